@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { MOBILE_TYPE } from '../constants.ts';
+
+/** Parameters every call carries unless it opts out with skipDefaultParams (SPEC.md §7). */
+export const defaultParamsSchema = z.object({
+  appCode: z.string().min(1),
+  version: z.string().min(1),
+  mobileType: z.coerce.number().pipe(z.union([z.literal(MOBILE_TYPE.IOS), z.literal(MOBILE_TYPE.ANDROID)])),
+});
+export type DefaultParams = z.infer<typeof defaultParamsSchema>;
+
+/** Request headers the server reads. */
+export const HEADERS = {
+  authorization: 'authorization',
+  appVersion: 'app-version',
+  lang: 'lang',
+  sign: 'sign',
+  timestamp: 'timestamp',
+  /** The persistent random device id of the browser; used for OTP send limits and consent. */
+  deviceId: 'device-id',
+  requestId: 'x-request-id',
+} as const;
+
+export const emptyRequestSchema = z.object({}).passthrough();
+export const nullResponseSchema = z.null();

@@ -1,0 +1,49 @@
+import type { MessageKey } from './messages.ts';
+
+/**
+ * The error catalogue (SPEC.md §8). Each error has an envelope code, the HTTP status the server
+ * answers with, and the message key of its text. The web app maps envelope codes first (401 logs
+ * out, 403 is 'Access denied', anything else shows the server's message) and HTTP statuses only
+ * when a response carries no envelope (docs/decisions/002-error-envelope-and-http-status.md).
+ */
+export const ERRORS = {
+  /** A field failed its §5 rule; the message is that rule's text. */
+  VALIDATION_FAILED: { code: 400, httpStatus: 400, messageKey: 'validation.required' },
+  /** No, an unknown, an expired or a revoked session token. The client logs out. */
+  SESSION_EXPIRED: { code: 401, httpStatus: 401, messageKey: 'error.sessionExpired' },
+  /** The caller is signed in but may not do this. */
+  ACCESS_DENIED: { code: 403, httpStatus: 403, messageKey: 'error.accessDenied' },
+  NOT_FOUND: { code: 404, httpStatus: 404, messageKey: 'error.notFound' },
+  /** Generic rate limit (per IP) hit. */
+  TOO_MANY_REQUESTS: { code: 429, httpStatus: 429, messageKey: 'error.tooManyRequests' },
+  /** Anything unexpected; details are logged, never sent. */
+  SERVER_ERROR: { code: 500, httpStatus: 500, messageKey: 'error.server' },
+
+  /** appCode, version or mobileType missing or wrong. */
+  MISSING_PARAMS: { code: 1001, httpStatus: 400, messageKey: 'error.missingParams' },
+  /** The sign header does not match the payload (or is missing). */
+  BAD_SIGN: { code: 1002, httpStatus: 400, messageKey: 'error.badSign' },
+  /** The timestamp header is missing or outside ±5 minutes of the server clock (replay guard). */
+  STALE_TIMESTAMP: { code: 1003, httpStatus: 400, messageKey: 'error.staleTimestamp' },
+
+  OTP_INCORRECT: { code: 2001, httpStatus: 400, messageKey: 'error.otpIncorrect' },
+  OTP_EXPIRED: { code: 2002, httpStatus: 400, messageKey: 'error.otpExpired' },
+  /** Five wrong tries: the code is dead and a new one must be requested. */
+  OTP_LOCKED: { code: 2003, httpStatus: 400, messageKey: 'error.otpLocked' },
+  /** A new OTP was asked for within the 60 s resend interval; data carries `retryAfterSeconds`. */
+  OTP_TOO_SOON: { code: 2004, httpStatus: 429, messageKey: 'error.otpTooSoon' },
+  /** Send limit per phone, IP or device reached (SMS flooding guard). */
+  OTP_SEND_LIMIT: { code: 2005, httpStatus: 429, messageKey: 'error.otpSendLimit' },
+  /** The SMS provider refused or failed; the OTP is not counted as sent. */
+  SMS_UNAVAILABLE: { code: 2006, httpStatus: 503, messageKey: 'error.smsUnavailable' },
+
+  /** Unknown phone or wrong password: one message for both, so phones cannot be enumerated. */
+  LOGIN_FAILED: { code: 2101, httpStatus: 400, messageKey: 'error.loginFailed' },
+  /** Password login for a user who never set a password. */
+  PASSWORD_NOT_SET: { code: 2102, httpStatus: 400, messageKey: 'error.passwordNotSet' },
+  OLD_PASSWORD_INCORRECT: { code: 2103, httpStatus: 400, messageKey: 'error.oldPasswordIncorrect' },
+  /** password/set when a password exists and the session did not come from an OTP login. */
+  PASSWORD_ALREADY_SET: { code: 2104, httpStatus: 409, messageKey: 'error.passwordAlreadySet' },
+} as const satisfies Record<string, { code: number; httpStatus: number; messageKey: MessageKey }>;
+
+export type ErrorName = keyof typeof ERRORS;

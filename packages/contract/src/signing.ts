@@ -1,0 +1,69 @@
+import { md5 } from 'js-md5';
+
+/**
+ * Request signing (SPEC.md §5), one implementation for the browser and the server.
+ *
+ * payload  = JSON body for a JSON post, query parameters for a get, form fields (files and blobs
+ *            removed) for a multipart post
+ * canonical = JSON of the payload with object keys sorted recursively and undefined as null
+ * sign     = lowercase md5( md5(appCode) *|* secret *|* canonical *|* timestampMs )
+ */
+export const SIGN_SEPARATOR = '*|*';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** Copies `value` with every object's keys in sorted order and every undefined turned into null. */
+export function sortKeysDeep(value: unknown): Json {
+  if (value === undefined || value === null) return null;
+  if (Array.isArray(value)) return value.map((item) => sortKeysDeep(item));
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') {
+    const sorted: { [key: string]: Json } = {};
+    for (const key of Object.keys(value).sort()) {
+      sorted[key] = sortKeysDeep((value as Record<string, unknown>)[key]);
+    }
+    return sorted;
+  }
+  if (typeof value === 'bigint') return value.toString();
+  return value as Json;
+}
+
+export function canonicalPayload(payload: unknown): string {
+  return JSON.stringify(sortKeysDeep(payload ?? {}));
+}
+
+export interface SignInput {
+  appCode: string;
+  secret: string;
+  payload: unknown;
+  /** Milliseconds since the epoch, as sent in the `timestamp` header. */
+  timestamp: number | string;
+}
+
+export function signingString({ appCode, secret, payload, timestamp }: SignInput): string {
+  return [md5(appCode), secret, canonicalPayload(payload), String(timestamp)].join(SIGN_SEPARATOR);
+}
+
+export function computeSign(input: SignInput): string {
+  return md5(signingString(input)).toLowerCase();
+}
+
+/** Constant-time comparison of two hex signatures. */
+export function signsEqual(expected: string, received: string): boolean {
+  if (expected.length !== received.length) return false;
+  let difference = 0;
+  for (let index = 0; index < expected.length; index += 1) {
+    difference |= expected.charCodeAt(index) ^ received.charCodeAt(index);
+  }
+  return difference === 0;
+}
+
+/**
+ * The password as the client sends it: lowercase md5 of the text typed, so the plain password
+ * never crosses the wire or reaches a log. The server hashes this again with argon2id.
+ */
+export function transformPassword(plain: string): string {
+  return md5(plain).toLowerCase();
+}
+
+export { md5 };
