@@ -1,0 +1,68 @@
+// `npm test`: every test. Unit and server-integration tests (Vitest; server tests on PGlite, and
+// on PostgreSQL too when TEST_DATABASE_URL is set), then the web build and the Playwright journeys
+// in Chromium at 390x844. Prints one 'N passed, N failed' line per runner and a total.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureChromium } from './chromium.mjs';
+import { buildWeb } from './web-build.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const reports = join(root, 'test-results', 'summary');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+let chromePath;
+try {
+  chromePath = ensureChromium();
+} catch (error) {
+  console.error(`npm test: ${error.message}`);
+  process.exit(1);
+}
+
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+function readJson(path) {
+  return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : null;
+}
+
+const summary = [];
+
+const vitestReport = join(reports, 'vitest.json');
+const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+const vitest = readJson(vitestReport);
+summary.push({
+  runner: 'vitest',
+  passed: vitest?.numPassedTests ?? 0,
+  failed: (vitest?.numFailedTests ?? 0) + (vitest ? 0 : 1),
+  skipped: vitest?.numPendingTests ?? 0,
+  status: vitestStatus,
+});
+
+buildWeb({ force: true });
+const playwrightReport = join(reports, 'playwright.json');
+const playwrightStatus = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--project', 'journeys', '--reporter=list,json'], {
+  CHROME_PATH: chromePath,
+  PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+});
+const playwright = readJson(playwrightReport);
+summary.push({
+  runner: 'playwright',
+  passed: (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0),
+  failed: (playwright?.stats?.unexpected ?? 0) + (playwright ? 0 : 1),
+  skipped: playwright?.stats?.skipped ?? 0,
+  status: playwrightStatus,
+});
+
+console.log('\n── test summary ──');
+for (const { runner, passed, failed, skipped } of summary) {
+  console.log(`${runner}: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+}
+const passed = summary.reduce((sum, entry) => sum + entry.passed, 0);
+const failed = summary.reduce((sum, entry) => sum + entry.failed, 0);
+console.log(`total: ${passed} passed, ${failed} failed`);
+const ok = summary.every((entry) => entry.status === 0 && entry.failed === 0) && passed > 0;
+process.exit(ok ? 0 : 1);
