@@ -18,11 +18,13 @@ export function sortKeysDeep(value: unknown): Json {
   if (Array.isArray(value)) return value.map((item) => sortKeysDeep(item));
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'object') {
-    const sorted: { [key: string]: Json } = {};
-    for (const key of Object.keys(value).sort()) {
-      sorted[key] = sortKeysDeep((value as Record<string, unknown>)[key]);
-    }
-    return sorted;
+    // Object.fromEntries defines own properties, so a '__proto__' key (legal in parsed JSON) is kept
+    // as data rather than silently replacing the copy's prototype and vanishing from the sign.
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, sortKeysDeep((value as Record<string, unknown>)[key])]),
+    ) as { [key: string]: Json };
   }
   if (typeof value === 'bigint') return value.toString();
   return value as Json;

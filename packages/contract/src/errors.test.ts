@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { SUCCESS_CODE } from './envelope.ts';
+import { ERRORS } from './errors.ts';
+import { isMessageKey, messages } from './messages.ts';
+
+const entries = Object.entries(ERRORS);
+
+describe('error catalogue', () => {
+  it('has unique envelope codes', () => {
+    const codes = entries.map(([, error]) => error.code);
+    expect(new Set(codes).size).toBe(codes.length);
+  });
+
+  it('never uses the success code', () => {
+    for (const [name, error] of entries) expect(error.code, name).not.toBe(SUCCESS_CODE);
+  });
+
+  it('points every error at an existing message in every language', () => {
+    for (const [name, error] of entries) {
+      expect(isMessageKey(error.messageKey), name).toBe(true);
+      for (const dictionary of Object.values(messages)) expect(dictionary[error.messageKey], name).toBeTruthy();
+    }
+  });
+
+  it('answers with a 4xx or 5xx HTTP status', () => {
+    for (const [name, error] of entries) {
+      expect(Number.isInteger(error.httpStatus), name).toBe(true);
+      expect(error.httpStatus, name).toBeGreaterThanOrEqual(400);
+      expect(error.httpStatus, name).toBeLessThan(600);
+    }
+  });
+
+  it('keeps the HTTP-like envelope codes equal to their HTTP status', () => {
+    for (const [name, error] of entries) {
+      if (error.code < 1000) expect(error.httpStatus, name).toBe(error.code);
+    }
+  });
+
+  it('uses 1xxx for request checks and 2xxx for auth, all with client-error or unavailable statuses', () => {
+    for (const [name, error] of entries) {
+      if (error.code >= 1000 && error.code < 2000) expect(error.httpStatus, name).toBe(400);
+      if (error.code >= 2000 && error.code < 3000) expect([400, 409, 429, 503], name).toContain(error.httpStatus);
+    }
+  });
+
+  it('maps the §8 statuses to their texts', () => {
+    expect(ERRORS.SESSION_EXPIRED).toMatchObject({ code: 401, httpStatus: 401, messageKey: 'error.sessionExpired' });
+    expect(ERRORS.ACCESS_DENIED).toMatchObject({ code: 403, httpStatus: 403, messageKey: 'error.accessDenied' });
+    expect(ERRORS.NOT_FOUND).toMatchObject({ httpStatus: 404, messageKey: 'error.notFound' });
+    expect(ERRORS.SERVER_ERROR).toMatchObject({ httpStatus: 500, messageKey: 'error.server' });
+  });
+
+  it('throttles with 429 and reports a failing SMS provider as 503', () => {
+    expect(ERRORS.TOO_MANY_REQUESTS.httpStatus).toBe(429);
+    expect(ERRORS.OTP_TOO_SOON.httpStatus).toBe(429);
+    expect(ERRORS.OTP_SEND_LIMIT.httpStatus).toBe(429);
+    expect(ERRORS.SMS_UNAVAILABLE.httpStatus).toBe(503);
+  });
+
+  it('uses one message for unknown phone and wrong password', () => {
+    expect(ERRORS.LOGIN_FAILED.messageKey).toBe('error.loginFailed');
+  });
+});
