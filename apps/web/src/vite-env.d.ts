@@ -1,0 +1,12 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** The app code sent with every request (SPEC.md §9: '{product}h5'); default DEFAULT_APP_CODE. */
+  readonly VITE_APP_CODE?: string;
+  /** Product name shown on the splash; default DEFAULT_PRODUCT_NAME. */
+  readonly VITE_PRODUCT_NAME?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}
