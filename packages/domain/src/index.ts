@@ -1,0 +1,3 @@
+export * from './money.ts';
+export * from './rounding.ts';
+export * from './interest.ts';
