@@ -1,0 +1,167 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_APP_CODE, DEFAULT_PRODUCT_NAME } from '@sen/contract';
+import { z } from 'zod';
+
+/**
+ * Server configuration, read from the environment once at start and validated with zod
+ * (DESIGN.md: fail fast on bad configuration). Every variable, its default and its meaning:
+ *
+ * PORT                      8080         TCP port the HTTP server listens on
+ * HOST                      0.0.0.0      interface to bind (0.0.0.0 = every interface)
+ * NODE_ENV                  development  development | test | production; production turns on the strict checks below
+ * LOG_LEVEL                 info         pino level: fatal, error, warn, info, debug, trace, silent
+ * DATABASE_URL              (unset)      PostgreSQL connection string; when unset the embedded PGlite database is used
+ * DATA_DIR                  <repo>/data  directory of the embedded PGlite database; `memory://` keeps it in memory
+ * APP_CODE                  senh5        app code every request must carry in its default params and signing
+ * PRODUCT_NAME              Sen          brand name used in SMS texts
+ * SIGN_SECRET               (generated)  request-signing secret; when unset one is generated once and kept in app_settings; required in production
+ * SMS_PROVIDER              dev          dev (prints codes locally, refused in production) | esms (eSMS.vn HTTP API)
+ * ESMS_BASE_URL             https://rest.esms.vn  base URL of the eSMS.vn API (required with SMS_PROVIDER=esms)
+ * ESMS_API_KEY              (unset)      eSMS ApiKey (required with SMS_PROVIDER=esms)
+ * ESMS_SECRET_KEY           (unset)      eSMS SecretKey (required with SMS_PROVIDER=esms)
+ * ESMS_BRANDNAME            (unset)      registered eSMS sender brand name (required with SMS_PROVIDER=esms)
+ * ESMS_TIMEOUT_MS           10000        how long to wait for eSMS before answering SMS_UNAVAILABLE
+ * OTP_TTL_SECONDS           300          how long a login OTP is accepted
+ * OTP_LIMIT_PER_PHONE_HOUR  5            OTP sends allowed per phone number per rolling hour
+ * OTP_LIMIT_PER_IP_HOUR     20           OTP sends allowed per client IP per rolling hour
+ * OTP_LIMIT_PER_DEVICE_HOUR 10           OTP sends allowed per device-id header per rolling hour
+ * SESSION_TTL_DAYS          30           lifetime of a login session
+ * AUTH_CONFIG               ID,WORK,BANK,KYC,TELECOM  certification items the app requires (authConfig endpoint)
+ * WEB_DIST_DIR              <repo>/apps/web/dist  built web app served as static files with SPA fallback
+ * SEED_DEMO                 true on PGlite, false on PostgreSQL  create the demo user 0912345678 (password sen123) at start
+ * RATE_LIMIT_PER_MINUTE     600          API requests allowed per client IP per minute
+ * TRUST_PROXY               false        true when behind a load balancer that sets X-Forwarded-For (client IPs for limits)
+ * BODY_LIMIT_BYTES          1048576      largest JSON body accepted
+ */
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const booleanText = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  DATA_DIR: optionalText,
+  APP_CODE: z.string().trim().min(1).default(DEFAULT_APP_CODE),
+  PRODUCT_NAME: z.string().trim().min(1).default(DEFAULT_PRODUCT_NAME),
+  SIGN_SECRET: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  SMS_PROVIDER: z.enum(['dev', 'esms']).default('dev'),
+  ESMS_BASE_URL: z.url().default('https://rest.esms.vn'),
+  ESMS_API_KEY: optionalText,
+  ESMS_SECRET_KEY: optionalText,
+  ESMS_BRANDNAME: optionalText,
+  ESMS_TIMEOUT_MS: positiveInt(10_000),
+  OTP_TTL_SECONDS: positiveInt(300),
+  OTP_LIMIT_PER_PHONE_HOUR: positiveInt(5),
+  OTP_LIMIT_PER_IP_HOUR: positiveInt(20),
+  OTP_LIMIT_PER_DEVICE_HOUR: positiveInt(10),
+  SESSION_TTL_DAYS: positiveInt(30),
+  AUTH_CONFIG: z
+    .string()
+    .trim()
+    .regex(/^(ID|WORK|BANK|KYC|TELECOM)(,(ID|WORK|BANK|KYC|TELECOM))*$/, 'must be a comma-separated list of ID, WORK, BANK, KYC, TELECOM')
+    .default('ID,WORK,BANK,KYC,TELECOM'),
+  WEB_DIST_DIR: optionalText,
+  SEED_DEMO: booleanText.optional(),
+  RATE_LIMIT_PER_MINUTE: positiveInt(600),
+  TRUST_PROXY: booleanText.default(false),
+  BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  nodeEnv: 'development' | 'test' | 'production';
+  logLevel: string;
+  /** PostgreSQL when set; otherwise PGlite in `dataDir`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  appCode: string;
+  productName: string;
+  signSecret: string | undefined;
+  sms: {
+    provider: 'dev' | 'esms';
+    esms: { baseUrl: string; apiKey: string; secretKey: string; brandname: string; timeoutMs: number };
+  };
+  otp: { ttlSeconds: number; limitPerPhoneHour: number; limitPerIpHour: number; limitPerDeviceHour: number };
+  sessionTtlDays: number;
+  authConfig: string;
+  webDistDir: string;
+  seedDemo: boolean;
+  rateLimitPerMinute: number;
+  trustProxy: boolean;
+  bodyLimitBytes: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  if (e.NODE_ENV === 'production') {
+    if (!e.SIGN_SECRET) problems.push('SIGN_SECRET is required when NODE_ENV=production');
+    if (e.SMS_PROVIDER === 'dev') problems.push('SMS_PROVIDER=dev is refused when NODE_ENV=production (use esms)');
+  }
+  if (e.SMS_PROVIDER === 'esms') {
+    for (const name of ['ESMS_API_KEY', 'ESMS_SECRET_KEY', 'ESMS_BRANDNAME'] as const) {
+      if (!e[name]) problems.push(`${name} is required when SMS_PROVIDER=esms`);
+    }
+  }
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`);
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    nodeEnv: e.NODE_ENV,
+    logLevel: e.LOG_LEVEL,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR ?? path.join(REPO_ROOT, 'data'),
+    appCode: e.APP_CODE,
+    productName: e.PRODUCT_NAME,
+    signSecret: e.SIGN_SECRET,
+    sms: {
+      provider: e.SMS_PROVIDER,
+      esms: {
+        baseUrl: e.ESMS_BASE_URL.replace(/\/+$/, ''),
+        apiKey: e.ESMS_API_KEY ?? '',
+        secretKey: e.ESMS_SECRET_KEY ?? '',
+        brandname: e.ESMS_BRANDNAME ?? '',
+        timeoutMs: e.ESMS_TIMEOUT_MS,
+      },
+    },
+    otp: {
+      ttlSeconds: e.OTP_TTL_SECONDS,
+      limitPerPhoneHour: e.OTP_LIMIT_PER_PHONE_HOUR,
+      limitPerIpHour: e.OTP_LIMIT_PER_IP_HOUR,
+      limitPerDeviceHour: e.OTP_LIMIT_PER_DEVICE_HOUR,
+    },
+    sessionTtlDays: e.SESSION_TTL_DAYS,
+    authConfig: e.AUTH_CONFIG,
+    webDistDir: e.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps/web/dist'),
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+  };
+}

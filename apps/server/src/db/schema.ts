@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * The one database schema (DESIGN.md: Drizzle pgTable, migrations generated with drizzle-kit and
+ * committed under apps/server/drizzle). Times are timestamptz; ids are uuids made by the database.
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Borrowers. `phone` is the normalised 10-digit form (normalizePhone). */
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  phone: text('phone').notNull().unique(),
+  /** argon2id of the client-transformed password (transformPassword); null until one is set. */
+  passwordHash: text('password_hash'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Opaque session tokens, stored only as their sha256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** How the session began: OTP login may set a forgotten password, a password login may not. */
+    loginMethod: text('login_method', { enum: ['sms', 'password', 'password_set'] }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('sessions_user_id_idx').on(table.userId)],
+);
+
+/** Login OTPs. The newest row of a phone is its current code; older ones are superseded. */
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    phone: text('phone').notNull(),
+    /** sha256 of pepper, phone and code: a database leak does not reveal live codes outright. */
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (table) => [index('otp_codes_phone_created_idx').on(table.phone, table.createdAt)],
+);
+
+/** Every OTP send attempt, for the hourly limits per phone, IP and device. */
+export const otpSendLog = pgTable(
+  'otp_send_log',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    phone: text('phone').notNull(),
+    ip: text('ip').notNull(),
+    deviceId: text('device_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('otp_send_log_phone_idx').on(table.phone, table.createdAt),
+    index('otp_send_log_ip_idx').on(table.ip, table.createdAt),
+    index('otp_send_log_device_idx').on(table.deviceId, table.createdAt),
+  ],
+);
+
+/** Device records saved after login (SPEC.md §3), one per user and device id. */
+export const userEquipment = pgTable(
+  'user_equipment',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The device-id header; empty when the client sent none. */
+    deviceId: text('device_id').notNull().default(''),
+    appVersion: text('app_version').notNull(),
+    mobileType: integer('mobile_type').notNull(),
+    regClient: text('reg_client').notNull(),
+    phoneMark: text('phone_mark'),
+    phoneBrand: text('phone_brand'),
+    phoneModel: text('phone_model'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('user_equipment_user_device_idx').on(table.userId, table.deviceId)],
+);
+
+/** Certification state per user (SPEC.md §3); '10' = not started (AUTH_STATE). */
+export const userAuthState = pgTable('user_auth_state', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  idState: text('id_state').notNull().default('10'),
+  workInfoState: text('work_info_state').notNull().default('10'),
+  bankCardState: text('bank_card_state').notNull().default('10'),
+  kycState: text('kyc_state').notNull().default('10'),
+  telecomPermissionState: text('telecom_permission_state').notNull().default('10'),
+  userAuthState: text('user_auth_state').notNull().default('10'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Privacy-policy consents, from visitors (no user yet) and users alike. */
+export const privacyConsents = pgTable(
+  'privacy_consents',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    deviceId: text('device_id'),
+    version: text('version').notNull(),
+    agreed: boolean('agreed').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('privacy_consents_user_idx').on(table.userId)],
+);
+
+/** Server-generated settings that must survive restarts (sign secret, OTP pepper). */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,103 @@
+import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { otpCodes, otpSendLog } from '../../db/schema.ts';
+
+export interface OtpRow {
+  id: string;
+  codeHash: string;
+  createdAt: Date;
+  expiresAt: Date;
+  failedAttempts: number;
+  consumedAt: Date | null;
+}
+
+export interface SendCounts {
+  phone: number;
+  ip: number;
+  device: number;
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export class OtpRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Runs `work` in a transaction holding an advisory lock on the phone, so two concurrent sends
+   * for one number cannot both pass the resend and limit checks.
+   */
+  withPhoneLock<T>(phone: string, work: (repository: OtpRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (tx: Tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${phone}`}))`);
+      return work(new OtpRepository(tx as unknown as Db));
+    });
+  }
+
+  /** The current code of a phone: its newest row (a newer send supersedes older codes). */
+  async latest(phone: string): Promise<OtpRow | null> {
+    const [row] = await this.db
+      .select({
+        id: otpCodes.id,
+        codeHash: otpCodes.codeHash,
+        createdAt: otpCodes.createdAt,
+        expiresAt: otpCodes.expiresAt,
+        failedAttempts: otpCodes.failedAttempts,
+        consumedAt: otpCodes.consumedAt,
+      })
+      .from(otpCodes)
+      .where(eq(otpCodes.phone, phone))
+      .orderBy(desc(otpCodes.createdAt))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async sendCounts(input: { phone: string; ip: string; deviceId: string | null; since: Date }): Promise<SendCounts> {
+    const countWhere = async (condition: ReturnType<typeof eq>) => {
+      const [row] = await this.db
+        .select({ total: count() })
+        .from(otpSendLog)
+        .where(and(condition, gt(otpSendLog.createdAt, input.since)));
+      return row?.total ?? 0;
+    };
+    return {
+      phone: await countWhere(eq(otpSendLog.phone, input.phone)),
+      ip: await countWhere(eq(otpSendLog.ip, input.ip)),
+      device: input.deviceId ? await countWhere(eq(otpSendLog.deviceId, input.deviceId)) : 0,
+    };
+  }
+
+  async logSend(input: { phone: string; ip: string; deviceId: string | null; now: Date }): Promise<void> {
+    await this.db.insert(otpSendLog).values({ phone: input.phone, ip: input.ip, deviceId: input.deviceId, createdAt: input.now });
+  }
+
+  async insertCode(input: { phone: string; codeHash: string; createdAt: Date; expiresAt: Date }): Promise<string> {
+    const [row] = await this.db.insert(otpCodes).values(input).returning({ id: otpCodes.id });
+    if (!row) throw new Error('otp insert returned no row');
+    return row.id;
+  }
+
+  /** Withdraws a code whose SMS could not be sent, so it neither works nor starts the resend wait. */
+  async deleteCode(id: string): Promise<void> {
+    await this.db.delete(otpCodes).where(eq(otpCodes.id, id));
+  }
+
+  /** Counts a wrong try atomically and returns the new number of failed attempts. */
+  async recordFailure(id: string): Promise<number> {
+    const [row] = await this.db
+      .update(otpCodes)
+      .set({ failedAttempts: sql`${otpCodes.failedAttempts} + 1` })
+      .where(eq(otpCodes.id, id))
+      .returning({ failedAttempts: otpCodes.failedAttempts });
+    return row?.failedAttempts ?? Number.MAX_SAFE_INTEGER;
+  }
+
+  /** Marks the code used; false when another request consumed or locked it first. */
+  async consume(id: string, now: Date, maxAttempts: number): Promise<boolean> {
+    const rows = await this.db
+      .update(otpCodes)
+      .set({ consumedAt: now })
+      .where(and(eq(otpCodes.id, id), isNull(otpCodes.consumedAt), lt(otpCodes.failedAttempts, maxAttempts), gt(otpCodes.expiresAt, now)))
+      .returning({ id: otpCodes.id });
+    return rows.length === 1;
+  }
+}

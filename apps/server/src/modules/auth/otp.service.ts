@@ -1,0 +1,96 @@
+import { randomInt } from 'node:crypto';
+import { OTP_RESEND_SECONDS, type SendOtpResponse } from '@sen/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
+import { AppError } from '../../shared/app-error.ts';
+import type { Clock } from '../../shared/clock.ts';
+import { hexEqual, sha256Hex } from '../../shared/crypto.ts';
+import type { OtpRepository } from './otp.repository.ts';
+
+/** Wrong tries after which a code is dead (OTP_LOCKED) and a new one must be requested. */
+export const OTP_MAX_ATTEMPTS = 5;
+const HOUR_MS = 60 * 60 * 1000;
+
+export interface OtpOptions {
+  ttlSeconds: number;
+  limitPerPhoneHour: number;
+  limitPerIpHour: number;
+  limitPerDeviceHour: number;
+  /** Server secret mixed into code hashes (app_settings), never sent anywhere. */
+  pepper: string;
+  productName: string;
+}
+
+/** Login OTPs: 4 random digits by SMS, stored hashed, 60 s resend wait, hourly send limits. */
+export class OtpService {
+  constructor(
+    private readonly repository: OtpRepository,
+    private readonly sms: SmsProvider,
+    private readonly clock: Clock,
+    private readonly options: OtpOptions,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  private hash(phone: string, code: string): string {
+    return sha256Hex(`${this.options.pepper}:${phone}:${code}`);
+  }
+
+  /**
+   * Sends a new code to `phone` (normalised). Attempts count towards the hourly limits even when
+   * the provider fails (each one reached the vendor); a failed send does not start the resend wait
+   * and leaves the previous code in force.
+   */
+  async send(input: { phone: string; ip: string; deviceId: string | null }): Promise<SendOtpResponse> {
+    const now = this.clock();
+    const code = String(randomInt(0, 10_000)).padStart(4, '0');
+    const codeId = await this.repository.withPhoneLock(input.phone, async (repository) => {
+      const latest = await repository.latest(input.phone);
+      if (latest) {
+        const elapsedMs = now.getTime() - latest.createdAt.getTime();
+        if (elapsedMs < OTP_RESEND_SECONDS * 1000) {
+          const retryAfterSeconds = Math.min(OTP_RESEND_SECONDS, Math.ceil((OTP_RESEND_SECONDS * 1000 - elapsedMs) / 1000));
+          throw new AppError('OTP_TOO_SOON', { seconds: retryAfterSeconds }, { retryAfterSeconds });
+        }
+      }
+      const counts = await repository.sendCounts({ ...input, since: new Date(now.getTime() - HOUR_MS) });
+      const limits = this.options;
+      if (counts.phone >= limits.limitPerPhoneHour || counts.ip >= limits.limitPerIpHour || counts.device >= limits.limitPerDeviceHour) {
+        const by = counts.phone >= limits.limitPerPhoneHour ? 'phone' : counts.ip >= limits.limitPerIpHour ? 'ip' : 'device';
+        this.log.warn({ limitedBy: by }, 'otp send limit reached');
+        throw new AppError('OTP_SEND_LIMIT');
+      }
+      await repository.logSend({ ...input, now });
+      return repository.insertCode({
+        phone: input.phone,
+        codeHash: this.hash(input.phone, code),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + this.options.ttlSeconds * 1000),
+      });
+    });
+
+    const minutes = Math.max(1, Math.round(this.options.ttlSeconds / 60));
+    const text = `${this.options.productName}: ma xac thuc cua ban la ${code}. Ma het han sau ${minutes} phut. Khong chia se ma nay cho bat ky ai.`;
+    try {
+      await this.sms.send(input.phone, text);
+    } catch (error) {
+      await this.repository.deleteCode(codeId);
+      this.log.warn({ provider: this.sms.name, reason: (error as Error).message }, 'sms provider failed');
+      throw new AppError('SMS_UNAVAILABLE');
+    }
+    return { resendAfterSeconds: OTP_RESEND_SECONDS, expiresInSeconds: this.options.ttlSeconds };
+  }
+
+  /** Accepts the current code of `phone` once; throws the catalogued OTP error otherwise. */
+  async verify(phone: string, code: string): Promise<void> {
+    const now = this.clock();
+    const latest = await this.repository.latest(phone);
+    if (!latest) throw new AppError('OTP_INCORRECT');
+    if (latest.failedAttempts >= OTP_MAX_ATTEMPTS) throw new AppError('OTP_LOCKED');
+    if (latest.consumedAt || latest.expiresAt.getTime() <= now.getTime()) throw new AppError('OTP_EXPIRED');
+    if (!hexEqual(latest.codeHash, this.hash(phone, code))) {
+      const failures = await this.repository.recordFailure(latest.id);
+      throw new AppError(failures >= OTP_MAX_ATTEMPTS ? 'OTP_LOCKED' : 'OTP_INCORRECT');
+    }
+    if (!(await this.repository.consume(latest.id, now, OTP_MAX_ATTEMPTS))) throw new AppError('OTP_EXPIRED');
+  }
+}

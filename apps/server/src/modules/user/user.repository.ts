@@ -1,0 +1,98 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { privacyConsents, userAuthState, userEquipment, users } from '../../db/schema.ts';
+
+export interface UserRow {
+  id: string;
+  phone: string;
+  passwordHash: string | null;
+}
+
+const userColumns = { id: users.id, phone: users.phone, passwordHash: users.passwordHash };
+
+export class UserRepository {
+  constructor(private readonly db: Db) {}
+
+  async findByPhone(phone: string): Promise<UserRow | null> {
+    const [row] = await this.db.select(userColumns).from(users).where(eq(users.phone, phone)).limit(1);
+    return row ?? null;
+  }
+
+  async findById(id: string): Promise<UserRow | null> {
+    const [row] = await this.db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  /** The user of `phone`, created with its certification state on first sight (race-safe). */
+  async findOrCreate(phone: string, now: Date): Promise<UserRow> {
+    await this.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values({ phone, createdAt: now, updatedAt: now })
+        .onConflictDoNothing({ target: users.phone })
+        .returning({ id: users.id });
+      if (created) await tx.insert(userAuthState).values({ userId: created.id, updatedAt: now }).onConflictDoNothing();
+    });
+    const user = await this.findByPhone(phone);
+    if (!user) throw new Error('user vanished right after its creation');
+    return user;
+  }
+
+  async setPasswordHash(userId: string, passwordHash: string, now: Date): Promise<void> {
+    await this.db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+  }
+
+  async findAuthState(userId: string) {
+    const [row] = await this.db
+      .select({
+        idState: userAuthState.idState,
+        workInfoState: userAuthState.workInfoState,
+        bankCardState: userAuthState.bankCardState,
+        kycState: userAuthState.kycState,
+        telecomPermissionState: userAuthState.telecomPermissionState,
+        userAuthState: userAuthState.userAuthState,
+      })
+      .from(userAuthState)
+      .where(eq(userAuthState.userId, userId))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async upsertEquipment(input: {
+    userId: string;
+    deviceId: string;
+    appVersion: string;
+    mobileType: number;
+    regClient: string;
+    phoneMark: string | null;
+    phoneBrand: string | null;
+    phoneModel: string | null;
+    now: Date;
+  }): Promise<void> {
+    const { now, ...values } = input;
+    const { userId: _userId, deviceId: _deviceId, ...changes } = values;
+    await this.db
+      .insert(userEquipment)
+      .values({ ...values, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: [userEquipment.userId, userEquipment.deviceId], set: { ...changes, updatedAt: now } });
+  }
+
+  async findEquipment(userId: string, deviceId: string) {
+    const [row] = await this.db
+      .select()
+      .from(userEquipment)
+      .where(and(eq(userEquipment.userId, userId), eq(userEquipment.deviceId, deviceId)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async insertConsent(input: { userId: string | null; deviceId: string | null; version: string; agreed: boolean; now: Date }): Promise<void> {
+    await this.db.insert(privacyConsents).values({
+      userId: input.userId,
+      deviceId: input.deviceId,
+      version: input.version,
+      agreed: input.agreed,
+      createdAt: input.now,
+    });
+  }
+}

@@ -1,0 +1,31 @@
+import { HEADERS } from '@sen/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SessionService } from '../modules/auth/session.service.ts';
+import { AppError } from '../shared/app-error.ts';
+import { globalPlugin } from '../shared/plugin.ts';
+import type { SessionInfo } from '../types.ts';
+
+/** The raw token of the Authorization header; an optional "Bearer " prefix is accepted. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const value = request.headers[HEADERS.authorization];
+  const text = (Array.isArray(value) ? value[0] : value)?.trim();
+  if (!text) return null;
+  const token = text.replace(/^Bearer\s+/i, '').trim();
+  return token.length > 0 && token.length <= 256 ? token : null;
+}
+
+/**
+ * Resolves request.session for routes that want one. A missing, unknown, expired or revoked
+ * token on an auth-required route is SESSION_EXPIRED (HTTP 401, envelope 401: the client logs
+ * out); on an auth-optional route it simply leaves the request anonymous.
+ */
+export const authPlugin = globalPlugin('sen-auth', async (app: FastifyInstance, options: { sessions: SessionService }) => {
+  app.decorateRequest('session', null as SessionInfo | null);
+  app.addHook('preHandler', async (request) => {
+    const mode = request.routeOptions.config.sen?.auth ?? 'none';
+    if (mode === 'none' || request.is404) return;
+    const token = bearerToken(request);
+    request.session = token ? await options.sessions.resolve(token) : null;
+    if (mode === 'required' && !request.session) throw new AppError('SESSION_EXPIRED');
+  });
+});

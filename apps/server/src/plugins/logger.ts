@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyServerOptions } from 'fastify';
+import type { DestinationStream } from 'pino';
+
+/**
+ * Fields that may carry personal data or secrets (DESIGN.md: no phone, ID number, OTP, password
+ * or token in any log). Redaction is the safety net; the serializers below already log no
+ * bodies, no query strings and no headers but a few harmless ones.
+ */
+const SENSITIVE_FIELDS = ['phone', 'smsCode', 'otp', 'passwd', 'oldPasswd', 'password', 'token', 'authorization', 'sign', 'idNumber', 'idNo'];
+
+export const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.sign',
+  'req.headers.cookie',
+  'req.body',
+  'req.query',
+  'res.headers["set-cookie"]',
+  ...SENSITIVE_FIELDS.flatMap((field) => [field, `*.${field}`]),
+  // `code` alone is too common to wildcard (error codes are useful); redact it where OTPs travel.
+  'code',
+  'body.code',
+  'input.code',
+];
+
+/** Request ids: the caller's x-request-id when it is a sane token, else a fresh uuid. */
+export function genReqId(request: IncomingMessage): string {
+  const header = request.headers['x-request-id'];
+  const value = Array.isArray(header) ? header[0] : header;
+  return value && /^[\w.:-]{1,64}$/.test(value) ? value : randomUUID();
+}
+
+/** Drizzle puts query parameters (phones, hashes) into its error message: cut them off. */
+function safeErrorMessage(message: string): string {
+  return message.replace(/\nparams: [\s\S]*$/, '\nparams: [redacted]');
+}
+
+interface LoggableError {
+  name?: string;
+  message?: string;
+  stack?: string;
+  code?: unknown;
+  cause?: unknown;
+}
+
+function serializeError(error: LoggableError): { type: string; message: string; stack: string; [key: string]: unknown } {
+  const cause = error.cause as LoggableError | undefined;
+  return {
+    type: error.name ?? 'Error',
+    message: safeErrorMessage(String(error.message ?? '')),
+    code: error.code,
+    stack: error.stack ? safeErrorMessage(error.stack) : '',
+    // Postgres puts row values in `detail`; keep only the cause's kind and text.
+    cause: cause && typeof cause === 'object' ? { type: cause.name, message: safeErrorMessage(String(cause.message ?? '')), code: cause.code } : undefined,
+  };
+}
+
+export function loggerOptions(level: string, stream?: DestinationStream): FastifyServerOptions['logger'] {
+  return {
+    level,
+    ...(stream ? { stream } : {}),
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    serializers: {
+      req: (request: { method: string; url: string; ip?: string; headers?: Record<string, unknown>; routeOptions?: { url?: string } }) => ({
+        method: request.method,
+        // The path only: query strings can carry phones (e.g. the dev outbox).
+        url: request.url.split('?')[0],
+        route: request.routeOptions?.url,
+        remoteAddress: request.ip,
+        userAgent: request.headers?.['user-agent'],
+      }),
+      res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
+      err: serializeError,
+    },
+  };
+}

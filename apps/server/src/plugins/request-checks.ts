@@ -1,0 +1,54 @@
+import { HEADERS, SIGN_TIMESTAMP_WINDOW_MS, computeSign, defaultParamsSchema, signsEqual } from '@sen/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../shared/app-error.ts';
+import type { Clock } from '../shared/clock.ts';
+import { globalPlugin } from '../shared/plugin.ts';
+
+export interface RequestChecksOptions {
+  appCode: string;
+  signSecret: string;
+  clock: Clock;
+}
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * What the client signed (SPEC.md §5): the query object for a GET, the JSON body for a JSON post,
+ * the text fields for a multipart post (files removed by the multipart plugin).
+ *
+ * GET parameters are signed in their string form: the server only ever sees query values as
+ * strings (`mobileType=2` arrives as '2'), so the client must sign `{ mobileType: '2', ... }`,
+ * i.e. stringify every query value before signing it. A repeated key is an array of strings.
+ */
+export function signedPayload(request: FastifyRequest): unknown {
+  if (request.method === 'GET' || request.method === 'HEAD') return request.query ?? {};
+  return request.body ?? {};
+}
+
+/**
+ * Every signed /api route checks, in order: default params (appCode, version, mobileType) →
+ * MISSING_PARAMS; `timestamp` header within ±5 minutes → STALE_TIMESTAMP; `sign` header equal to
+ * computeSign → BAD_SIGN. Runs in preValidation, after the body (JSON or multipart) is parsed.
+ */
+export const requestChecksPlugin = globalPlugin('sen-request-checks', async (app: FastifyInstance, options: RequestChecksOptions) => {
+  app.addHook('preValidation', async (request) => {
+    if (request.is404 || !request.routeOptions.config.sen?.signed) return;
+    const payload = signedPayload(request);
+
+    const params = defaultParamsSchema.safeParse(payload ?? {});
+    if (!params.success || params.data.appCode !== options.appCode) throw new AppError('MISSING_PARAMS');
+
+    const timestampText = header(request, HEADERS.timestamp) ?? '';
+    const timestamp = /^\d{1,16}$/.test(timestampText) ? Number(timestampText) : Number.NaN;
+    if (!Number.isFinite(timestamp) || Math.abs(options.clock().getTime() - timestamp) > SIGN_TIMESTAMP_WINDOW_MS) {
+      throw new AppError('STALE_TIMESTAMP');
+    }
+
+    const received = (header(request, HEADERS.sign) ?? '').toLowerCase();
+    const expected = computeSign({ appCode: options.appCode, secret: options.signSecret, payload, timestamp: timestampText });
+    if (!signsEqual(expected, received)) throw new AppError('BAD_SIGN');
+  });
+});

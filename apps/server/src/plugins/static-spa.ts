@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../shared/app-error.ts';
+import { globalPlugin } from '../shared/plugin.ts';
+import { sendAppError } from './envelope.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const NO_CACHE = 'no-cache';
+
+/**
+ * Serves the built web app from WEB_DIST_DIR: content-hashed files under /assets/ are cached for
+ * a year, index.html is revalidated every time, other files for an hour. Any other GET outside
+ * /api is the SPA's own route and gets index.html. Unknown /api paths get the 404 envelope.
+ * Without a build, pages answer 503 with a hint instead of failing obscurely.
+ */
+export const staticSpaPlugin = globalPlugin('sen-static-spa', async (app: FastifyInstance, options: { webDistDir: string }) => {
+  const root = path.resolve(options.webDistDir);
+  const built = existsSync(path.join(root, 'index.html'));
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: true,
+      cacheControl: false,
+      etag: true,
+      lastModified: true,
+      setHeaders: (response, filePath) => {
+        const relative = path.relative(root, filePath).split(path.sep).join('/');
+        if (relative.startsWith('assets/')) response.setHeader('cache-control', IMMUTABLE);
+        else if (relative.endsWith('.html')) response.setHeader('cache-control', NO_CACHE);
+        else response.setHeader('cache-control', 'public, max-age=3600');
+      },
+    });
+  } else {
+    app.log.warn('web build not found; run `npm run build:web` to serve the app');
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname === '/api' || pathname.startsWith('/api/')) return sendAppError(request, reply, new AppError('NOT_FOUND'));
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    }
+    // A missing hashed asset is a real 404; answering it with HTML would only confuse the browser.
+    if (pathname.startsWith('/assets/')) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    if (!built) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built yet. Run `npm run build:web`, then restart the server.');
+    }
+    return reply.header('cache-control', NO_CACHE).sendFile('index.html');
+  });
+});

@@ -1,0 +1,34 @@
+import type { Language } from '@sen/contract';
+
+/** Who is calling, once the auth plugin has checked the Authorization token. */
+export interface SessionInfo {
+  sessionId: string;
+  userId: string;
+  loginMethod: 'sms' | 'password' | 'password_set';
+}
+
+/** A file part of a multipart request; the fields travel in request.body. */
+export interface UploadedFile {
+  fieldname: string;
+  filename: string;
+  mimetype: string;
+  data: Buffer;
+}
+
+/** Per-route flags read by the request-check and auth plugins (set by defineRoute). */
+export interface SenRouteFlags {
+  /** Default params, timestamp and sign are checked (every /api route but a few public probes). */
+  signed: boolean;
+  auth: 'required' | 'optional' | 'none';
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    lang: Language;
+    session: SessionInfo | null;
+    uploadedFiles: UploadedFile[];
+  }
+  interface FastifyContextConfig {
+    sen?: SenRouteFlags;
+  }
+}
