@@ -1,8 +1,9 @@
-import { ERRORS, SUCCESS_CODE, translate, type Envelope, type Language, type MessageKey, isMessageKey } from '@sen/contract';
+import { ERRORS, SUCCESS_CODE, translate, type Envelope, type Language } from '@sen/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { AppError } from '../shared/app-error.ts';
 import { globalPlugin } from '../shared/plugin.ts';
+import { validationMessageKey } from '../shared/validation-message.ts';
 
 /** The success envelope (SPEC.md §3). */
 export function ok<T>(data: T): Envelope<T> {
@@ -20,9 +21,7 @@ export function sendAppError(request: FastifyRequest, reply: FastifyReply, error
 }
 
 function validationMessage(lang: Language, error: ZodError): string {
-  const first = error.issues[0]?.message ?? '';
-  const key: MessageKey = isMessageKey(first) ? first : 'validation.required';
-  return translate(lang, key);
+  return translate(lang, validationMessageKey(error));
 }
 
 /**

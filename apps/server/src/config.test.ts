@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, REPO_ROOT } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has working defaults for a laptop', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      nodeEnv: 'development',
+      appCode: 'senh5',
+      productName: 'Sen',
+      databaseUrl: undefined,
+      dataDir: path.join(REPO_ROOT, 'data'),
+      webDistDir: path.join(REPO_ROOT, 'apps/web/dist'),
+      seedDemo: true,
+      sessionTtlDays: 30,
+      otp: { ttlSeconds: 300, limitPerPhoneHour: 5, limitPerIpHour: 20, limitPerDeviceHour: 10 },
+      sms: { provider: 'dev' },
+    });
+  });
+
+  it('does not seed demo data on PostgreSQL unless asked', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
+  it('refuses bad values with a message naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ OTP_LIMIT_PER_IP_HOUR: '0' })).toThrow(/OTP_LIMIT_PER_IP_HOUR/);
+    expect(() => loadConfig({ AUTH_CONFIG: 'ID,FOO' })).toThrow(ConfigError);
+  });
+
+  it('is strict in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SIGN_SECRET is required[\s\S]*SMS_PROVIDER=dev is refused/);
+    expect(() => loadConfig({ NODE_ENV: 'production', SIGN_SECRET: 'a'.repeat(32), SMS_PROVIDER: 'esms' })).toThrow(/ESMS_API_KEY/);
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      SIGN_SECRET: 'a'.repeat(32),
+      SMS_PROVIDER: 'esms',
+      ESMS_API_KEY: 'k',
+      ESMS_SECRET_KEY: 's',
+      ESMS_BRANDNAME: 'Sen',
+    });
+    expect(config.sms.esms).toMatchObject({ baseUrl: 'https://rest.esms.vn', brandname: 'Sen' });
+  });
+});

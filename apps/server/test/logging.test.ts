@@ -1,0 +1,54 @@
+import { Writable } from 'node:stream';
+import { API_PATHS, transformPassword, type LoginResponse, type TokenResponse } from '@sen/contract';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, randomPhone, type TestApp } from './helpers/test-app.ts';
+
+const lines: string[] = [];
+const capture = new Writable({
+  write(chunk, _encoding, done) {
+    lines.push(String(chunk));
+    done();
+  },
+});
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    logStream: capture,
+    extend: (app) => {
+      app.post('/api/test/fail', async (request) => {
+        // An error carrying request data, as a failed database query would.
+        throw new Error(`Failed query: insert into users\nparams: ${JSON.stringify(request.body)}`);
+      });
+    },
+  });
+});
+afterAll(async () => t?.close());
+
+it('keeps phones, OTPs, passwords and tokens out of the logs', async () => {
+  const phone = randomPhone();
+  const password = transformPassword('secret99');
+  const sent = await t.post(API_PATHS.sendOtp, { payload: { phone }, headers: { 'x-request-id': 'trace-1' } });
+  expect(sent.envelope.code).toBe(200);
+  const otp = t.lastOtp(phone);
+  await t.post(API_PATHS.loginSms, { payload: { phone, smsCode: otp === '0000' ? '1111' : '0000' } });
+  const login = await t.post<LoginResponse>(API_PATHS.loginSms, { payload: { phone, smsCode: otp } });
+  const token = login.envelope.data.token;
+  const set = await t.post<TokenResponse>(API_PATHS.passwordSet, { token, payload: { passwd: password } });
+  const newToken = set.envelope.data.token;
+  await t.post(API_PATHS.loginPassword, { payload: { phone, passwd: password } });
+  await t.post(API_PATHS.loginPassword, { payload: { phone, passwd: transformPassword('wrong1') } });
+  await t.get(API_PATHS.userInfo, { token: newToken });
+  await t.app.inject({ url: `${API_PATHS.devSmsOutbox}?phone=${phone}` });
+  await t.post('/api/test/fail', { payload: { phone, passwd: password } });
+
+  const output = lines.join('');
+  expect(output).toContain('trace-1');
+  expect(output).toContain('request completed');
+  expect(output).toContain('unhandled error');
+  for (const secret of [phone, phone.slice(1), otp, password, token, newToken, t.signSecret]) {
+    expect(output).not.toContain(secret);
+  }
+  // The OTP is only 4 digits: make sure it appears nowhere as a standalone value.
+  expect(output).not.toMatch(new RegExp(`[^0-9]${otp}[^0-9]`));
+});
