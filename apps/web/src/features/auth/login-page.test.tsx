@@ -1,0 +1,204 @@
+import { API_PATHS, ERRORS, STORAGE_KEYS, transformPassword } from '@sen/contract';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../shared/i18n/i18n.ts';
+import { setNavigator } from '../../shared/navigation/navigation.ts';
+import { useSignStore } from '../../shared/request/sign-store.ts';
+import { useSessionStore } from '../../shared/session/session-store.ts';
+import { useAuthStore } from './auth-store.ts';
+import { LoginPage } from './login-page.tsx';
+
+const toast = vi.hoisted(() => vi.fn());
+vi.mock('../../shared/ui/toast.ts', () => ({ showToast: toast }));
+
+const fetchMock = vi.fn<typeof fetch>();
+const envelope = (data: unknown, code = 200, message = 'ok', status = 200) =>
+  new Response(JSON.stringify({ code, message, data }), { status, headers: { 'Content-Type': 'application/json' } });
+
+function renderLogin() {
+  const router = createMemoryRouter(
+    [
+      { path: '/login', element: <LoginPage /> },
+      { path: '/', element: <h1>Home page</h1> },
+      { path: '/login/create-password', element: <h1>Create password page</h1> },
+      { path: '/login/privacy-policy', element: <h1>Policy page</h1> },
+    ],
+    { initialEntries: ['/', '/login'], initialIndex: 1 },
+  );
+  setNavigator((to, options) => void router.navigate(to, options));
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const phoneInput = () => screen.getByLabelText('Phone number');
+const getButton = () => screen.getByTestId('get-otp-button');
+const submit = () => fireEvent.click(screen.getByTestId('login-button'));
+const bodyOf = (url: string) => {
+  const call = fetchMock.mock.calls.find(([called]) => String(called).startsWith(url));
+  return call ? JSON.parse(String(call[1]?.body)) : undefined;
+};
+
+beforeEach(async () => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+  toast.mockReset();
+  await changeLanguage('en');
+  useSignStore.setState({ signSecret: 's', loading: false });
+  useSessionStore.setState({ token: null, user: null });
+  useAuthStore.getState().clear();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  setNavigator(null);
+});
+
+describe('login form validation', () => {
+  it('shows the phone and OTP messages on an empty OTP login', async () => {
+    renderLogin();
+    submit();
+    expect(await screen.findByText('Please check Phone Number')).toBeInTheDocument();
+    expect(screen.getByText('Please check OTP')).toBeInTheDocument();
+    expect(phoneInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the format messages for a bad phone and OTP', async () => {
+    renderLogin();
+    fireEvent.change(phoneInput(), { target: { value: '01234' } });
+    fireEvent.change(screen.getByLabelText('OTP'), { target: { value: '12' } });
+    submit();
+    expect(await screen.findByText('Invalid phone number format')).toBeInTheDocument();
+    expect(screen.getByText('Invalid OTP format')).toBeInTheDocument();
+  });
+
+  it('validates the password field on the password tab, in the chosen language', async () => {
+    await changeLanguage('vn');
+    renderLogin();
+    fireEvent.click(screen.getByTestId('login-tab-password'));
+    fireEvent.change(screen.getByLabelText('Số điện thoại'), { target: { value: '0912345678' } });
+    fireEvent.change(screen.getByLabelText('Mật khẩu'), { target: { value: 'abc' } });
+    submit();
+    expect(await screen.findByText('Mật khẩu phải dài 3-20 ký tự, gồm cả chữ và số')).toBeInTheDocument();
+    expect(screen.queryByTestId('otp-input')).not.toBeInTheDocument();
+  });
+
+  it('the phone and field inputs have the right types and test ids', () => {
+    renderLogin();
+    expect(screen.getByTestId('phone-input')).toHaveAttribute('type', 'tel');
+    expect(screen.getByTestId('phone-input')).toHaveAttribute('inputmode', 'numeric');
+    expect(screen.getByTestId('otp-input')).toBe(screen.getByLabelText('OTP'));
+    fireEvent.click(screen.getByTestId('login-tab-password'));
+    expect(screen.getByTestId('password-input')).toHaveAttribute('type', 'password');
+  });
+
+  it('Forgotten password? switches to the OTP tab', () => {
+    renderLogin();
+    fireEvent.click(screen.getByTestId('login-tab-password'));
+    fireEvent.click(screen.getByTestId('forgot-password'));
+    expect(screen.getByTestId('otp-input')).toBeInTheDocument();
+  });
+});
+
+describe('GET OTP button', () => {
+  it('is disabled while the phone is empty or invalid', () => {
+    renderLogin();
+    expect(getButton()).toBeDisabled();
+    fireEvent.change(phoneInput(), { target: { value: '0912' } });
+    expect(getButton()).toBeDisabled();
+    fireEvent.change(phoneInput(), { target: { value: '0912345678' } });
+    expect(getButton()).toBeEnabled();
+    fireEvent.change(phoneInput(), { target: { value: '912345678' } });
+    expect(getButton()).toBeEnabled();
+  });
+
+  it('sends the OTP, counts down 60 s while disabled, then enables again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fetchMock.mockResolvedValue(envelope({ resendAfterSeconds: 60, expiresInSeconds: 300 }));
+    renderLogin();
+    fireEvent.change(phoneInput(), { target: { value: '0912345678' } });
+    fireEvent.click(getButton());
+    await waitFor(() => expect(getButton()).toHaveTextContent('60s'));
+    expect(bodyOf(API_PATHS.sendOtp)).toMatchObject({ phone: '0912345678' });
+    expect(getButton()).toBeDisabled();
+    await act(async () => vi.advanceTimersByTimeAsync(1000));
+    expect(getButton()).toHaveTextContent('59s');
+    for (let second = 0; second < 59; second += 1) await act(async () => vi.advanceTimersByTimeAsync(1000));
+    expect(getButton()).toHaveTextContent('GET');
+    expect(getButton()).toBeEnabled();
+  });
+
+  it('uses retryAfterSeconds when the server says it is too soon', async () => {
+    fetchMock.mockResolvedValue(envelope({ retryAfterSeconds: 42 }, ERRORS.OTP_TOO_SOON.code, 'Please wait 42s before getting a new OTP', 429));
+    renderLogin();
+    fireEvent.change(phoneInput(), { target: { value: '0912345678' } });
+    fireEvent.click(getButton());
+    await waitFor(() => expect(getButton()).toHaveTextContent('42s'));
+    expect(toast).toHaveBeenCalledWith('Please wait 42s before getting a new OTP');
+  });
+});
+
+describe('login submit', () => {
+  it('OTP login stores the session, saves the device, clears the cache and asks for a password (passwdSign 0)', async () => {
+    localStorage.setItem(STORAGE_KEYS.cache, '{"x":1}');
+    fetchMock.mockImplementation(async (url) => {
+      const path = String(url);
+      if (path.startsWith(API_PATHS.loginSms)) return envelope({ token: 'tok', id: 'u1', phone: '0912345678', passwdSign: 0 });
+      return envelope(null);
+    });
+    const router = renderLogin();
+    fireEvent.change(phoneInput(), { target: { value: '0912345678' } });
+    fireEvent.change(screen.getByLabelText('OTP'), { target: { value: '1234' } });
+    submit();
+    expect(await screen.findByText('Create password page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login/create-password');
+    expect(useSessionStore.getState()).toMatchObject({ token: 'tok', user: { id: 'u1', phone: '0912345678' } });
+    expect(bodyOf(API_PATHS.loginSms)).toMatchObject({ phone: '0912345678', smsCode: '1234' });
+    expect(bodyOf(API_PATHS.equipmentSave)).toMatchObject({ appVersion: '1.0.0', mobileType: 2, phoneMark: localStorage.getItem(STORAGE_KEYS.deviceId) });
+    expect(localStorage.getItem(STORAGE_KEYS.cache)).toBeNull();
+  });
+
+  it('password login sends the transformed password, loads the auth status and goes home', async () => {
+    fetchMock.mockImplementation(async (url) => {
+      const path = String(url);
+      if (path.startsWith(API_PATHS.loginPassword)) return envelope({ token: 'tok', id: 'u1', phone: '0912345678', passwdSign: 1 });
+      if (path.startsWith(API_PATHS.authConfig)) return envelope({ authConfig: 'ID,WORK,BANK' });
+      if (path.startsWith(API_PATHS.authDetail))
+        return envelope({ idState: '30', workInfoState: '30', bankCardState: '10', kycState: '10', telecomPermissionState: '10', userAuthState: '10' });
+      if (path.startsWith(API_PATHS.equipmentSave)) return new Response('', { status: 500 });
+      return envelope(null);
+    });
+    renderLogin();
+    fireEvent.click(screen.getByTestId('login-tab-password'));
+    fireEvent.change(phoneInput(), { target: { value: '0912345678' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'abc123' } });
+    submit();
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
+    expect(bodyOf(API_PATHS.loginPassword)).toMatchObject({ passwd: transformPassword('abc123') });
+    expect(bodyOf(API_PATHS.loginPassword).passwd).not.toBe('abc123');
+    expect(useAuthStore.getState()).toMatchObject({ loaded: true, hasAuth: true, authConfig: 'ID,WORK,BANK' });
+    // A failed device save neither blocks nor shows an error.
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('a failed login stays on the page with the server message', async () => {
+    fetchMock.mockResolvedValue(envelope(null, ERRORS.OTP_INCORRECT.code, 'Incorrect OTP, please try again', 400));
+    const router = renderLogin();
+    fireEvent.change(phoneInput(), { target: { value: '0912345678' } });
+    fireEvent.change(screen.getByLabelText('OTP'), { target: { value: '1234' } });
+    submit();
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('Incorrect OTP, please try again'));
+    expect(router.state.location.pathname).toBe('/login');
+    expect(useSessionStore.getState().token).toBeNull();
+  });
+
+  it('links to the privacy policy and Back replaces history with /', async () => {
+    const router = renderLogin();
+    expect(screen.getByText('Privacy Policy')).toHaveAttribute('href', '/login/privacy-policy');
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+});

@@ -1,0 +1,72 @@
+import { APP_VERSION, detectRegClient, type LoginResponse } from '@sen/contract';
+import { getDeviceId } from '../../shared/device/device-id.ts';
+import { currentUserAgent, mobileTypeOf, parsePhoneModel } from '../../shared/device/user-agent.ts';
+import { navigateTo } from '../../shared/navigation/navigation.ts';
+import { useSessionStore } from '../../shared/session/session-store.ts';
+import { clearAppCache } from '../../shared/storage/local-store.ts';
+import { fetchAuthStatus, logoutCall, saveEquipment } from './auth-api.ts';
+import { useAuthStore } from './auth-store.ts';
+
+/** The device record saved after each login (SPEC.md §3). */
+export function deviceRecord(userAgent: string = currentUserAgent()) {
+  const { phoneBrand, phoneModel } = parsePhoneModel(userAgent);
+  return {
+    appVersion: APP_VERSION,
+    mobileType: mobileTypeOf(userAgent),
+    regClient: detectRegClient(userAgent),
+    phoneMark: getDeviceId(),
+    phoneBrand,
+    phoneModel,
+  };
+}
+
+let authLoad: Promise<void> | null = null;
+
+/** Loads authConfig and authDetail into the auth store; concurrent callers share one load. */
+export function loadAuthStatus(): Promise<void> {
+  authLoad ??= fetchAuthStatus({ skipErrorHandler: false })
+    .then(({ authConfig, authDetail }) => useAuthStore.getState().setAuth(authDetail, authConfig))
+    .finally(() => {
+      authLoad = null;
+    });
+  return authLoad;
+}
+
+/** Clears the session and the auth state and goes to /login (SPEC.md §4). */
+export function clearSessionAndGoToLogin(): void {
+  useSessionStore.getState().clear();
+  useAuthStore.getState().clear();
+  navigateTo('/login', { replace: true });
+}
+
+/** Logout: tells the server (errors ignored: the local session ends regardless), then clears. */
+export async function logout(): Promise<void> {
+  try {
+    await logoutCall();
+  } catch {
+    // A dead session or no network must not keep the user logged in here.
+  }
+  clearSessionAndGoToLogin();
+}
+
+/**
+ * After a successful login (code 200): store the session, save the device record without waiting
+ * on it, clear the app cache, then go to create-password (passwdSign 0) or load the auth status
+ * and go home.
+ */
+export async function completeLogin(response: LoginResponse): Promise<void> {
+  useSessionStore.getState().setSession(response.token, { id: response.id, phone: response.phone });
+  useAuthStore.getState().clear();
+  void saveEquipment(deviceRecord()).catch(() => undefined);
+  clearAppCache();
+  if (response.passwdSign === 0) {
+    navigateTo('/login/create-password', { replace: true });
+    return;
+  }
+  try {
+    await loadAuthStatus();
+  } catch {
+    // The route guard loads it again (with a retry view) when home renders.
+  }
+  navigateTo('/', { replace: true });
+}
