@@ -133,6 +133,23 @@ describe('OTP send and login', () => {
   });
 });
 
+describe('concurrent sends', () => {
+  it('sends one code when the same phone asks several times at once', async () => {
+    const phone = randomPhone();
+    const responses = await Promise.all(Array.from({ length: 5 }, () => t.post(API_PATHS.sendOtp, { payload: { phone } })));
+    expect(responses.map((response) => response.envelope.code).sort()).toEqual([200, 2004, 2004, 2004, 2004]);
+    expect(t.sms.messages(phone)).toHaveLength(1);
+  });
+
+  it('accepts a code once when two logins race', async () => {
+    const phone = randomPhone();
+    await t.post(API_PATHS.sendOtp, { payload: { phone } });
+    const code = t.lastOtp(phone);
+    const responses = await Promise.all([0, 1].map(() => t.post(API_PATHS.loginSms, { payload: { phone, smsCode: code } })));
+    expect(responses.map((response) => response.envelope.code).sort()).toEqual([200, 2002]);
+  });
+});
+
 describe('OTP flooding limits (per rolling hour)', () => {
   it('limits sends per phone to 5', async () => {
     const phone = randomPhone();

@@ -33,7 +33,8 @@ export function genReqId(request: IncomingMessage): string {
 
 /** Drizzle puts query parameters (phones, hashes) into its error message: cut them off. */
 function safeErrorMessage(message: string): string {
-  return message.replace(/\nparams: [\s\S]*$/, '\nparams: [redacted]');
+  // Up to the first stack frame, so a stack keeps its frames.
+  return message.replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/, '\nparams: [redacted]');
 }
 
 interface LoggableError {
