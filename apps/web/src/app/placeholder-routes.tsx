@@ -1,0 +1,43 @@
+import type { TranslationKey } from '../locales/en.ts';
+import { PagePlaceholder } from '../shared/ui/page-placeholder.tsx';
+import { paths, type RoutePath } from './paths.ts';
+
+/**
+ * Routes of SPEC.md §2 whose screens later issues build. Each is registered now with its real
+ * title and a back button, and shows no data.
+ */
+export const PLACEHOLDER_ROUTES: { path: RoutePath; titleKey: TranslationKey }[] = [
+  { path: paths.aboutUs, titleKey: 'page.aboutUs' },
+  { path: paths.accountsReceivable, titleKey: 'page.accountsReceivable' },
+  { path: paths.certificationCenter, titleKey: 'page.certificationCenter' },
+  { path: paths.contactUs, titleKey: 'page.contactUs' },
+  { path: paths.closeAccount, titleKey: 'page.closeAccount' },
+  { path: paths.closeAccountSucceed, titleKey: 'page.closeAccountSucceed' },
+  { path: paths.feedback, titleKey: 'page.feedback' },
+  { path: paths.changePassword, titleKey: 'page.changePassword' },
+  { path: paths.authAccountAndContacts, titleKey: 'page.accountAndContacts' },
+  { path: paths.authAdditionalInformation, titleKey: 'page.additionalInformation' },
+  { path: paths.authAccount, titleKey: 'page.receivingAccount' },
+  { path: paths.authBatch, titleKey: 'page.certification' },
+  { path: paths.authBatchKyc, titleKey: 'page.kyc' },
+  { path: paths.authBatchKycFace, titleKey: 'page.face' },
+  { path: paths.authBatchOperatorInformation, titleKey: 'page.operatorInformation' },
+  { path: paths.authBatchPersonalData, titleKey: 'page.personalData' },
+  { path: paths.authInfoAccountAndContacts, titleKey: 'page.accountAndContacts' },
+  { path: paths.authInfoKyc, titleKey: 'page.kyc' },
+  { path: paths.authInfoOperatorInformation, titleKey: 'page.operatorInformation' },
+  { path: paths.authInfoPersonalData, titleKey: 'page.personalData' },
+  { path: paths.orderBatchRepayList, titleKey: 'page.batchRepayList' },
+  { path: paths.orderInfo, titleKey: 'page.orderInfo' },
+  { path: paths.orderList, titleKey: 'page.orderList' },
+  { path: paths.orderRepayList, titleKey: 'page.repayList' },
+  { path: paths.productInfo, titleKey: 'page.productInfo' },
+  { path: paths.productFailed, titleKey: 'page.productFailed' },
+  { path: paths.productSucceed, titleKey: 'page.productSucceed' },
+  { path: paths.messageList, titleKey: 'page.messageList' },
+  { path: paths.messageInfo, titleKey: 'page.messageInfo' },
+];
+
+export function placeholderElement(titleKey: TranslationKey) {
+  return <PagePlaceholder titleKey={titleKey} />;
+}

@@ -1,0 +1,19 @@
+import { useAuthStore } from '../auth/auth-store.ts';
+import { useSessionStore } from '../../shared/session/session-store.ts';
+import { HasAuthHome } from './has-auth-home.tsx';
+import { NoAuthHome } from './no-auth-home.tsx';
+
+/** `/`: the visitor home for visitors and users without completed authentication, else the has-auth home. */
+export function RootHomePage() {
+  const token = useSessionStore((state) => state.token);
+  const hasAuth = useAuthStore((state) => state.hasAuth);
+  return token && hasAuth ? <HasAuthHome /> : <NoAuthHome />;
+}
+
+export function NoAuthHomePage() {
+  return <NoAuthHome />;
+}
+
+export function HasAuthHomePage() {
+  return <HasAuthHome />;
+}
