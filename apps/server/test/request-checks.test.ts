@@ -70,6 +70,18 @@ describe('default params, timestamp and sign', () => {
     expect(response.envelope.code).toBe(1002);
   });
 
+  it('accepts a GET encoded like the web client (URLSearchParams) and signed over its strings', async () => {
+    const query = { ...DEFAULT_PARAMS, mobileType: '2', note: 'a b+c ạ&=?', list: JSON.stringify([1, 2]) };
+    const timestamp = t.clock.now().getTime();
+    const sign = computeSign({ appCode: DEFAULT_APP_CODE, secret: t.signSecret, payload: query, timestamp });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `${API_PATHS.authConfig}?${new URLSearchParams(query).toString()}`,
+      headers: { timestamp: String(timestamp), sign },
+    });
+    expect(response.json().code).toBe(200);
+  });
+
   it('refuses stale, future and missing timestamps with 1003', async () => {
     const now = t.clock.now().getTime();
     for (const timestamp of [now - 5 * 60_000 - 1_000, now + 5 * 60_000 + 1_000, 'yesterday']) {
