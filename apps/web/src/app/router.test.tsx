@@ -1,0 +1,109 @@
+import { API_PATHS } from '@sen/contract';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '../features/auth/auth-store.ts';
+import { changeLanguage } from '../shared/i18n/i18n.ts';
+import { setNavigator } from '../shared/navigation/navigation.ts';
+import { useSignStore } from '../shared/request/sign-store.ts';
+import { useSessionStore } from '../shared/session/session-store.ts';
+import { paths } from './paths.ts';
+import { routes } from './router.tsx';
+
+vi.mock('../shared/ui/toast.ts', () => ({ showToast: vi.fn() }));
+
+const fetchMock = vi.fn<typeof fetch>();
+const envelope = (data: unknown) => new Response(JSON.stringify({ code: 200, message: 'ok', data }), { status: 200 });
+const AUTH_DONE_DETAIL = { idState: '30', workInfoState: '30', bankCardState: '10', kycState: '30', telecomPermissionState: '30', userAuthState: '10' };
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  setNavigator((to, options) => void router.navigate(to, options));
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+beforeEach(async () => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+  await changeLanguage('en');
+  useSignStore.setState({ signSecret: 's', loading: false });
+  useSessionStore.setState({ token: null, user: null });
+  useAuthStore.getState().clear();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setNavigator(null);
+});
+
+describe('routes', () => {
+  it('registers every path of the route table', () => {
+    const registered = routes[0]!.children!.map((route) => route.path);
+    for (const path of Object.values(paths)) expect(registered, path).toContain(path);
+  });
+
+  it.each(['/not-found', '/NotFound'])('%s shows the 404 heading', async (path) => {
+    renderAt(path);
+    expect(await screen.findByRole('heading', { name: '404' })).toBeInTheDocument();
+  });
+
+  it('sends unknown paths to /NotFound', async () => {
+    const router = renderAt('/this/does/not/exist');
+    expect(await screen.findByRole('heading', { name: '404' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/NotFound');
+  });
+
+  it('shows a visitor the no-auth home with the tab bar at /', async () => {
+    renderAt('/');
+    expect(await screen.findByTestId('no-auth-home')).toBeInTheDocument();
+    expect(screen.getByText('We refuse to lend money to under 18!')).toBeInTheDocument();
+    expect(screen.getByTestId('tab-bar')).toBeInTheDocument();
+  });
+
+  it('sends a visitor from /home to /home/no-auth and from Apply via the guard to /login', async () => {
+    const router = renderAt('/home');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home/no-auth'));
+    fireEvent.click(await screen.findByTestId('apply-button'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(screen.queryByTestId('tab-bar')).not.toBeInTheDocument();
+  });
+
+  it('sends a visitor on a private page to /login', async () => {
+    const router = renderAt('/mine/settings');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('with a token loads the auth status first, then resolves /home to has-auth', async () => {
+    useSessionStore.setState({ token: 'tok', user: { id: '1', phone: '0912345678' } });
+    fetchMock.mockImplementation(async (url) =>
+      String(url).startsWith(API_PATHS.authConfig) ? envelope({ authConfig: 'ID,WORK,BANK,KYC,TELECOM' }) : envelope(AUTH_DONE_DETAIL),
+    );
+    const router = renderAt('/home');
+    expect(screen.getByTestId('loading-view')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home/has-auth'));
+    expect(await screen.findByTestId('has-auth-home')).toBeInTheDocument();
+    expect(useAuthStore.getState().hasAuth).toBe(true);
+  });
+
+  it('Mine → Log out calls the logout API, clears state and goes to /login', async () => {
+    useSessionStore.setState({ token: 'tok', user: { id: '1', phone: '0912345678' } });
+    useAuthStore.getState().setAuth(AUTH_DONE_DETAIL, 'ID');
+    fetchMock.mockResolvedValue(new Response('', { status: 500 }));
+    const router = renderAt('/mine');
+    expect(await screen.findByTestId('mine-phone')).toHaveTextContent('09*****678');
+    fireEvent.click(screen.getByTestId('logout-button'));
+    fireEvent.click(await screen.findByTestId('logout-confirm'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe(API_PATHS.logout);
+    expect(useSessionStore.getState().token).toBeNull();
+    expect(useAuthStore.getState()).toMatchObject({ loaded: false, authDetail: null });
+  });
+
+  it('placeholder pages show their title and a back button', async () => {
+    useSessionStore.setState({ token: 'tok', user: null });
+    useAuthStore.getState().setAuth(AUTH_DONE_DETAIL, 'ID');
+    renderAt('/product/info');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Loan application' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
+  });
+});
