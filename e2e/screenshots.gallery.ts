@@ -1,0 +1,73 @@
+import { expect, test, type Page } from '@playwright/test';
+import { LANGUAGES, type Language } from '@sen/contract';
+import { fileURLToPath } from 'node:url';
+import { freshPhone, readOtp, useLanguage, waitForApp } from './support.ts';
+
+/** Refreshes docs/screenshots/ (npm run screenshots): key screens at 390x844 in every language. */
+const gallery = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
+const shot = (page: Page, lang: Language, name: string) =>
+  page.screenshot({ path: `${gallery}${lang}-${name}.png`, animations: 'disabled' });
+
+test.use({ deviceScaleFactor: 1 });
+
+for (const lang of LANGUAGES) {
+  test(`gallery in ${lang}`, async ({ page, request }) => {
+    await useLanguage(page, lang);
+
+    await page.goto('/login');
+    await expect(page.getByTestId('splash')).toBeVisible();
+    await shot(page, lang, 'splash');
+    await waitForApp(page);
+    await shot(page, lang, 'login-otp');
+
+    await page.getByTestId('phone-input').fill('12345');
+    await page.getByTestId('otp-input').fill('12');
+    await page.getByTestId('login-button').click();
+    await page.waitForTimeout(300);
+    await shot(page, lang, 'login-otp-errors');
+
+    await page.getByTestId('login-tab-password').click();
+    await page.getByTestId('phone-input').fill('');
+    await page.getByTestId('password-input').fill('ab');
+    await page.getByTestId('login-button').click();
+    await page.waitForTimeout(300);
+    await shot(page, lang, 'login-password-errors');
+
+    await page.goto('/login/privacy-policy');
+    await waitForApp(page);
+    await shot(page, lang, 'privacy-policy');
+
+    await page.goto('/home/no-auth');
+    await waitForApp(page);
+    await shot(page, lang, 'home-no-auth');
+
+    await page.goto('/NotFound');
+    await waitForApp(page);
+    await shot(page, lang, 'not-found');
+
+    const phone = freshPhone();
+    await page.goto('/login');
+    await waitForApp(page);
+    await page.getByTestId('login-tab-otp').click();
+    await page.getByTestId('phone-input').fill(phone);
+    await page.getByTestId('get-otp-button').click();
+    await page.getByTestId('otp-input').fill(await readOtp(request, phone));
+    await page.getByTestId('login-button').click();
+    await expect(page).toHaveURL(/\/login\/create-password$/);
+    await shot(page, lang, 'create-password');
+    await page.getByTestId('create-password-input').fill('ab');
+    await page.getByTestId('create-password-confirm-input').fill('abc');
+    await page.getByTestId('create-password-button').click();
+    await page.waitForTimeout(300);
+    await shot(page, lang, 'create-password-errors');
+    await page.getByTestId('create-password-input').fill('sen2026');
+    await page.getByTestId('create-password-confirm-input').fill('sen2026');
+    await page.getByTestId('create-password-button').click();
+    await expect(page).toHaveURL(/\/succeed$/);
+    await shot(page, lang, 'create-password-succeed');
+
+    await page.goto('/mine');
+    await waitForApp(page);
+    await shot(page, lang, 'mine');
+  });
+}
