@@ -5,8 +5,11 @@ import { freshPhone, readOtp, useLanguage, waitForApp } from './support.ts';
 
 /** Refreshes docs/screenshots/ (npm run screenshots): key screens at 390x844 in every language. */
 const gallery = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
-const shot = (page: Page, lang: Language, name: string) =>
-  page.screenshot({ path: `${gallery}${lang}-${name}.png`, animations: 'disabled' });
+async function shot(page: Page, lang: Language, name: string) {
+  // A toast from the previous step would cover the screen being shown.
+  await expect(page.locator('.adm-toast-mask')).toHaveCount(0, { timeout: 5_000 });
+  await page.screenshot({ path: `${gallery}${lang}-${name}.png`, animations: 'disabled' });
+}
 
 test.use({ deviceScaleFactor: 1 });
 

@@ -13,10 +13,10 @@ export async function seedDemo(db: Db, clock: Clock, log: FastifyBaseLogger): Pr
   const phone = normalizePhone(DEMO_USER.phone);
   const existing = await users.findByPhone(phone);
   if (existing?.passwordHash) {
-    log.info('demo user present (SEED_DEMO): phone 0912345678, password sen123');
+    log.info('demo user present (SEED_DEMO; its phone and password are in the README)');
     return;
   }
   const user = existing ?? (await users.findOrCreate(phone, clock()));
   await users.setPasswordHash(user.id, await new PasswordHasher().hash(transformPassword(DEMO_USER.password)), clock());
-  log.info('demo user created (SEED_DEMO): phone 0912345678, password sen123');
+  log.info('demo user created (SEED_DEMO; its phone and password are in the README)');
 }

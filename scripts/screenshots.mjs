@@ -1,0 +1,34 @@
+// `npm run screenshots`: refreshes docs/screenshots/ — key screens at 390x844 in en, vn and zh,
+// taken in Chromium against a real server. Chinese needs a CJK font on this machine (phones have one).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { ensureChromium } from './chromium.mjs';
+import { buildWeb } from './web-build.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const chromePath = ensureChromium();
+
+function hasChineseFont() {
+  try {
+    return execFileSync('fc-list', [':lang=zh'], { encoding: 'utf8' }).trim().length > 0;
+  } catch {
+    return false;
+  }
+}
+if (!hasChineseFont()) {
+  const canInstall = process.getuid?.() === 0 && existsSync('/etc/debian_version');
+  if (!canInstall) {
+    console.error('No Chinese font found: install one (Debian: fonts-noto-cjk) so the zh screenshots show text.');
+    process.exit(1);
+  }
+  console.log('No Chinese font found: installing Debian package fonts-noto-cjk …');
+  execFileSync('apt-get', ['install', '-y', 'fonts-noto-cjk'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+}
+
+buildWeb();
+const result = spawnSync('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--project', 'screenshots'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, CHROME_PATH: chromePath },
+});
+process.exit(result.status ?? 1);
