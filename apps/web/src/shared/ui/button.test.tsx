@@ -24,6 +24,11 @@ describe('Button', () => {
     expect(button).toHaveAttribute('aria-busy', 'true');
   });
 
+  it('keeps its accessible name while the spinner shows', () => {
+    render(<Button loading>Log in</Button>);
+    expect(screen.getByRole('button', { name: 'Log in' })).toHaveAttribute('aria-busy', 'true');
+  });
+
   it('ignores clicks while disabled', () => {
     const onClick = vi.fn();
     render(

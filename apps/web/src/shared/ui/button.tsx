@@ -1,4 +1,4 @@
-import { Button as AntdButton, type ButtonProps as AntdButtonProps } from 'antd-mobile';
+import { Button as AntdButton, DotLoading, type ButtonProps as AntdButtonProps } from 'antd-mobile';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 
 export interface ButtonProps extends Omit<AntdButtonProps, 'onClick' | 'loading'> {
@@ -14,8 +14,9 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 /**
  * antd-mobile's Button with the house rule (SPEC.md §4): a spinner while loading, and no click
  * gets through while loading, disabled or while a previous async click is still running.
+ * antd-mobile swaps the label for the spinner while loading; the label stays for screen readers.
  */
-export function Button({ loading = false, disabled = false, onClick, ...rest }: ButtonProps) {
+export function Button({ loading = false, disabled = false, onClick, loadingIcon, ...rest }: ButtonProps) {
   const [pending, setPending] = useState(false);
   const busy = useRef(false);
   const mounted = useRef(true);
@@ -41,5 +42,12 @@ export function Button({ loading = false, disabled = false, onClick, ...rest }: 
     result.then(settle, settle);
   };
 
-  return <AntdButton {...rest} aria-busy={isLoading} loading={isLoading} disabled={disabled} onClick={handleClick} />;
+  const spinner = (
+    <>
+      {loadingIcon ?? <DotLoading color="currentColor" />}
+      <span className="visually-hidden">{rest.children}</span>
+    </>
+  );
+
+  return <AntdButton {...rest} aria-busy={isLoading} loading={isLoading} loadingIcon={spinner} disabled={disabled} onClick={handleClick} />;
 }
