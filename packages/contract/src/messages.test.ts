@@ -95,6 +95,13 @@ const SPEC_TEXTS: [MessageKey, string][] = [
   ['error.notFound', 'Requested resource not found'],
   ['error.server', 'Server error'],
   ['error.timeout', 'Request timeout or no server response'],
+  // §8 other messages
+  ['error.paymentFailed', 'Payment failed'],
+  ['error.uploadFailed', 'Upload failed'],
+  ['error.submissionFailed', 'Submission Failed'],
+  ['error.notEligible', 'Sorry, you are currently unable to apply for loanproducts, please check if you are eligible'],
+  ['error.requirementsNotMet', 'Does not meet requirements'],
+  ['error.noProducts', 'Sorry, there are no products available to borrow'],
 ];
 
 describe('English texts are the spec texts', () => {

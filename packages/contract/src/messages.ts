@@ -44,6 +44,14 @@ const en = {
   'error.oldPasswordIncorrect': 'Current password is incorrect',
   'error.passwordAlreadySet': 'Password already set, please change it in settings',
   'error.smsUnavailable': 'Unable to send SMS right now, please try again later',
+
+  // §8 other messages, for the payment, upload, order and eligibility screens.
+  'error.paymentFailed': 'Payment failed',
+  'error.uploadFailed': 'Upload failed',
+  'error.submissionFailed': 'Submission Failed',
+  'error.notEligible': 'Sorry, you are currently unable to apply for loanproducts, please check if you are eligible',
+  'error.requirementsNotMet': 'Does not meet requirements',
+  'error.noProducts': 'Sorry, there are no products available to borrow',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -88,6 +96,13 @@ const vn: MessageDictionary = {
   'error.oldPasswordIncorrect': 'Mật khẩu hiện tại không đúng',
   'error.passwordAlreadySet': 'Mật khẩu đã được đặt, vui lòng đổi trong phần cài đặt',
   'error.smsUnavailable': 'Hiện không thể gửi SMS, vui lòng thử lại sau',
+
+  'error.paymentFailed': 'Thanh toán thất bại',
+  'error.uploadFailed': 'Tải lên thất bại',
+  'error.submissionFailed': 'Gửi thất bại',
+  'error.notEligible': 'Rất tiếc, hiện bạn không thể đăng ký sản phẩm vay, vui lòng kiểm tra xem bạn có đủ điều kiện không',
+  'error.requirementsNotMet': 'Không đáp ứng yêu cầu',
+  'error.noProducts': 'Rất tiếc, hiện không có sản phẩm nào để vay',
 };
 
 const zh: MessageDictionary = {
@@ -129,6 +144,13 @@ const zh: MessageDictionary = {
   'error.oldPasswordIncorrect': '当前密码不正确',
   'error.passwordAlreadySet': '密码已设置，请在设置中修改',
   'error.smsUnavailable': '暂时无法发送短信，请稍后再试',
+
+  'error.paymentFailed': '支付失败',
+  'error.uploadFailed': '上传失败',
+  'error.submissionFailed': '提交失败',
+  'error.notEligible': '抱歉，您目前无法申请贷款产品，请检查您是否符合条件',
+  'error.requirementsNotMet': '不符合要求',
+  'error.noProducts': '抱歉，暂无可借款的产品',
 };
 
 export const messages: Record<Language, MessageDictionary> = { en, vn, zh };
