@@ -173,6 +173,21 @@ describe('OTP flooding limits (per rolling hour)', () => {
     expect((await t.post(API_PATHS.sendOtp, { payload: { phone: randomPhone() } })).envelope.code).toBe(200);
   });
 
+  it('holds the IP and device limits when many phones ask at once', async () => {
+    const ip = randomIp();
+    const byIp = await Promise.all(
+      Array.from({ length: 30 }, () => t.post(API_PATHS.sendOtp, { payload: { phone: randomPhone() }, remoteAddress: ip })),
+    );
+    expect(byIp.filter((response) => response.envelope.code === 200)).toHaveLength(20);
+    expect(byIp.filter((response) => response.envelope.code === 2005)).toHaveLength(10);
+
+    const deviceId = randomDeviceId();
+    const byDevice = await Promise.all(
+      Array.from({ length: 20 }, () => t.post(API_PATHS.sendOtp, { payload: { phone: randomPhone() }, deviceId })),
+    );
+    expect(byDevice.filter((response) => response.envelope.code === 200)).toHaveLength(10);
+  });
+
   it('limits sends per device to 10', async () => {
     const deviceId = randomDeviceId();
     for (let send = 0; send < 10; send += 1) {

@@ -23,12 +23,14 @@ export class OtpRepository {
   constructor(private readonly db: Db) {}
 
   /**
-   * Runs `work` in a transaction holding an advisory lock on the phone, so two concurrent sends
-   * for one number cannot both pass the resend and limit checks.
+   * Runs `work` in a transaction holding advisory locks on the phone, the client IP and the device,
+   * so concurrent sends cannot both pass the resend check of one number or the hourly limit of
+   * one phone, IP or device. The locks are taken in one global (sorted) order: no deadlocks.
    */
-  withPhoneLock<T>(phone: string, work: (repository: OtpRepository) => Promise<T>): Promise<T> {
+  withSendLocks<T>(keys: { phone: string; ip: string; deviceId: string | null }, work: (repository: OtpRepository) => Promise<T>): Promise<T> {
+    const names = [`otp:${keys.phone}`, `otp-ip:${keys.ip}`, ...(keys.deviceId ? [`otp-device:${keys.deviceId}`] : [])].sort();
     return this.db.transaction(async (tx: Tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${phone}`}))`);
+      for (const name of names) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${name}))`);
       return work(new OtpRepository(tx as unknown as Db));
     });
   }

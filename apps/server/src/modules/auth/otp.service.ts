@@ -43,7 +43,7 @@ export class OtpService {
   async send(input: { phone: string; ip: string; deviceId: string | null }): Promise<SendOtpResponse> {
     const now = this.clock();
     const code = String(randomInt(0, 10_000)).padStart(4, '0');
-    const codeId = await this.repository.withPhoneLock(input.phone, async (repository) => {
+    const codeId = await this.repository.withSendLocks(input, async (repository) => {
       const latest = await repository.latest(input.phone);
       if (latest) {
         const elapsedMs = now.getTime() - latest.createdAt.getTime();
