@@ -89,4 +89,16 @@ describe('development SMS outbox', () => {
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatchObject({ phone: login.phone, code: t.lastOtp(login.phone) });
   });
+
+  it('does not exist in production, even with the development provider', async () => {
+    const production = await createTestApp({ config: (config) => ({ ...config, nodeEnv: 'production' }) });
+    try {
+      const login = await production.loginWithOtp();
+      const response = await production.app.inject({ url: `${API_PATHS.devSmsOutbox}?phone=${login.phone}`, headers: { lang: 'en_US' } });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ code: 404, message: 'Requested resource not found', data: null });
+    } finally {
+      await production.close();
+    }
+  });
 });
