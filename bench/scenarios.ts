@@ -34,6 +34,7 @@ const DEVICE_ID = 'bench-device-0001';
 function signedHeaders(sen: RunningSen, payload: unknown): Record<string, string> {
   const timestamp = String(Date.now());
   return {
+    [HEADERS.appVersion]: APP_VERSION,
     [HEADERS.timestamp]: timestamp,
     [HEADERS.sign]: computeSign({ appCode: sen.config.appCode, secret: sen.signSecret, payload, timestamp }),
     [HEADERS.lang]: LANG_HEADER.vn,

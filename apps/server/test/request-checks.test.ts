@@ -1,4 +1,4 @@
-import { API_PATHS, DEFAULT_APP_CODE, computeSign, translate } from '@sen/contract';
+import { API_PATHS, APP_VERSION, DEFAULT_APP_CODE, computeSign, translate } from '@sen/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEFAULT_PARAMS, randomPhone, type TestApp } from './helpers/test-app.ts';
 
@@ -56,7 +56,7 @@ describe('default params, timestamp and sign', () => {
 
   it('refuses a missing sign and a sign over another payload', async () => {
     const timestamp = t.clock.now().getTime();
-    const noSign = await t.app.inject({ method: 'POST', url: API_PATHS.authConfig, payload: DEFAULT_PARAMS, headers: { timestamp: String(timestamp) } });
+    const noSign = await t.app.inject({ method: 'POST', url: API_PATHS.authConfig, payload: DEFAULT_PARAMS, headers: { 'app-version': APP_VERSION, timestamp: String(timestamp) } });
     expect(noSign.json().code).toBe(1002);
     const otherPayload = computeSign({ appCode: DEFAULT_APP_CODE, secret: t.signSecret, payload: { ...DEFAULT_PARAMS, x: 1 }, timestamp });
     const tampered = await t.post(API_PATHS.authConfig, { sign: otherPayload, timestamp });
@@ -77,7 +77,7 @@ describe('default params, timestamp and sign', () => {
     const response = await t.app.inject({
       method: 'GET',
       url: `${API_PATHS.authConfig}?${new URLSearchParams(query).toString()}`,
-      headers: { timestamp: String(timestamp), sign },
+      headers: { 'app-version': APP_VERSION, timestamp: String(timestamp), sign },
     });
     expect(response.json().code).toBe(200);
   });
@@ -91,7 +91,7 @@ describe('default params, timestamp and sign', () => {
     }
     const within = await t.post(API_PATHS.authConfig, { timestamp: now - 4 * 60_000 });
     expect(within.envelope.code).toBe(200);
-    const missing = await t.app.inject({ method: 'POST', url: API_PATHS.authConfig, payload: DEFAULT_PARAMS, headers: { sign: 'x' } });
+    const missing = await t.app.inject({ method: 'POST', url: API_PATHS.authConfig, payload: DEFAULT_PARAMS, headers: { 'app-version': APP_VERSION, sign: 'x' } });
     expect(missing.json().code).toBe(1003);
   });
 
@@ -111,6 +111,22 @@ describe('default params, timestamp and sign', () => {
     expect(get.envelope.code).toBe(1001);
   });
 
+  it('refuses a missing or malformed app-version header with 1001', async () => {
+    for (const appVersion of ['', '   ', '1.0.0 <script>', '9'.repeat(40)]) {
+      const response = await t.post(API_PATHS.authConfig, { headers: { 'app-version': appVersion }, lang: 'en' });
+      expect(response.statusCode, appVersion).toBe(400);
+      expect(response.envelope).toEqual({ code: 1001, message: 'Missing required parameters', data: null });
+    }
+    const timestamp = t.clock.now().getTime();
+    const noHeader = await t.app.inject({
+      method: 'POST',
+      url: API_PATHS.authConfig,
+      payload: DEFAULT_PARAMS,
+      headers: { timestamp: String(timestamp), sign: t.sign(DEFAULT_PARAMS, timestamp) },
+    });
+    expect(noHeader.json().code).toBe(1001);
+  });
+
   it('checks the text fields of a multipart form and ignores its files when signing', async () => {
     const phone = randomPhone();
     const fields = { ...DEFAULT_PARAMS, mobileType: '2', phone };
@@ -126,7 +142,7 @@ describe('default params, timestamp and sign', () => {
         method: 'POST',
         url: API_PATHS.sendOtp,
         payload: body,
-        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, timestamp: String(timestamp), sign },
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'app-version': APP_VERSION, timestamp: String(timestamp), sign },
       });
     const badSign = await send(computeSign({ appCode: DEFAULT_APP_CODE, secret: t.signSecret, payload: { ...fields, eventFile: 'x' }, timestamp }));
     expect(badSign.json().code).toBe(1002);

@@ -19,7 +19,7 @@ export const ERRORS = {
   /** Anything unexpected; details are logged, never sent. */
   SERVER_ERROR: { code: 500, httpStatus: 500, messageKey: 'error.server' },
 
-  /** appCode, version or mobileType missing or wrong. */
+  /** appCode, version or mobileType missing or wrong, or no sane app-version header. */
   MISSING_PARAMS: { code: 1001, httpStatus: 400, messageKey: 'error.missingParams' },
   /** The sign header does not match the payload (or is missing). */
   BAD_SIGN: { code: 1002, httpStatus: 400, messageKey: 'error.badSign' },

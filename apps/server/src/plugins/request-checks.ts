@@ -28,10 +28,14 @@ export function signedPayload(request: FastifyRequest): unknown {
   return request.body ?? {};
 }
 
+/** The `app-version` header every signed call carries: a short version text such as 1.0.0. */
+const APP_VERSION_HEADER = /^[\w.+-]{1,32}$/;
+
 /**
- * Every signed /api route checks, in order: default params (appCode, version, mobileType) →
- * MISSING_PARAMS; `timestamp` header within ±5 minutes → STALE_TIMESTAMP; `sign` header equal to
- * computeSign → BAD_SIGN. Runs in preValidation, after the body (JSON or multipart) is parsed.
+ * Every signed /api route checks, in order: default params (appCode, version, mobileType) and the
+ * `app-version` header → MISSING_PARAMS; `timestamp` header within ±5 minutes → STALE_TIMESTAMP;
+ * `sign` header equal to computeSign → BAD_SIGN. Runs in preValidation, after the body (JSON or
+ * multipart) is parsed.
  */
 export const requestChecksPlugin = globalPlugin('sen-request-checks', async (app: FastifyInstance, options: RequestChecksOptions) => {
   app.addHook('preValidation', async (request) => {
@@ -40,6 +44,7 @@ export const requestChecksPlugin = globalPlugin('sen-request-checks', async (app
 
     const params = defaultParamsSchema.safeParse(payload ?? {});
     if (!params.success || params.data.appCode !== options.appCode) throw new AppError('MISSING_PARAMS');
+    if (!APP_VERSION_HEADER.test(header(request, HEADERS.appVersion) ?? '')) throw new AppError('MISSING_PARAMS');
 
     const timestampText = header(request, HEADERS.timestamp) ?? '';
     const timestamp = /^\d{1,16}$/.test(timestampText) ? Number(timestampText) : Number.NaN;

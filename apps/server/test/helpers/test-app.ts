@@ -4,6 +4,7 @@ import {
   API_PATHS,
   APP_VERSION,
   DEFAULT_APP_CODE,
+  HEADERS,
   LANG_HEADER,
   MOBILE_TYPE,
   computeSign,
@@ -106,7 +107,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     // GET parameters reach the server as strings, so they are signed as strings (see request-checks.ts).
     const payload = method === 'GET' ? Object.fromEntries(Object.entries(merged).map(([key, value]) => [key, String(value)])) : merged;
     const timestamp = call.timestamp ?? clock.now().getTime();
-    const headers: Record<string, string> = { ...call.headers };
+    const headers: Record<string, string> = { [HEADERS.appVersion]: APP_VERSION, ...call.headers };
     if (call.sign !== false) {
       headers.timestamp = String(timestamp);
       headers.sign = typeof call.sign === 'string' ? call.sign : sign(payload, timestamp);
