@@ -60,6 +60,12 @@ describe('routes', () => {
     expect(screen.getByTestId('tab-bar')).toBeInTheDocument();
   });
 
+  it('names the tab bar in the interface language', async () => {
+    await changeLanguage('vn');
+    renderAt('/');
+    expect(await screen.findByRole('navigation', { name: 'Điều hướng chính' })).toBe(screen.getByTestId('tab-bar'));
+  });
+
   it('sends a visitor from /home to /home/no-auth and from Apply via the guard to /login', async () => {
     const router = renderAt('/home');
     await waitFor(() => expect(router.state.location.pathname).toBe('/home/no-auth'));

@@ -20,6 +20,7 @@ const ui = {
   'common.authLoadFailed': 'We could not load your account status.',
   'common.vnd': '{amount} ₫',
 
+  'tab.label': 'Main navigation',
   'tab.home': 'Home',
   'tab.order': 'Order',
   'tab.mine': 'Mine',

@@ -15,6 +15,7 @@ const ui: Record<UiKey, string> = {
   'common.authLoadFailed': 'Không thể tải trạng thái tài khoản của bạn.',
   'common.vnd': '{amount} ₫',
 
+  'tab.label': 'Điều hướng chính',
   'tab.home': 'Trang chủ',
   'tab.order': 'Đơn vay',
   'tab.mine': 'Của tôi',

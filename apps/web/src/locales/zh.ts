@@ -15,6 +15,7 @@ const ui: Record<UiKey, string> = {
   'common.authLoadFailed': '无法加载您的账户状态。',
   'common.vnd': '{amount} ₫',
 
+  'tab.label': '主导航',
   'tab.home': '首页',
   'tab.order': '订单',
   'tab.mine': '我的',

@@ -16,7 +16,7 @@ export function TabBar() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   return (
-    <nav className="tab-bar" data-testid="tab-bar" aria-label="Main">
+    <nav className="tab-bar" data-testid="tab-bar" aria-label={t('tab.label')}>
       {TABS.map((tab) => {
         const active = tab.match(pathname);
         return (
