@@ -1,19 +1,18 @@
 import { API_PATHS } from '@sen/contract';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../features/auth/auth-store.ts';
 import { changeLanguage } from '../shared/i18n/i18n.ts';
 import { setNavigator } from '../shared/navigation/navigation.ts';
-import { useSignStore } from '../shared/request/sign-store.ts';
 import { useSessionStore } from '../shared/session/session-store.ts';
+import { envelopeResponse as envelope, setupApiTest } from '../test/api-test.ts';
 import { paths } from './paths.ts';
 import { routes } from './router.tsx';
 
 vi.mock('../shared/ui/toast.ts', () => ({ showToast: vi.fn() }));
 
-const fetchMock = vi.fn<typeof fetch>();
-const envelope = (data: unknown) => new Response(JSON.stringify({ code: 200, message: 'ok', data }), { status: 200 });
+const fetchMock = setupApiTest();
 const AUTH_DONE_DETAIL = { idState: '30', workInfoState: '30', bankCardState: '10', kycState: '30', telecomPermissionState: '30', userAuthState: '10' };
 
 function renderAt(path: string) {
@@ -22,19 +21,6 @@ function renderAt(path: string) {
   render(<RouterProvider router={router} />);
   return router;
 }
-
-beforeEach(async () => {
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockReset();
-  await changeLanguage('en');
-  useSignStore.setState({ signSecret: 's', loading: false });
-  useSessionStore.setState({ token: null, user: null });
-  useAuthStore.getState().clear();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  setNavigator(null);
-});
 
 describe('routes', () => {
   it('registers every path of the route table', () => {

@@ -1,16 +1,14 @@
 import { API_PATHS, transformPassword } from '@sen/contract';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage } from '../../shared/i18n/i18n.ts';
-import { useSignStore } from '../../shared/request/sign-store.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../shared/session/session-store.ts';
+import { envelopeResponse as envelope, setupApiTest } from '../../test/api-test.ts';
 import { CreatePasswordPage } from './create-password-page.tsx';
 import { PrivacyPolicyPage } from './privacy-policy-page.tsx';
 
 vi.mock('../../shared/ui/toast.ts', () => ({ showToast: vi.fn() }));
-const fetchMock = vi.fn<typeof fetch>();
-const envelope = (data: unknown) => new Response(JSON.stringify({ code: 200, message: 'ok', data }), { status: 200 });
+const fetchMock = setupApiTest({ token: 'old', user: { id: '1', phone: '0912345678' } });
 
 function renderAt(path: string, entries: string[] = [path]) {
   const router = createMemoryRouter(
@@ -26,15 +24,6 @@ function renderAt(path: string, entries: string[] = [path]) {
   render(<RouterProvider router={router} />);
   return router;
 }
-
-beforeEach(async () => {
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockReset();
-  await changeLanguage('en');
-  useSignStore.setState({ signSecret: 's', loading: false });
-  useSessionStore.setState({ token: 'old', user: { id: '1', phone: '0912345678' } });
-});
-afterEach(() => vi.unstubAllGlobals());
 
 describe('create password', () => {
   it('shows the password rule and the mismatch message', async () => {

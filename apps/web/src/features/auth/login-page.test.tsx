@@ -4,17 +4,15 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../shared/i18n/i18n.ts';
 import { setNavigator } from '../../shared/navigation/navigation.ts';
-import { useSignStore } from '../../shared/request/sign-store.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
+import { envelopeResponse as envelope, requestBody, setupApiTest } from '../../test/api-test.ts';
 import { useAuthStore } from './auth-store.ts';
 import { LoginPage } from './login-page.tsx';
 
 const toast = vi.hoisted(() => vi.fn());
 vi.mock('../../shared/ui/toast.ts', () => ({ showToast: toast }));
 
-const fetchMock = vi.fn<typeof fetch>();
-const envelope = (data: unknown, code = 200, message = 'ok', status = 200) =>
-  new Response(JSON.stringify({ code, message, data }), { status, headers: { 'Content-Type': 'application/json' } });
+const fetchMock = setupApiTest();
 
 function renderLogin() {
   const router = createMemoryRouter(
@@ -34,26 +32,10 @@ function renderLogin() {
 const phoneInput = () => screen.getByLabelText('Phone number');
 const getButton = () => screen.getByTestId('get-otp-button');
 const submit = () => fireEvent.click(screen.getByTestId('login-button'));
-const bodyOf = (url: string) => {
-  const call = fetchMock.mock.calls.find(([called]) => String(called).startsWith(url));
-  return call ? JSON.parse(String(call[1]?.body)) : undefined;
-};
+const bodyOf = (url: string) => requestBody(fetchMock, url);
 
-beforeEach(async () => {
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockReset();
-  toast.mockReset();
-  await changeLanguage('en');
-  useSignStore.setState({ signSecret: 's', loading: false });
-  useSessionStore.setState({ token: null, user: null });
-  useAuthStore.getState().clear();
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  setNavigator(null);
-});
+beforeEach(() => toast.mockReset());
+afterEach(() => vi.useRealTimers());
 
 describe('login form validation', () => {
   it('shows the phone and OTP messages on an empty OTP login', async () => {
@@ -131,7 +113,9 @@ describe('GET OTP button', () => {
   });
 
   it('uses retryAfterSeconds when the server says it is too soon', async () => {
-    fetchMock.mockResolvedValue(envelope({ retryAfterSeconds: 42 }, ERRORS.OTP_TOO_SOON.code, 'Please wait 42s before getting a new OTP', 429));
+    fetchMock.mockResolvedValue(
+      envelope({ retryAfterSeconds: 42 }, { code: ERRORS.OTP_TOO_SOON.code, message: 'Please wait 42s before getting a new OTP', status: 429 }),
+    );
     renderLogin();
     fireEvent.change(phoneInput(), { target: { value: '0912345678' } });
     fireEvent.click(getButton());
@@ -177,14 +161,14 @@ describe('login submit', () => {
     submit();
     expect(await screen.findByText('Home page')).toBeInTheDocument();
     expect(bodyOf(API_PATHS.loginPassword)).toMatchObject({ passwd: transformPassword('abc123') });
-    expect(bodyOf(API_PATHS.loginPassword).passwd).not.toBe('abc123');
+    expect(bodyOf(API_PATHS.loginPassword)?.passwd).not.toBe('abc123');
     expect(useAuthStore.getState()).toMatchObject({ loaded: true, hasAuth: true, authConfig: 'ID,WORK,BANK' });
     // A failed device save neither blocks nor shows an error.
     expect(toast).not.toHaveBeenCalled();
   });
 
   it('a failed login stays on the page with the server message', async () => {
-    fetchMock.mockResolvedValue(envelope(null, ERRORS.OTP_INCORRECT.code, 'Incorrect OTP, please try again', 400));
+    fetchMock.mockResolvedValue(envelope(null, { code: ERRORS.OTP_INCORRECT.code, message: 'Incorrect OTP, please try again', status: 400 }));
     const router = renderLogin();
     fireEvent.change(phoneInput(), { target: { value: '0912345678' } });
     fireEvent.change(screen.getByLabelText('OTP'), { target: { value: '1234' } });

@@ -1,5 +1,6 @@
 import { API_PATHS, APP_VERSION, DEFAULT_APP_CODE, ERRORS, STORAGE_KEYS, computeSign } from '@sen/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { envelopeResponse, jsonResponse as json, setupApiTest } from '../../test/api-test.ts';
 import { changeLanguage } from '../i18n/i18n.ts';
 import { useSessionStore } from '../session/session-store.ts';
 import { get, post, refreshSignSecret, setSessionExpiredHandler, upload } from './request.ts';
@@ -12,12 +13,9 @@ vi.mock('../ui/toast.ts', () => ({ showToast: toast }));
 const SECRET = 'test-secret';
 const NOW = 1_767_000_000_000;
 
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-const ok = (data: unknown) => json({ code: 200, message: 'ok', data });
+const ok = (data: unknown) => envelopeResponse(data);
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = setupApiTest({ signSecret: SECRET });
 function lastCall(index = -1) {
   const call = fetchMock.mock.calls.at(index);
   if (!call) throw new Error('fetch was not called');
@@ -35,18 +33,12 @@ async function rejection(promise: Promise<unknown>) {
   throw new Error('expected a rejection');
 }
 
-beforeEach(async () => {
-  vi.stubGlobal('fetch', fetchMock);
+beforeEach(() => {
   vi.spyOn(Date, 'now').mockReturnValue(NOW);
-  fetchMock.mockReset();
   toast.mockReset();
-  await changeLanguage('en');
-  useSignStore.setState({ signSecret: SECRET, loading: false });
-  useSessionStore.setState({ token: null, user: null });
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
   setSessionExpiredHandler(null);
 });
