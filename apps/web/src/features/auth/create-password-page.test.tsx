@@ -1,4 +1,4 @@
-import { API_PATHS, transformPassword } from '@sen/contract';
+import { API_PATHS, PRIVACY_POLICY_VERSION, transformPassword } from '@sen/contract';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -61,7 +61,7 @@ describe('privacy policy', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(String(url)).toBe(API_PATHS.privacyConsent);
-    expect(JSON.parse(String(init?.body))).toMatchObject({ agreed: true });
+    expect(JSON.parse(String(init?.body))).toMatchObject({ version: PRIVACY_POLICY_VERSION, agreed: true });
   });
 
   it('Reject records the refusal and goes home', async () => {
@@ -69,6 +69,6 @@ describe('privacy policy', () => {
     const router = renderAt('/login/privacy-policy');
     fireEvent.click(screen.getByTestId('privacy-reject'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toMatchObject({ agreed: false });
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toMatchObject({ version: PRIVACY_POLICY_VERSION, agreed: false });
   });
 });
