@@ -5,6 +5,8 @@ export interface SessionInfo {
   sessionId: string;
   userId: string;
   loginMethod: 'sms' | 'password' | 'password_set';
+  /** When the session was issued (for rules that want a recent login). */
+  createdAt: Date;
 }
 
 /** A file part of a multipart request; the fields travel in request.body. */

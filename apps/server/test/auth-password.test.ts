@@ -38,10 +38,10 @@ describe('password login', () => {
     }
   });
 
-  it('tells a user without a password to use OTP (2102)', async () => {
+  it('answers a user without a password like an unknown phone (no phone enumeration)', async () => {
     const login = await t.loginWithOtp();
-    const response = await t.post(API_PATHS.loginPassword, { payload: { phone: login.phone, passwd: PASSWORD } });
-    expect(response.envelope.code).toBe(2102);
+    const response = await t.post(API_PATHS.loginPassword, { payload: { phone: login.phone, passwd: PASSWORD }, lang: 'en' });
+    expect(response.envelope).toEqual({ code: 2101, message: 'Incorrect phone number or password', data: null });
   });
 });
 
@@ -69,6 +69,17 @@ describe('password set', () => {
     expect(reset.envelope.code).toBe(200);
     expect((await t.post(API_PATHS.loginPassword, { payload: { phone: user.phone, passwd: NEW_PASSWORD } })).envelope.code).toBe(200);
     expect((await t.post(API_PATHS.loginPassword, { payload: { phone: user.phone, passwd: PASSWORD } })).envelope.code).toBe(2101);
+  });
+
+  it('lets an OTP session set a new password only within 15 minutes of the OTP login', async () => {
+    const user = await userWithPassword();
+    t.clock.advance(61_000);
+    const otpLogin = await t.loginWithOtp(user.phone);
+    t.clock.advance(15 * 60 * 1000 + 1_000);
+    const late = await t.post(API_PATHS.passwordSet, { token: otpLogin.token, payload: { passwd: NEW_PASSWORD } });
+    expect(late.statusCode).toBe(409);
+    expect(late.envelope.code).toBe(2104);
+    expect((await t.post(API_PATHS.loginPassword, { payload: { phone: user.phone, passwd: PASSWORD } })).envelope.code).toBe(200);
   });
 
   it('requires a session and a transformed password', async () => {

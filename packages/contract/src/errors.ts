@@ -39,7 +39,7 @@ export const ERRORS = {
 
   /** Unknown phone or wrong password: one message for both, so phones cannot be enumerated. */
   LOGIN_FAILED: { code: 2101, httpStatus: 400, messageKey: 'error.loginFailed' },
-  /** Password login for a user who never set a password. */
+  /** password/update for a user who never set a password (password login answers LOGIN_FAILED). */
   PASSWORD_NOT_SET: { code: 2102, httpStatus: 400, messageKey: 'error.passwordNotSet' },
   OLD_PASSWORD_INCORRECT: { code: 2103, httpStatus: 400, messageKey: 'error.oldPasswordIncorrect' },
   /** password/set when a password exists and the session did not come from an OTP login. */

@@ -7,6 +7,12 @@ import type { OtpService } from './otp.service.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import type { SessionService } from './session.service.ts';
 
+/**
+ * How long after an OTP login the session may set a new password without the old one (the
+ * forgotten-password path). A stolen or forgotten-open OTP session cannot take the account over later.
+ */
+export const PASSWORD_RESET_WINDOW_MS = 15 * 60 * 1000;
+
 function loginResponse(user: UserRow, token: string): LoginResponse {
   return { token, id: user.id, phone: user.phone, passwdSign: user.passwordHash ? 1 : 0 };
 }
@@ -29,28 +35,30 @@ export class AuthService {
     return loginResponse(user, await this.sessions.issue(user.id, 'sms'));
   }
 
-  /** Unknown phone and wrong password are one error, reached in about the same time. */
+  /**
+   * Unknown phone, no password set and wrong password are one error, reached in about the same
+   * time: the answer never tells whether a phone number borrows with us.
+   */
   async loginPassword(rawPhone: string, passwd: string): Promise<LoginResponse> {
     const user = await this.users.findByPhone(normalizePhone(rawPhone));
-    if (!user) {
+    if (!user?.passwordHash) {
       await this.passwords.verifyAgainstDummy(passwd);
       throw new AppError('LOGIN_FAILED');
-    }
-    if (!user.passwordHash) {
-      await this.passwords.verifyAgainstDummy(passwd);
-      throw new AppError('PASSWORD_NOT_SET');
     }
     if (!(await this.passwords.verify(user.passwordHash, passwd))) throw new AppError('LOGIN_FAILED');
     return loginResponse(user, await this.sessions.issue(user.id, 'password'));
   }
 
   /**
-   * First password, or a new one after "Forgotten password?" (an OTP-login session). A session
-   * from a password login must use password/update instead. Every older session is revoked.
+   * First password, or a new one after "Forgotten password?" (an OTP login within the last
+   * PASSWORD_RESET_WINDOW_MS). Otherwise the old password is needed (password/update).
+   * Every older session is revoked.
    */
   async setPassword(session: SessionInfo, passwd: string): Promise<{ token: string }> {
     const user = await this.requireUser(session);
-    if (user.passwordHash && session.loginMethod !== 'sms') throw new AppError('PASSWORD_ALREADY_SET');
+    const recentOtpLogin =
+      session.loginMethod === 'sms' && this.clock().getTime() - session.createdAt.getTime() <= PASSWORD_RESET_WINDOW_MS;
+    if (user.passwordHash && !recentOtpLogin) throw new AppError('PASSWORD_ALREADY_SET');
     return this.replacePassword(user.id, passwd);
   }
 

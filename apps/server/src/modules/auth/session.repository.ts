@@ -12,7 +12,7 @@ export class SessionRepository {
 
   async findActive(tokenHash: string, now: Date): Promise<SessionInfo | null> {
     const [row] = await this.db
-      .select({ sessionId: sessions.id, userId: sessions.userId, loginMethod: sessions.loginMethod })
+      .select({ sessionId: sessions.id, userId: sessions.userId, loginMethod: sessions.loginMethod, createdAt: sessions.createdAt })
       .from(sessions)
       .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
       .limit(1);
