@@ -31,6 +31,27 @@ describe('Modal', () => {
     expect(dialog).toHaveAttribute('aria-modal', 'true');
   });
 
+  it('takes the focus when it opens and gives it back when it closes', () => {
+    function Opener() {
+      const [visible, setVisible] = useState(false);
+      return (
+        <>
+          <button onClick={() => setVisible(true)}>Open</button>
+          <Modal visible={visible} ariaLabel="Untitled dialog" onClose={() => setVisible(false)}>
+            <p>Body</p>
+          </Modal>
+        </>
+      );
+    }
+    render(<Opener />);
+    const opener = screen.getByRole('button', { name: 'Open' });
+    opener.focus();
+    fireEvent.click(opener);
+    expect(screen.getByRole('dialog', { name: 'Untitled dialog' })).toHaveFocus();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(opener).toHaveFocus();
+  });
+
   it('closes on a backdrop click and unmounts after the 200 ms fade', () => {
     const onClose = vi.fn();
     render(<Harness onClose={onClose} />);

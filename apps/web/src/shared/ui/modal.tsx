@@ -1,11 +1,13 @@
 import { MODAL_ANIMATION_MS } from '@sen/contract';
-import { useEffect, useId, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
 export interface ModalProps {
   visible: boolean;
   onClose?: () => void;
   title?: ReactNode;
+  /** Accessible name when there is no visible title. */
+  ariaLabel?: string;
   children?: ReactNode;
   footer?: ReactNode;
   /** Default true: a click on the backdrop closes the modal (SPEC.md §4). */
@@ -17,10 +19,20 @@ export interface ModalProps {
  * A dialog that fades in and out over MODAL_ANIMATION_MS (200 ms) and closes on a backdrop click
  * or Escape. It stays mounted during the fade-out, then unmounts.
  */
-export function Modal({ visible, onClose, title, children, footer, closeOnBackdrop = true, 'data-testid': testId }: ModalProps) {
+export function Modal({ visible, onClose, title, ariaLabel, children, footer, closeOnBackdrop = true, 'data-testid': testId }: ModalProps) {
   const [rendered, setRendered] = useState(visible);
   if (visible && !rendered) setRendered(true);
   const titleId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+
+  // Focus moves into the dialog when it opens and back to where it was when it closes, so a
+  // screen-reader or keyboard user lands on the dialog and is not lost afterwards.
+  useEffect(() => {
+    if (!visible) return;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    dialogRef.current?.focus();
+    return () => previous?.focus();
+  }, [visible]);
 
   useEffect(() => {
     if (visible || !rendered) return;
@@ -50,7 +62,16 @@ export function Modal({ visible, onClose, title, children, footer, closeOnBackdr
         if (event.target === event.currentTarget && closeOnBackdrop && !leaving) onClose?.();
       }}
     >
-      <div className="sen-modal" role="dialog" aria-modal="true" aria-labelledby={title ? titleId : undefined} data-testid={testId}>
+      <div
+        ref={dialogRef}
+        className="sen-modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={title ? titleId : undefined}
+        aria-label={title ? undefined : ariaLabel}
+        tabIndex={-1}
+        data-testid={testId}
+      >
         {title ? (
           <h2 className="sen-modal__title" id={titleId}>
             {title}
