@@ -1,4 +1,4 @@
-import { API_PATHS, APP_VERSION, DEFAULT_APP_CODE, computeSign, translate } from '@sen/contract';
+import { API_PATHS, APP_VERSION, DEFAULT_APP_CODE, PRIVACY_POLICY_VERSION, computeSign, translate } from '@sen/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEFAULT_PARAMS, randomPhone, type TestApp } from './helpers/test-app.ts';
 
@@ -61,6 +61,13 @@ describe('default params, timestamp and sign', () => {
     const otherPayload = computeSign({ appCode: DEFAULT_APP_CODE, secret: t.signSecret, payload: { ...DEFAULT_PARAMS, x: 1 }, timestamp });
     const tampered = await t.post(API_PATHS.authConfig, { sign: otherPayload, timestamp });
     expect(tampered.envelope.code).toBe(1002);
+  });
+
+  it('refuses the right sign written in uppercase (the sign header is lowercase md5)', async () => {
+    const timestamp = t.clock.now().getTime();
+    const sign = computeSign({ appCode: DEFAULT_APP_CODE, secret: t.signSecret, payload: DEFAULT_PARAMS, timestamp });
+    expect((await t.post(API_PATHS.authConfig, { sign, timestamp })).envelope.code).toBe(200);
+    expect((await t.post(API_PATHS.authConfig, { sign: sign.toUpperCase(), timestamp })).envelope.code).toBe(1002);
   });
 
   it('refuses a GET signed over numbers instead of the strings it carries', async () => {
@@ -170,6 +177,9 @@ describe('languages, validation and errors', () => {
       [API_PATHS.loginSms, { phone: '0912345678', smsCode: '12a4' }, 'Invalid OTP format'],
       [API_PATHS.loginSms, { phone: '0912345678', smsCode: '' }, 'Please check OTP'],
       [API_PATHS.loginPassword, { phone: '0912345678', passwd: 'plain' }, 'Password must be 3-20 characters, include letters and numbers'],
+      // Rules without a message of their own: a missing value asks for input, a wrong one fails.
+      [API_PATHS.privacyConsent, { version: PRIVACY_POLICY_VERSION }, 'Please input'],
+      [API_PATHS.privacyConsent, { version: PRIVACY_POLICY_VERSION, agreed: 'yes' }, 'Request failed'],
     ];
     for (const [url, payload, message] of cases) {
       const response = await t.post(url, { payload, lang: 'en' });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { translate } from './messages.ts';
 import {
   PASSWORD_PATTERN,
@@ -9,6 +9,7 @@ import {
   bankNumberPairSchema,
   birthDateSchema,
   checkField,
+  firstMessageKey,
   digitsOnlySchema,
   emailSchema,
   idNumberSchema,
@@ -380,5 +381,19 @@ describe('repayment selection and generic prompts', () => {
         expect(checkField(digitsOnlySchema, value)).toBe('validation.required');
       }),
     );
+  });
+});
+
+describe('firstMessageKey', () => {
+  it('returns the rule message key, or a generic key for a rule written without one', () => {
+    const schema = z.object({ phone: phoneSchema, kind: z.enum(['a', 'b']) });
+    const keyOf = (value: unknown) => {
+      const result = schema.safeParse(value);
+      if (result.success) throw new Error('expected a failure');
+      return firstMessageKey(result.error, value);
+    };
+    expect(keyOf({ phone: '12', kind: 'a' })).toBe('validation.phone.format');
+    expect(keyOf({ phone: '0912345678' })).toBe('validation.required');
+    expect(keyOf({ phone: '0912345678', kind: 'c' })).toBe('error.requestFailed');
   });
 });

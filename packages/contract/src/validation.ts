@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MIN_BORROWER_AGE } from './constants.ts';
-import type { MessageKey } from './messages.ts';
+import { isMessageKey, type MessageKey } from './messages.ts';
 
 /**
  * Validation rules of SPEC.md §5. Every error message is a MessageKey (see messages.ts), so the
@@ -130,9 +130,21 @@ export const repaymentSelectionSchema = z
   .array(z.string(), key('validation.repayment.required'))
   .min(1, key('validation.repayment.required'));
 
-/** The first error's message key of a failed parse, for forms that show one message per field. */
-export function firstMessageKey(error: z.ZodError): MessageKey {
-  return (error.issues[0]?.message ?? 'validation.required') as MessageKey;
+/**
+ * The message key of a failed parse: the first issue's message, which the rules above set to a
+ * message key. A rule written without one (a plain enum or literal in an endpoint schema) falls
+ * back to 'Please input' for a missing value and to 'Request failed' for a wrong one; pass the
+ * parsed `input` so a missing value is recognised whatever the rule.
+ */
+export function firstMessageKey(error: z.ZodError, input?: unknown): MessageKey {
+  const issue = error.issues[0];
+  if (!issue) return 'error.requestFailed';
+  if (isMessageKey(issue.message)) return issue.message;
+  const missing =
+    input === undefined
+      ? issue.code === 'invalid_type' && /received undefined/.test(issue.message)
+      : issue.path.reduce<unknown>((node, segment) => (node as Record<PropertyKey, unknown> | null | undefined)?.[segment], input) == null;
+  return missing ? 'validation.required' : 'error.requestFailed';
 }
 
 /** Validates one value against a schema; null when valid, else the message key. */

@@ -2,13 +2,13 @@ import { HEADERS } from '@sen/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SessionService } from '../modules/auth/session.service.ts';
 import { AppError } from '../shared/app-error.ts';
+import { headerValue } from '../shared/headers.ts';
 import { globalPlugin } from '../shared/plugin.ts';
 import type { SessionInfo } from '../types.ts';
 
 /** The raw token of the Authorization header; an optional "Bearer " prefix is accepted. */
 export function bearerToken(request: FastifyRequest): string | null {
-  const value = request.headers[HEADERS.authorization];
-  const text = (Array.isArray(value) ? value[0] : value)?.trim();
+  const text = headerValue(request, HEADERS.authorization);
   if (!text) return null;
   const token = text.replace(/^Bearer\s+/i, '').trim();
   return token.length > 0 && token.length <= 256 ? token : null;

@@ -1,9 +1,8 @@
-import { ERRORS, SUCCESS_CODE, translate, type Envelope, type Language } from '@sen/contract';
+import { ERRORS, SUCCESS_CODE, firstMessageKey, translate, type Envelope, type Language } from '@sen/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { AppError } from '../shared/app-error.ts';
 import { globalPlugin } from '../shared/plugin.ts';
-import { validationMessageKey } from '../shared/validation-message.ts';
 
 /** The success envelope (SPEC.md §3). */
 export function ok<T>(data: T): Envelope<T> {
@@ -21,7 +20,7 @@ export function sendAppError(request: FastifyRequest, reply: FastifyReply, error
 }
 
 function validationMessage(lang: Language, error: ZodError): string {
-  return translate(lang, validationMessageKey(error));
+  return translate(lang, firstMessageKey(error));
 }
 
 /**

@@ -2,17 +2,13 @@ import { HEADERS, SIGN_TIMESTAMP_WINDOW_MS, computeSign, defaultParamsSchema, si
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../shared/app-error.ts';
 import type { Clock } from '../shared/clock.ts';
+import { headerValue } from '../shared/headers.ts';
 import { globalPlugin } from '../shared/plugin.ts';
 
 export interface RequestChecksOptions {
   appCode: string;
   signSecret: string;
   clock: Clock;
-}
-
-function header(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
 }
 
 /**
@@ -44,15 +40,15 @@ export const requestChecksPlugin = globalPlugin('sen-request-checks', async (app
 
     const params = defaultParamsSchema.safeParse(payload ?? {});
     if (!params.success || params.data.appCode !== options.appCode) throw new AppError('MISSING_PARAMS');
-    if (!APP_VERSION_HEADER.test(header(request, HEADERS.appVersion) ?? '')) throw new AppError('MISSING_PARAMS');
+    if (!APP_VERSION_HEADER.test(headerValue(request, HEADERS.appVersion) ?? '')) throw new AppError('MISSING_PARAMS');
 
-    const timestampText = header(request, HEADERS.timestamp) ?? '';
+    const timestampText = headerValue(request, HEADERS.timestamp) ?? '';
     const timestamp = /^\d{1,16}$/.test(timestampText) ? Number(timestampText) : Number.NaN;
     if (!Number.isFinite(timestamp) || Math.abs(options.clock().getTime() - timestamp) > SIGN_TIMESTAMP_WINDOW_MS) {
       throw new AppError('STALE_TIMESTAMP');
     }
 
-    const received = (header(request, HEADERS.sign) ?? '').toLowerCase();
+    const received = headerValue(request, HEADERS.sign) ?? '';
     const expected = computeSign({ appCode: options.appCode, secret: options.signSecret, payload, timestamp: timestampText });
     if (!signsEqual(expected, received)) throw new AppError('BAD_SIGN');
   });

@@ -1,9 +1,9 @@
+import { firstMessageKey } from '@sen/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ok } from '../plugins/envelope.ts';
 import type { SenRouteFlags, SessionInfo } from '../types.ts';
 import { AppError } from './app-error.ts';
-import { validationMessageKey } from './validation-message.ts';
 
 type Method = 'GET' | 'POST';
 
@@ -43,7 +43,7 @@ export function defineRoute<Schema extends z.ZodType>(app: FastifyInstance, spec
     handler: async (request, reply) => {
       const raw = request.method === 'GET' ? request.query : request.body;
       const parsed = spec.input.safeParse(raw ?? {});
-      if (!parsed.success) throw new AppError('VALIDATION_FAILED', {}, null, validationMessageKey(parsed.error));
+      if (!parsed.success) throw new AppError('VALIDATION_FAILED', {}, null, firstMessageKey(parsed.error, raw ?? {}));
       const session = request.session;
       if (flags.auth === 'required' && !session) throw new AppError('SESSION_EXPIRED');
       const data = await spec.handler({ input: parsed.data, request, reply, session: session as SessionInfo });

@@ -1,6 +1,5 @@
 import {
   API_PATHS,
-  HEADERS,
   emptyRequestSchema,
   loginPasswordRequestSchema,
   loginSmsRequestSchema,
@@ -9,17 +8,11 @@ import {
   passwordUpdateRequestSchema,
   sendOtpRequestSchema,
 } from '@sen/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../shared/define-route.ts';
+import { deviceIdOf } from '../../shared/headers.ts';
 import type { AuthService } from './auth.service.ts';
 import type { OtpService } from './otp.service.ts';
-
-/** The device-id header, when it looks like one (a UUID or similar short token). */
-export function deviceIdOf(request: FastifyRequest): string | null {
-  const value = request.headers[HEADERS.deviceId];
-  const text = (Array.isArray(value) ? value[0] : value)?.trim();
-  return text && /^[\w-]{1,64}$/.test(text) ? text : null;
-}
 
 export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthService; otp: OtpService; signSecret: string }): void {
   // Public on purpose: signing guards request integrity, not identity (contract secretResponseSchema).

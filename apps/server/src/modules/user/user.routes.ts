@@ -1,7 +1,7 @@
 import { API_PATHS, emptyRequestSchema, equipmentSaveRequestSchema, privacyConsentRequestSchema } from '@sen/contract';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../shared/define-route.ts';
-import { deviceIdOf } from '../auth/auth.routes.ts';
+import { deviceIdOf } from '../../shared/headers.ts';
 import type { UserService } from './user.service.ts';
 
 export function registerUserRoutes(app: FastifyInstance, deps: { users: UserService; authConfig: string }): void {
