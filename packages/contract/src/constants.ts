@@ -73,6 +73,7 @@ export const STORAGE_KEYS = {
   language: 'user-language',
   sign: 'sign-storage',
   session: 'session-storage',
+  auth: 'auth-storage',
   deviceId: 'device-id',
   cache: 'app-cache',
 } as const;

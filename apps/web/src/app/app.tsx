@@ -28,7 +28,7 @@ function Providers() {
     void bootOnce().then(() => setReady(true));
   }, []);
   return (
-    <ConfigProvider locale={ANTD_LOCALES[language as keyof typeof ANTD_LOCALES] ?? viVN}>
+    <ConfigProvider locale={ANTD_LOCALES[language]}>
       {ready ? <RouterProvider router={router} /> : <BootScreen />}
     </ConfigProvider>
   );

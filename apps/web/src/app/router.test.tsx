@@ -2,7 +2,7 @@ import { API_PATHS } from '@sen/contract';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { useAuthStore } from '../features/auth/auth-store.ts';
+import { selectHasAuth, useAuthStore } from '../features/auth/auth-store.ts';
 import { changeLanguage } from '../shared/i18n/i18n.ts';
 import { setNavigator } from '../shared/navigation/navigation.ts';
 import { useSessionStore } from '../shared/session/session-store.ts';
@@ -74,7 +74,7 @@ describe('routes', () => {
     expect(screen.getByTestId('loading-view')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/home/has-auth'));
     expect(await screen.findByTestId('has-auth-home')).toBeInTheDocument();
-    expect(useAuthStore.getState().hasAuth).toBe(true);
+    expect(selectHasAuth(useAuthStore.getState())).toBe(true);
   });
 
   it('Mine → Log out calls the logout API, clears state and goes to /login', async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useAuthStore } from '../../features/auth/auth-store.ts';
+import { selectHasAuth, useAuthStore } from '../../features/auth/auth-store.ts';
 import { loadAuthStatus } from '../../features/auth/session-actions.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
@@ -48,7 +48,7 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const token = useSessionStore((state) => state.token);
   const loaded = useAuthStore((state) => state.loaded);
-  const hasAuth = useAuthStore((state) => state.hasAuth);
+  const hasAuth = useAuthStore(selectHasAuth);
   const decision = decideRoute(pathname, token, loaded, hasAuth);
 
   if (decision.action === 'redirect') return <Navigate to={decision.to} replace />;

@@ -6,7 +6,7 @@ import { changeLanguage } from '../../shared/i18n/i18n.ts';
 import { setNavigator } from '../../shared/navigation/navigation.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { envelopeResponse as envelope, requestBody, setupApiTest } from '../../test/api-test.ts';
-import { useAuthStore } from './auth-store.ts';
+import { selectHasAuth, useAuthStore } from './auth-store.ts';
 import { LoginPage } from './login-page.tsx';
 
 const toast = vi.hoisted(() => vi.fn());
@@ -144,6 +144,22 @@ describe('login submit', () => {
     expect(localStorage.getItem(STORAGE_KEYS.cache)).toBeNull();
   });
 
+  it('records an iPhone as regClient IOS with mobileType 1, in the login and the device record', async () => {
+    const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+    const userAgent = vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(iphone);
+    fetchMock.mockImplementation(async (url) =>
+      String(url).startsWith(API_PATHS.loginSms) ? envelope({ token: 'tok', id: 'u1', phone: '0912345678', passwdSign: 0 }) : envelope(null),
+    );
+    renderLogin();
+    fireEvent.change(phoneInput(), { target: { value: '0912345678' } });
+    fireEvent.change(screen.getByLabelText('OTP'), { target: { value: '1234' } });
+    submit();
+    expect(await screen.findByText('Create password page')).toBeInTheDocument();
+    expect(bodyOf(API_PATHS.loginSms)).toMatchObject({ regClient: 'IOS', mobileType: 1 });
+    expect(bodyOf(API_PATHS.equipmentSave)).toMatchObject({ regClient: 'IOS', mobileType: 1, phoneBrand: 'Apple', phoneModel: 'iPhone' });
+    userAgent.mockRestore();
+  });
+
   it('password login sends the transformed password, loads the auth status and goes home', async () => {
     fetchMock.mockImplementation(async (url) => {
       const path = String(url);
@@ -162,7 +178,8 @@ describe('login submit', () => {
     expect(await screen.findByText('Home page')).toBeInTheDocument();
     expect(bodyOf(API_PATHS.loginPassword)).toMatchObject({ passwd: transformPassword('abc123') });
     expect(bodyOf(API_PATHS.loginPassword)?.passwd).not.toBe('abc123');
-    expect(useAuthStore.getState()).toMatchObject({ loaded: true, hasAuth: true, authConfig: 'ID,WORK,BANK' });
+    expect(useAuthStore.getState()).toMatchObject({ loaded: true, authConfig: 'ID,WORK,BANK' });
+    expect(selectHasAuth(useAuthStore.getState())).toBe(true);
     // A failed device save neither blocks nor shows an error.
     expect(toast).not.toHaveBeenCalled();
   });

@@ -1,4 +1,5 @@
 import { APP_VERSION, detectRegClient, type LoginResponse } from '@sen/contract';
+import { paths } from '../../app/paths.ts';
 import { getDeviceId } from '../../shared/device/device-id.ts';
 import { currentUserAgent, mobileTypeOf, parsePhoneModel } from '../../shared/device/user-agent.ts';
 import { navigateTo } from '../../shared/navigation/navigation.ts';
@@ -24,7 +25,7 @@ let authLoad: Promise<void> | null = null;
 
 /** Loads authConfig and authDetail into the auth store; concurrent callers share one load. */
 export function loadAuthStatus(): Promise<void> {
-  authLoad ??= fetchAuthStatus({ skipErrorHandler: false })
+  authLoad ??= fetchAuthStatus()
     .then(({ authConfig, authDetail }) => useAuthStore.getState().setAuth(authDetail, authConfig))
     .finally(() => {
       authLoad = null;
@@ -36,7 +37,7 @@ export function loadAuthStatus(): Promise<void> {
 export function clearSessionAndGoToLogin(): void {
   useSessionStore.getState().clear();
   useAuthStore.getState().clear();
-  navigateTo('/login', { replace: true });
+  navigateTo(paths.login, { replace: true });
 }
 
 /** Logout: tells the server (errors ignored: the local session ends regardless), then clears. */
@@ -60,7 +61,7 @@ export async function completeLogin(response: LoginResponse): Promise<void> {
   void saveEquipment(deviceRecord()).catch(() => undefined);
   clearAppCache();
   if (response.passwdSign === 0) {
-    navigateTo('/login/create-password', { replace: true });
+    navigateTo(paths.createPassword, { replace: true });
     return;
   }
   try {
@@ -68,5 +69,5 @@ export async function completeLogin(response: LoginResponse): Promise<void> {
   } catch {
     // The route guard loads it again (with a retry view) when home renders.
   }
-  navigateTo('/', { replace: true });
+  navigateTo(paths.root, { replace: true });
 }

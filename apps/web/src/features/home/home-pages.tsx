@@ -1,4 +1,4 @@
-import { useAuthStore } from '../auth/auth-store.ts';
+import { selectHasAuth, useAuthStore } from '../auth/auth-store.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { HasAuthHome } from './has-auth-home.tsx';
 import { NoAuthHome } from './no-auth-home.tsx';
@@ -6,7 +6,7 @@ import { NoAuthHome } from './no-auth-home.tsx';
 /** `/`: the visitor home for visitors and users without completed authentication, else the has-auth home. */
 export function RootHomePage() {
   const token = useSessionStore((state) => state.token);
-  const hasAuth = useAuthStore((state) => state.hasAuth);
+  const hasAuth = useAuthStore(selectHasAuth);
   return token && hasAuth ? <HasAuthHome /> : <NoAuthHome />;
 }
 

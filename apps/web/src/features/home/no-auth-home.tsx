@@ -1,8 +1,8 @@
+import { formatVnd } from '@sen/domain';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { PRODUCT_NAME, VISITOR_PRODUCT_TERMS } from '../../shared/config/app-config.ts';
-import { formatVnd } from '../../shared/format/money.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { AppImage } from '../../shared/ui/app-image.tsx';
 import { Button } from '../../shared/ui/button.tsx';
@@ -14,7 +14,7 @@ import { BoltIcon, PercentIcon, ShieldIcon, StarIcon } from '../../shared/ui/ico
  * and four selling points.
  */
 export function NoAuthHome() {
-  const { t } = useT();
+  const { t, language } = useT();
   const navigate = useNavigate();
   const terms = VISITOR_PRODUCT_TERMS;
 
@@ -40,7 +40,7 @@ export function NoAuthHome() {
           {t('home.noAuth.maxAmount')}
         </p>
         <p className="loan-card__amount" data-testid="max-loan-amount">
-          {formatVnd(terms.maxAmountVnd)}
+          {formatVnd(BigInt(terms.maxAmountVnd), language, { symbol: true })}
         </p>
         <dl className="loan-card__facts">
           <div>

@@ -62,7 +62,7 @@ export function MinePage() {
         <MenuRow
           label={t('mine.menu.language')}
           icon={<GlobeIcon />}
-          value={t(`language.${language as 'en' | 'vn' | 'zh'}`)}
+          value={t(`language.${language}`)}
           onClick={() => setLanguageOpen(true)}
           testId="mine-language"
         />

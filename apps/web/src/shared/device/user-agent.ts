@@ -1,16 +1,12 @@
-import { MOBILE_TYPE, type MobileType } from '@sen/contract';
+import { MOBILE_TYPE, detectRegClient, type MobileType } from '@sen/contract';
 
 export function currentUserAgent(): string {
   return typeof navigator === 'undefined' ? '' : navigator.userAgent;
 }
 
-export function isIos(userAgent: string): boolean {
-  return /iPhone|iPad|iPod/i.test(userAgent);
-}
-
 /** The mobileType default parameter: 1 on iOS, else 2 (SPEC.md §1). */
 export function mobileTypeOf(userAgent: string): MobileType {
-  return isIos(userAgent) ? MOBILE_TYPE.IOS : MOBILE_TYPE.ANDROID;
+  return detectRegClient(userAgent) === 'IOS' ? MOBILE_TYPE.IOS : MOBILE_TYPE.ANDROID;
 }
 
 export interface PhoneModel {

@@ -35,10 +35,6 @@ export async function changeLanguage(language: Language): Promise<void> {
   await i18n.changeLanguage(language);
 }
 
-export function currentLanguage(): Language {
-  return storedLanguage();
-}
-
 /** Typed translation outside React (request layer, toasts). */
 export function translate(key: TranslationKey, params?: Record<string, string | number>): string {
   return i18n.t(key, params ?? {});

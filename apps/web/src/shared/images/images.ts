@@ -40,10 +40,6 @@ export const LOW_PRIORITY_IMAGES: readonly ImageName[] = ['exit', 'failed', 'pen
 
 let chosenFormat: ImageFormat = 'png';
 
-export function imageFormat(): ImageFormat {
-  return chosenFormat;
-}
-
 /** The URL of an image in the format chosen at start-up (png until detection has run). */
 export function imageUrl(name: ImageName): string {
   return IMAGES[name][chosenFormat];
