@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { otpCodes, otpSendLog } from '../../db/schema.ts';
 
@@ -53,19 +53,20 @@ export class OtpRepository {
     return row ?? null;
   }
 
+  /** Sends since `since` by this phone, this IP and this device, in one query. */
   async sendCounts(input: { phone: string; ip: string; deviceId: string | null; since: Date }): Promise<SendCounts> {
-    const countWhere = async (condition: ReturnType<typeof eq>) => {
-      const [row] = await this.db
-        .select({ total: count() })
-        .from(otpSendLog)
-        .where(and(condition, gt(otpSendLog.createdAt, input.since)));
-      return row?.total ?? 0;
-    };
-    return {
-      phone: await countWhere(eq(otpSendLog.phone, input.phone)),
-      ip: await countWhere(eq(otpSendLog.ip, input.ip)),
-      device: input.deviceId ? await countWhere(eq(otpSendLog.deviceId, input.deviceId)) : 0,
-    };
+    const byPhone = eq(otpSendLog.phone, input.phone);
+    const byIp = eq(otpSendLog.ip, input.ip);
+    const byDevice = input.deviceId ? eq(otpSendLog.deviceId, input.deviceId) : sql`false`;
+    const [row] = await this.db
+      .select({
+        phone: sql<number>`count(*) filter (where ${byPhone})`.mapWith(Number),
+        ip: sql<number>`count(*) filter (where ${byIp})`.mapWith(Number),
+        device: sql<number>`count(*) filter (where ${byDevice})`.mapWith(Number),
+      })
+      .from(otpSendLog)
+      .where(and(gt(otpSendLog.createdAt, input.since), or(byPhone, byIp, byDevice)));
+    return { phone: row?.phone ?? 0, ip: row?.ip ?? 0, device: row?.device ?? 0 };
   }
 
   async logSend(input: { phone: string; ip: string; deviceId: string | null; now: Date }): Promise<void> {
