@@ -16,6 +16,7 @@ import { UserRepository } from './modules/user/user.repository.ts';
 import { registerUserRoutes } from './modules/user/user.routes.ts';
 import { UserService } from './modules/user/user.service.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { bodyParsersPlugin } from './plugins/body-parsers.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { langPlugin } from './plugins/lang.ts';
 import { genReqId, loggerOptions } from './plugins/logger.ts';
@@ -73,10 +74,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(securityPlugin, { production: config.nodeEnv === 'production', rateLimitPerMinute: config.rateLimitPerMinute });
+  await app.register(bodyParsersPlugin);
   await app.register(multipartPlugin);
   await app.register(langPlugin);
   await app.register(envelopePlugin);
-  await app.register(requestChecksPlugin, { appCode: config.appCode, signSecret: secrets.signSecret, clock });
+  await app.register(requestChecksPlugin, { appCode: config.appCode, signSecret: secrets.signSecret, clock, minAppVersion: config.minAppVersion });
 
   const sessions = new SessionService(new SessionRepository(database.db), clock, config.sessionTtlDays);
   await app.register(authPlugin, { sessions });

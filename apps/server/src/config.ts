@@ -33,6 +33,7 @@ import { z } from 'zod';
  * RATE_LIMIT_PER_MINUTE     600          API requests allowed per client IP per minute
  * TRUST_PROXY               false        true when behind a load balancer that sets X-Forwarded-For (client IPs for limits)
  * BODY_LIMIT_BYTES          1048576      largest JSON body accepted
+ * MIN_APP_VERSION           (unset)      lowest app version served; an older one (app-version header, else `version`) gets code 300 (update)
  */
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -79,6 +80,7 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: positiveInt(600),
   TRUST_PROXY: booleanText.default(false),
   BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
+  MIN_APP_VERSION: optionalText.pipe(z.string().regex(/^\d+(\.\d+)*$/, 'must be a dotted version such as 1.2.0').optional()),
 });
 
 export interface Config {
@@ -104,6 +106,8 @@ export interface Config {
   rateLimitPerMinute: number;
   trustProxy: boolean;
   bodyLimitBytes: number;
+  /** Apps below this version are asked to update (code 300); undefined serves every version. */
+  minAppVersion: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -163,5 +167,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    minAppVersion: e.MIN_APP_VERSION,
   };
 }
