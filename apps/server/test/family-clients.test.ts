@@ -1,7 +1,8 @@
-import { emptyRequestSchema } from '@sen/contract';
+import { defineEndpoint } from '@sen/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineRoute } from '../src/shared/define-route.ts';
+import { z } from 'zod';
+import { registerEndpoint } from '../src/shared/register-endpoint.ts';
 import { FamilyClient, gsonHtmlEscaped, kotlinxPretty, type ClientName } from './helpers/family-clients.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -13,17 +14,25 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts';
 const APP_CODE = 'gaanpuhunan';
 const ECHO = '/api/test/family/echo';
 
-/** A signed test route that answers what reached the handler: the validated body and the files. */
+/** A signed test endpoint that answers what reached the handler: the body (every key kept) and the files. */
+const echoEndpoint = defineEndpoint({
+  id: 'testFamilyEcho',
+  method: 'POST',
+  path: ECHO,
+  summary: 'Test only: echoes the parsed body and the files',
+  module: 'test',
+  request: z.looseObject({}),
+  response: z.object({ body: z.record(z.string(), z.unknown()), files: z.array(z.object({ fieldname: z.string(), size: z.number() })) }),
+  signed: true,
+  session: 'none',
+  errors: [],
+});
+
 function addEcho(app: FastifyInstance) {
-  defineRoute(app, {
-    method: 'POST',
-    url: ECHO,
-    input: emptyRequestSchema,
-    handler: async ({ input, request }) => ({
-      body: input,
-      files: request.uploadedFiles.map((file) => ({ fieldname: file.fieldname, size: file.data.length })),
-    }),
-  });
+  registerEndpoint(app, echoEndpoint, async ({ input, request }) => ({
+    body: input,
+    files: request.uploadedFiles.map((file) => ({ fieldname: file.fieldname, size: file.data.length })),
+  }));
 }
 
 let t: TestApp;

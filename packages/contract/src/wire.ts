@@ -3,13 +3,62 @@ import { MOBILE_TYPE } from './constants.ts';
 import type { MessageKey } from './messages.ts';
 
 /**
- * Input coercions for the app family's wire (API-FAMILY.md §1.1, §9): the clients send numbers
- * as JSON numbers or numeric strings (multipart and form values are always strings), `mobileType`
- * as 1, 2, "1" or "2", and the string "null" where a value is missing. Every helper here treats
- * undefined, null, "", whitespace and "null" as absent; a required helper then fails with
- * `required` ('Please input' unless given), a value of the wrong kind with 'Request failed'.
- *
- * Use them in endpoint request schemas: `z.object({ orderId: wireInt(), remark: wireOptionalString() })`.
+ * Field types as the API family's clients put them on the wire (API-FAMILY.md §1, §9): numbers may
+ * arrive as numeric strings, the text "null" and the empty string mean "not given", and no text
+ * field may carry control characters. Every endpoint schema builds on these so a client of the
+ * family and our web app are read the same way.
+ */
+
+/** True for what a family client sends when it has no value. */
+export function isWireAbsent(value: unknown): boolean {
+  return value === undefined || value === null || value === '' || value === 'null';
+}
+
+/** C0 controls and DEL, except tab, line feed and carriage return. */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+export function hasControlCharacters(text: string): boolean {
+  return CONTROL_CHARACTERS.test(text);
+}
+
+/** A bounded text with no control characters ('Request failed' otherwise: no field message fits). */
+export function plainText(max: number) {
+  return z
+    .string()
+    .max(max)
+    .refine((text) => !hasControlCharacters(text), { error: 'validation.controlCharacters' });
+}
+
+/** An optional text; "null", "" and null count as absent. */
+export function wireOptionalText(max: number) {
+  return z.preprocess((value) => (isWireAbsent(value) ? undefined : value), plainText(max).optional());
+}
+
+const INTEGER_TEXT = /^-?\d{1,15}$/;
+
+/** An integer sent as a JSON number or a numeric string ("2"); booleans and arrays are refused. */
+export function wireInt() {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && INTEGER_TEXT.test(value.trim()) ? Number(value.trim()) : value),
+    z.number().int().safe(),
+  );
+}
+
+/** An optional integer: absent, null, "" or "null" → undefined. */
+export function wireOptionalInt() {
+  return z.preprocess((value) => (isWireAbsent(value) ? undefined : value), wireInt().optional());
+}
+
+/** One of a few integer codes, sent as a number or a numeric string (mobileType, loginType). */
+export function wireIntCode<const Codes extends readonly [number, ...number[]]>(codes: Codes) {
+  return wireInt().refine((value): value is Codes[number] => codes.includes(value));
+}
+
+/*
+ * More coercions for the family's wire (issue 6 transport): every helper below treats undefined,
+ * null, "", whitespace and "null" as absent; a required helper then fails with `required`
+ * ('Please input' unless given), a value of the wrong kind with 'Request failed'.
  */
 
 export interface WireOptions {
@@ -24,19 +73,16 @@ export interface WireNumberOptions extends WireOptions {
   max?: number;
 }
 
-/** Absent on the wire: undefined, null, blank text or the text "null" (any case). */
-export function isWireEmpty(value: unknown): boolean {
-  if (value === undefined || value === null) return true;
-  if (typeof value !== 'string') return false;
-  const text = value.trim();
-  return text === '' || text.toLowerCase() === 'null';
+/** isWireAbsent after trimming: whitespace-only text and " null " are absent too. */
+function isEmpty(value: unknown): boolean {
+  return isWireAbsent(typeof value === 'string' ? value.trim() : value);
 }
 
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /** "12" → 12, " 1.5 " → 1.5; anything else unchanged (and then refused by the number schema). */
 function toNumber(value: unknown): unknown {
-  if (isWireEmpty(value)) return undefined;
+  if (isEmpty(value)) return undefined;
   if (typeof value === 'string' && DECIMAL.test(value.trim())) return Number(value.trim());
   return value;
 }
@@ -56,16 +102,6 @@ function numberSchema(options: WireNumberOptions, integer: boolean) {
   return schema;
 }
 
-/** A required integer: 12 or "12" → 12. Safe integers only (ids and amounts in VND). */
-export function wireInt(options: WireNumberOptions = {}) {
-  return z.preprocess(toNumber, numberSchema(options, true).refine(Number.isSafeInteger, { error: messages(options).invalid }));
-}
-
-/** An optional integer: absent ("null", "", null) → undefined. */
-export function wireOptionalInt(options: WireNumberOptions = {}) {
-  return z.preprocess(toNumber, numberSchema(options, true).refine(Number.isSafeInteger, { error: messages(options).invalid }).optional());
-}
-
 /** A required finite number: 0.5 or "0.5" → 0.5. */
 export function wireNumber(options: WireNumberOptions = {}) {
   return z.preprocess(toNumber, numberSchema(options, false));
@@ -77,7 +113,7 @@ export function wireOptionalNumber(options: WireNumberOptions = {}) {
 
 /** Text as the clients send it: trimmed; a number (VT's BigDecimal amounts) becomes its decimal text. */
 function toText(value: unknown): unknown {
-  if (isWireEmpty(value)) return undefined;
+  if (isEmpty(value)) return undefined;
   if (typeof value === 'string') return value.trim();
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   return value;
@@ -101,7 +137,7 @@ const TRUE_TEXTS = new Set(['true', '1']);
 const FALSE_TEXTS = new Set(['false', '0']);
 
 function toBoolean(value: unknown): unknown {
-  if (isWireEmpty(value)) return undefined;
+  if (isEmpty(value)) return undefined;
   if (value === 1 || value === 0) return value === 1;
   if (typeof value === 'string') {
     const text = value.trim().toLowerCase();
@@ -120,18 +156,9 @@ export function wireOptionalBoolean(options: WireOptions = {}) {
   return z.preprocess(toBoolean, z.boolean({ error: messages(options).error }).optional());
 }
 
-/** One of the given integers, sent as a number or numeric string (loginType 1|2, imgType codes ...). */
-export function wireIntEnum<const Values extends readonly [number, ...number[]]>(values: Values, options: WireOptions = {}) {
-  const { invalid, error } = messages(options);
-  return z.preprocess(
-    toNumber,
-    z.number({ error }).refine((value): value is Values[number] => values.includes(value), { error: invalid }),
-  ) as unknown as z.ZodType<Values[number], unknown>;
-}
-
 /** `mobileType`: 1 (iOS, H5) or 2 (Android), as 1, 2, "1" or "2". */
-export function wireMobileType(options: WireOptions = {}) {
-  return wireIntEnum([MOBILE_TYPE.IOS, MOBILE_TYPE.ANDROID] as const, options);
+export function wireMobileType() {
+  return wireIntCode([MOBILE_TYPE.IOS, MOBILE_TYPE.ANDROID]);
 }
 
 /**
@@ -141,10 +168,10 @@ export function wireMobileType(options: WireOptions = {}) {
 export function wireIntList(options: WireOptions & { optional?: boolean } = {}) {
   const { invalid, error } = messages(options);
   const toList = (value: unknown): unknown => {
-    if (isWireEmpty(value)) return undefined;
+    if (isEmpty(value)) return undefined;
     const items = typeof value === 'string' ? value.split(',') : value;
     if (!Array.isArray(items)) return value;
-    return items.filter((item) => !isWireEmpty(item)).map(toNumber);
+    return items.filter((item) => !isEmpty(item)).map(toNumber);
   };
   const list = z.array(z.number({ error: invalid }).int({ error: invalid }).refine(Number.isSafeInteger, { error: invalid }), { error });
   return z.preprocess(toList, options.optional ? list.optional() : list);
@@ -152,7 +179,7 @@ export function wireIntList(options: WireOptions & { optional?: boolean } = {}) 
 
 /** Wraps any schema so that "null", "" and null arrive as undefined (the schema decides if that is allowed). */
 export function wireAbsentAsUndefined<Schema extends z.ZodType>(schema: Schema) {
-  return z.preprocess((value) => (isWireEmpty(value) ? undefined : value), schema);
+  return z.preprocess((value) => (isEmpty(value) ? undefined : value), schema);
 }
 
 /**

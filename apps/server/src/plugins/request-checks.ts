@@ -50,12 +50,14 @@ const APP_VERSION_HEADER = /^[\w.+-]{1,32}$/;
  * Runs in preValidation, after the body (JSON, form or multipart) is parsed.
  */
 export const requestChecksPlugin = globalPlugin('sen-request-checks', async (app: FastifyInstance, options: RequestChecksOptions) => {
+  app.decorateRequest('defaultParams', null);
   app.addHook('preValidation', async (request) => {
     if (request.is404 || !request.routeOptions.config.sen?.signed) return;
     const source = signSourceOf(request);
 
     const params = wireDefaultParamsSchema.safeParse(source.defaults);
     if (!params.success || params.data.appCode !== options.appCode) throw new AppError('MISSING_PARAMS');
+    request.defaultParams = params.data;
     const headerVersion = headerValue(request, HEADERS.appVersion);
     if (headerVersion !== undefined && !APP_VERSION_HEADER.test(headerVersion)) throw new AppError('MISSING_PARAMS');
     if (options.minAppVersion && isVersionBelow(headerVersion ?? params.data.version, options.minAppVersion)) {
