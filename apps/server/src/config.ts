@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DEFAULT_APP_CODE, DEFAULT_PRODUCT_NAME } from '@sen/contract';
 import { z } from 'zod';
+import { REPO_ROOT } from './paths.ts';
 
 /**
  * Server configuration, read from the environment once at start and validated with zod
@@ -35,7 +35,7 @@ import { z } from 'zod';
  * BODY_LIMIT_BYTES          1048576      largest JSON body accepted
  */
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export { REPO_ROOT };
 
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
