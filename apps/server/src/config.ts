@@ -33,6 +33,8 @@ import { REPO_ROOT } from './paths.ts';
  * RATE_LIMIT_PER_MINUTE     600          API requests allowed per client IP per minute
  * TRUST_PROXY               false        true when behind a load balancer that sets X-Forwarded-For (client IPs for limits)
  * BODY_LIMIT_BYTES          1048576      largest JSON body accepted
+ * JOBS_ENABLED              true (false when NODE_ENV=test)  run the scheduled sweeps (clean-up ...) in this process
+ * JOBS_INTERVAL_SECONDS     300          how often the scheduler checks for sweeps due for today's business date
  */
 
 export { REPO_ROOT };
@@ -79,6 +81,8 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: positiveInt(600),
   TRUST_PROXY: booleanText.default(false),
   BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
+  JOBS_ENABLED: booleanText.optional(),
+  JOBS_INTERVAL_SECONDS: positiveInt(300),
 });
 
 export interface Config {
@@ -104,6 +108,8 @@ export interface Config {
   rateLimitPerMinute: number;
   trustProxy: boolean;
   bodyLimitBytes: number;
+  /** Scheduled sweeps (jobs/scheduler.ts); off in tests unless asked for. */
+  jobs: { enabled: boolean; intervalSeconds: number };
 }
 
 export class ConfigError extends Error {
@@ -163,5 +169,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    jobs: { enabled: e.JOBS_ENABLED ?? e.NODE_ENV !== 'test', intervalSeconds: e.JOBS_INTERVAL_SECONDS },
   };
 }
