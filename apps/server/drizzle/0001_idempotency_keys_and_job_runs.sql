@@ -7,7 +7,7 @@ CREATE TABLE "idempotency_keys" (
 	"status" text NOT NULL,
 	"claim_token" text NOT NULL,
 	"response_status" integer,
-	"response_body" jsonb,
+	"response_body" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"claimed_at" timestamp with time zone NOT NULL,
 	"completed_at" timestamp with time zone

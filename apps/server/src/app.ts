@@ -17,6 +17,7 @@ import { registerUserRoutes } from './modules/user/user.routes.ts';
 import { UserService } from './modules/user/user.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
+import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { langPlugin } from './plugins/lang.ts';
 import { genReqId, loggerOptions } from './plugins/logger.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
@@ -80,6 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const sessions = new SessionService(new SessionRepository(database.db), clock, config.sessionTtlDays);
   await app.register(authPlugin, { sessions });
+  await app.register(idempotencyPlugin, { uow: database.uow, clock });
 
   const userRepository = new UserRepository(database.db);
   const otp = new OtpService(

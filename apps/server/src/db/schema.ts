@@ -147,7 +147,8 @@ export const idempotencyKeys = pgTable(
     /** Random per claim: only the claimant may complete it (a stale claim can be taken over). */
     claimToken: text('claim_token').notNull(),
     responseStatus: integer('response_status'),
-    responseBody: jsonb('response_body'),
+    /** The response data as JSON text (not jsonb, which would reorder its keys on a replay). */
+    responseBody: text('response_body'),
     createdAt: createdAt(),
     /** When the current claim was made; a running claim older than the stale window is dead. */
     claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),

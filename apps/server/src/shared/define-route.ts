@@ -23,8 +23,17 @@ interface HandlerContext<Input, Session> {
 
 type RouteSpec<Schema extends z.ZodType> = RouteSpecBase &
   (
-    | { auth: 'required'; input: Schema; handler(context: HandlerContext<z.output<Schema>, SessionInfo>): Promise<unknown> }
-    | { auth?: 'optional' | 'none'; input: Schema; handler(context: HandlerContext<z.output<Schema>, SessionInfo | null>): Promise<unknown> }
+    | {
+        auth: 'required';
+        /**
+         * A money call: needs an Idempotency-Key header, runs in one unit of work with its key and
+         * answers a repeat with the stored response (plugins/idempotency.ts).
+         */
+        idempotent?: boolean;
+        input: Schema;
+        handler(context: HandlerContext<z.output<Schema>, SessionInfo>): Promise<unknown>;
+      }
+    | { auth?: 'optional' | 'none'; idempotent?: never; input: Schema; handler(context: HandlerContext<z.output<Schema>, SessionInfo | null>): Promise<unknown> }
   );
 
 /**
@@ -46,7 +55,8 @@ export function defineRoute<Schema extends z.ZodType>(app: FastifyInstance, spec
       if (!parsed.success) throw new AppError('VALIDATION_FAILED', {}, null, firstMessageKey(parsed.error, raw ?? {}));
       const session = request.session;
       if (flags.auth === 'required' && !session) throw new AppError('SESSION_EXPIRED');
-      const data = await spec.handler({ input: parsed.data, request, reply, session: session as SessionInfo });
+      const run = () => spec.handler({ input: parsed.data, request, reply, session: session as SessionInfo });
+      const data = spec.idempotent && session ? await app.idempotency.run(request, reply, session.userId, run) : await run();
       // A handler that answered by itself (e.g. a 503 probe) has already sent its reply.
       if (reply.sent) return reply;
       return ok(data ?? null);
