@@ -33,6 +33,14 @@ import { REPO_ROOT } from './paths.ts';
  * RATE_LIMIT_PER_MINUTE     600          API requests allowed per client IP per minute
  * TRUST_PROXY               false        true when behind a load balancer that sets X-Forwarded-For (client IPs for limits)
  * BODY_LIMIT_BYTES          1048576      largest JSON body accepted
+ * APP_ID                    1            the lender's app id, answered in every login session (appId)
+ * CHANNEL_ID                1            the distribution channel id answered in login sessions (channelId)
+ * MAX_LOAN_AMOUNT_VND       10000000     largest loan, shown on the visitor home (common/index maxAmount)
+ * LOAN_TERM_DAYS            180          longest loan term in days (common/index loanTerm)
+ * ANNUAL_INTEREST_RATE_PERCENT 14.6      nominal annual rate shown to visitors, in percent
+ * SUPPORT_PHONE             1900 6868    customer-service hotline (contact dialog: call)
+ * SUPPORT_EMAIL             hotro@sen.vn customer-service e-mail (contact dialog: copy)
+ * SUPPORT_ZALO              (unset)      Zalo id or number of customer service (contact dialog: copy), shown when set
  * JOBS_ENABLED              true (false when NODE_ENV=test)  run the scheduled sweeps (clean-up ...) in this process
  * JOBS_INTERVAL_SECONDS     300          how often the scheduler checks for sweeps due for today's business date
  */
@@ -81,6 +89,14 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: positiveInt(600),
   TRUST_PROXY: booleanText.default(false),
   BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
+  APP_ID: positiveInt(1),
+  CHANNEL_ID: positiveInt(1),
+  MAX_LOAN_AMOUNT_VND: positiveInt(10_000_000),
+  LOAN_TERM_DAYS: positiveInt(180),
+  ANNUAL_INTEREST_RATE_PERCENT: z.coerce.number().positive().max(100).default(14.6),
+  SUPPORT_PHONE: z.string().trim().min(1).max(32).default('1900 6868'),
+  SUPPORT_EMAIL: z.email().default('hotro@sen.vn'),
+  SUPPORT_ZALO: optionalText,
   JOBS_ENABLED: booleanText.optional(),
   JOBS_INTERVAL_SECONDS: positiveInt(300),
 });
@@ -108,6 +124,11 @@ export interface Config {
   rateLimitPerMinute: number;
   trustProxy: boolean;
   bodyLimitBytes: number;
+  appId: number;
+  channelId: number;
+  /** What the visitor home shows (common/index): product figures and support contacts. */
+  product: { maxLoanAmountVnd: number; loanTermDays: number; annualInterestRatePercent: number };
+  support: { phone: string; email: string; zalo: string | undefined };
   /** Scheduled sweeps (jobs/scheduler.ts); off in tests unless asked for. */
   jobs: { enabled: boolean; intervalSeconds: number };
 }
@@ -169,6 +190,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    appId: e.APP_ID,
+    channelId: e.CHANNEL_ID,
+    product: {
+      maxLoanAmountVnd: e.MAX_LOAN_AMOUNT_VND,
+      loanTermDays: e.LOAN_TERM_DAYS,
+      annualInterestRatePercent: e.ANNUAL_INTEREST_RATE_PERCENT,
+    },
+    support: { phone: e.SUPPORT_PHONE, email: e.SUPPORT_EMAIL, zalo: e.SUPPORT_ZALO },
     jobs: { enabled: e.JOBS_ENABLED ?? e.NODE_ENV !== 'test', intervalSeconds: e.JOBS_INTERVAL_SECONDS },
   };
 }

@@ -1,10 +1,10 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDatabase } from './db/database.ts';
+import { seedDemo } from './demo-seed.ts';
 import { cleanupSweep } from './jobs/cleanup.sweep.ts';
 import { startScheduler, type Scheduler } from './jobs/scheduler.ts';
 import { SweepRunner } from './jobs/sweep-runner.ts';
-import { seedDemo } from './modules/settings/demo-seed.ts';
 
 /** Starts Sen: config → database (migrated) → demo seed → app → listen; closes cleanly on signals. */
 async function main(): Promise<void> {
@@ -27,7 +27,7 @@ async function main(): Promise<void> {
     await database.close();
   });
   app.log.info({ database: database.kind, sms: config.sms.provider }, 'database ready');
-  if (config.seedDemo) await seedDemo(database.db, () => new Date(), app.log);
+  if (config.seedDemo) await seedDemo(app);
   if (config.jobs.enabled) {
     const clock = () => new Date();
     scheduler = startScheduler({

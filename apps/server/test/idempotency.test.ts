@@ -1,16 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ERRORS, HEADERS, translate } from '@sen/contract';
+import { defineEndpoint, ERRORS, HEADERS, translate } from '@sen/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Database } from '../src/db/database.ts';
-import { appSettings, idempotencyKeys } from '../src/db/schema.ts';
+import { appSettings, idempotencyKeys, users } from '../src/db/schema.ts';
 import { AppError } from '../src/shared/app-error.ts';
-import { defineRoute } from '../src/shared/define-route.ts';
+import { registerEndpoint } from '../src/shared/register-endpoint.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 const TRANSFER = '/api/test/transfer';
+const transferEndpoint = defineEndpoint({
+  id: 'testTransfer',
+  method: 'POST',
+  path: TRANSFER,
+  summary: 'Test-only money call.',
+  module: 'test',
+  request: z.object({ amount: z.number().int().positive(), fail: z.boolean().optional() }),
+  response: z.object({ balance: z.number().int(), transferId: z.string() }),
+  signed: true,
+  session: 'required',
+  errors: [],
+  idempotent: true,
+});
 let t: TestApp;
 let database: Database;
 
@@ -22,23 +35,16 @@ beforeAll(async () => {
   t = await createTestApp({
     extend: (app, db) => {
       const uow = db.uow;
-      defineRoute(app, {
-        method: 'POST',
-        url: TRANSFER,
-        auth: 'required',
-        idempotent: true,
-        input: z.object({ amount: z.number().int().positive(), fail: z.boolean().optional() }).passthrough(),
-        handler: async ({ input, session }) => {
-          const key = `balance:${session.userId}`;
-          await uow.db.insert(appSettings).values({ key, value: '0' }).onConflictDoNothing();
-          await uow.lockRows(appSettings, eq(appSettings.key, key));
-          const [row] = await uow.db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, key));
-          await sleep(100);
-          const balance = Number(row?.value ?? 0) + input.amount;
-          await uow.db.update(appSettings).set({ value: String(balance) }).where(eq(appSettings.key, key));
-          if (input.fail) throw new AppError('ACCESS_DENIED');
-          return { balance, transferId: randomUUID() };
-        },
+      registerEndpoint(app, transferEndpoint, async ({ input, session }) => {
+        const key = `balance:${session.userId}`;
+        await uow.db.insert(appSettings).values({ key, value: '0' }).onConflictDoNothing();
+        await uow.lockRows(appSettings, eq(appSettings.key, key));
+        const [row] = await uow.db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, key));
+        await sleep(100);
+        const balance = Number(row?.value ?? 0) + input.amount;
+        await uow.db.update(appSettings).set({ value: String(balance) }).where(eq(appSettings.key, key));
+        if (input.fail) throw new AppError('ACCESS_DENIED');
+        return { balance, transferId: randomUUID() };
       });
     },
   });
@@ -46,8 +52,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function balanceOf(userId: string): Promise<number> {
-  const [row] = await database.db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, `balance:${userId}`));
+/** The balance of a logged-in user (login answers the public numeric id; balances use the uuid). */
+async function balanceOf(publicId: number): Promise<number> {
+  const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.publicId, publicId));
+  const [row] = await database.db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, `balance:${user!.id}`));
   return Number(row?.value ?? 0);
 }
 
@@ -130,7 +138,8 @@ describe('idempotent money calls', () => {
       .update(idempotencyKeys)
       .set({ status: 'running', claimedAt: new Date(Date.now() - 10 * 60_000), responseBody: null })
       .where(eq(idempotencyKeys.key, key));
-    await database.db.update(appSettings).set({ value: '0' }).where(eq(appSettings.key, `balance:${user.id}`));
+    const [row] = await database.db.select({ id: users.id }).from(users).where(eq(users.publicId, user.id));
+    await database.db.update(appSettings).set({ value: '0' }).where(eq(appSettings.key, `balance:${row!.id}`));
     const responses = await Promise.all(Array.from({ length: 3 }, () => transfer(user.token, key, { amount: 40 })));
     const succeeded = responses.filter((response) => response.statusCode === 200);
     expect(new Set(succeeded.map((response) => response.envelope.data.transferId)).size).toBe(1);

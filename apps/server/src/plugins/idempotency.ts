@@ -29,16 +29,23 @@ export class Idempotency {
     this.store = new IdempotencyStore(uow);
   }
 
-  async run<T>(request: FastifyRequest, reply: FastifyReply, userId: string, work: () => Promise<T>): Promise<unknown> {
+  /**
+   * Runs `work` once per key: `input` is the parsed request (its canonical JSON is what a repeat
+   * must match), `endpointId` the contract endpoint's id (keys are per user and endpoint).
+   */
+  async run(
+    call: { request: FastifyRequest; reply: FastifyReply; endpointId: string; userId: string; input: unknown },
+    work: () => Promise<unknown>,
+  ): Promise<unknown> {
+    const { request, reply } = call;
     const key = headerValue(request, HEADERS.idempotencyKey);
     if (!key || !KEY_PATTERN.test(key)) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
     const now = this.clock();
-    const raw = request.method === 'GET' ? request.query : request.body;
     const claim = await this.store.claim({
-      userId,
-      endpoint: `${request.method} ${request.routeOptions.url ?? request.url}`,
+      userId: call.userId,
+      endpoint: call.endpointId,
       key,
-      requestHash: sha256Hex(canonicalPayload(raw ?? {})),
+      requestHash: sha256Hex(canonicalPayload(call.input ?? {})),
       now,
       staleBefore: new Date(now.getTime() - CLAIM_STALE_MS),
     });
