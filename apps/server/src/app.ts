@@ -16,6 +16,7 @@ import { UserRepository } from './modules/user/user.repository.ts';
 import { registerUserRoutes } from './modules/user/user.routes.ts';
 import { UserService } from './modules/user/user.service.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { compressPlugin } from './plugins/compress.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { langPlugin } from './plugins/lang.ts';
 import { genReqId, loggerOptions } from './plugins/logger.ts';
@@ -73,6 +74,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(securityPlugin, { production: config.nodeEnv === 'production', rateLimitPerMinute: config.rateLimitPerMinute });
+  await app.register(compressPlugin);
   await app.register(multipartPlugin);
   await app.register(langPlugin);
   await app.register(envelopePlugin);
