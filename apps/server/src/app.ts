@@ -3,20 +3,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
-import { AuthService } from './modules/auth/auth.service.ts';
-import { OtpRepository } from './modules/auth/otp.repository.ts';
-import { OtpService } from './modules/auth/otp.service.ts';
-import { PasswordHasher } from './modules/auth/password-hasher.ts';
-import { SessionRepository } from './modules/auth/session.repository.ts';
-import { SessionService } from './modules/auth/session.service.ts';
+import { authModule } from './modules/auth/index.ts';
+import { certificationModule } from './modules/certification/index.ts';
+import { contentModule } from './modules/content/index.ts';
+import { docsModule } from './modules/docs/index.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
-import { registerDevOutboxRoute, registerSystemRoutes } from './modules/system/system.routes.ts';
-import { UserRepository } from './modules/user/user.repository.ts';
-import { registerUserRoutes } from './modules/user/user.routes.ts';
-import { UserService } from './modules/user/user.service.ts';
-import { authPlugin } from './plugins/auth.ts';
 import { compressPlugin } from './plugins/compress.ts';
+import { systemModule } from './modules/system/index.ts';
+import { userModule } from './modules/user/index.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { langPlugin } from './plugins/lang.ts';
 import { genReqId, loggerOptions } from './plugins/logger.ts';
@@ -25,9 +19,10 @@ import { requestChecksPlugin } from './plugins/request-checks.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticSpaPlugin } from './plugins/static-spa.ts';
 import { createSmsProvider } from './providers/sms/create-sms-provider.ts';
-import { DevSmsProvider } from './providers/sms/dev-sms-provider.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
 import { systemClock, type Clock } from './shared/clock.ts';
+import type { Infra } from './shared/infra.ts';
+import { zodSerializerCompiler, zodValidatorCompiler } from './shared/register-endpoint.ts';
 import './types.ts';
 
 export interface BuildAppOptions {
@@ -43,7 +38,7 @@ export interface BuildAppOptions {
 }
 
 /** Sign secret and OTP pepper: from config, else generated once and kept in app_settings. */
-async function loadSecrets(config: Config, database: Database) {
+async function loadSecrets(config: Config, database: Database): Promise<Infra['secrets']> {
   const settings = new SettingsRepository(database.db);
   const generate = () => randomBytes(24).toString('hex');
   return {
@@ -53,14 +48,21 @@ async function loadSecrets(config: Config, database: Database) {
 }
 
 /**
- * Builds the Fastify app: external plugins, then our plugins in a fixed order (their hooks run
- * in this order), then the modules' routes, then the static SPA and the not-found handler.
+ * Builds the Fastify app: the zod compilers, external plugins, then our plugins in a fixed order
+ * (their hooks run in this order), then the modules — each registers its own routes from the
+ * contract's endpoint objects and takes what it needs from `app.infra` and the modules before it
+ * — then the static SPA and the not-found handler.
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const clock = options.clock ?? systemClock;
-  const secrets = await loadSecrets(config, database);
-  const sms = options.smsProvider ?? createSmsProvider(config, clock);
+  const infra: Infra = {
+    config,
+    database,
+    clock,
+    sms: options.smsProvider ?? createSmsProvider(config, clock),
+    secrets: await loadSecrets(config, database),
+  };
 
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
@@ -69,6 +71,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: config.bodyLimitBytes,
     return503OnClosing: true,
   });
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(zodSerializerCompiler);
+  app.decorate('infra', infra);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -78,24 +83,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(multipartPlugin);
   await app.register(langPlugin);
   await app.register(envelopePlugin);
-  await app.register(requestChecksPlugin, { appCode: config.appCode, signSecret: secrets.signSecret, clock });
+  await app.register(requestChecksPlugin, { appCode: config.appCode, signSecret: infra.secrets.signSecret, clock });
 
-  const sessions = new SessionService(new SessionRepository(database.db), clock, config.sessionTtlDays);
-  await app.register(authPlugin, { sessions });
-
-  const userRepository = new UserRepository(database.db);
-  const otp = new OtpService(
-    new OtpRepository(database.db),
-    sms,
-    clock,
-    { ...config.otp, pepper: secrets.otpPepper, productName: config.productName },
-    app.log,
-  );
-  const auth = new AuthService(userRepository, otp, sessions, new PasswordHasher(), clock);
-  registerAuthRoutes(app, { auth, otp, signSecret: secrets.signSecret });
-  registerUserRoutes(app, { users: new UserService(userRepository, clock), authConfig: config.authConfig });
-  registerSystemRoutes(app, { database });
-  if (sms instanceof DevSmsProvider && config.nodeEnv !== 'production') registerDevOutboxRoute(app, { sms });
+  // Modules, each after the ones whose public services it uses.
+  await app.register(systemModule);
+  await app.register(userModule);
+  await app.register(authModule);
+  await app.register(certificationModule);
+  await app.register(contentModule);
+  await app.register(docsModule);
 
   await app.register(staticSpaPlugin, { webDistDir: config.webDistDir });
   return app;

@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDatabase } from './db/database.ts';
-import { seedDemo } from './modules/settings/demo-seed.ts';
+import { seedDemo } from './demo-seed.ts';
 
 /** Starts Sen: config → database (migrated) → demo seed → app → listen; closes cleanly on signals. */
 async function main(): Promise<void> {
@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database });
   app.addHook('onClose', async () => database.close());
   app.log.info({ database: database.kind, sms: config.sms.provider }, 'database ready');
-  if (config.seedDemo) await seedDemo(database.db, () => new Date(), app.log);
+  if (config.seedDemo) await seedDemo(app);
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -11,5 +11,5 @@ interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
 
-/** True in development and tests: answers are checked against their response schema (see response-check.ts). */
+/** True in development and tests: answers are checked against their response schema (see shared/request/call-endpoint.ts). */
 declare const __SEN_CHECK_RESPONSES__: boolean;

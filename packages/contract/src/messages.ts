@@ -22,6 +22,7 @@ const en = {
   'validation.idNumber.format': 'ID number must be 9 or 12 digits',
   'validation.bankNo.mismatch': 'BankNo does not match',
   'validation.repayment.required': 'Please select at least one repayment order',
+  'validation.controlCharacters': 'Please remove unsupported characters',
 
   'error.sessionExpired': 'Session expired, please login again',
   'error.accessDenied': 'Access denied',
@@ -29,6 +30,7 @@ const en = {
   'error.network': 'Network connection error, please check your network settings',
   'error.notFound': 'Requested resource not found',
   'error.server': 'Server error',
+  'error.serviceUnavailable': 'Service temporarily unavailable, please try again later',
   'error.timeout': 'Request timeout or no server response',
   'error.missingParams': 'Missing required parameters',
   'error.badSign': 'Invalid request signature',
@@ -74,6 +76,7 @@ const vn: MessageDictionary = {
   'validation.idNumber.format': 'Số CMND/CCCD phải có 9 hoặc 12 chữ số',
   'validation.bankNo.mismatch': 'Số tài khoản ngân hàng không khớp',
   'validation.repayment.required': 'Vui lòng chọn ít nhất một đơn cần trả',
+  'validation.controlCharacters': 'Vui lòng bỏ các ký tự không được hỗ trợ',
 
   'error.sessionExpired': 'Phiên đăng nhập đã hết hạn, vui lòng đăng nhập lại',
   'error.accessDenied': 'Không có quyền truy cập',
@@ -81,6 +84,7 @@ const vn: MessageDictionary = {
   'error.network': 'Lỗi kết nối mạng, vui lòng kiểm tra cài đặt mạng',
   'error.notFound': 'Không tìm thấy tài nguyên được yêu cầu',
   'error.server': 'Lỗi máy chủ',
+  'error.serviceUnavailable': 'Dịch vụ tạm thời gián đoạn, vui lòng thử lại sau',
   'error.timeout': 'Hết thời gian chờ hoặc máy chủ không phản hồi',
   'error.missingParams': 'Thiếu tham số bắt buộc',
   'error.badSign': 'Chữ ký yêu cầu không hợp lệ',
@@ -122,6 +126,7 @@ const zh: MessageDictionary = {
   'validation.idNumber.format': '身份证号码必须为9位或12位数字',
   'validation.bankNo.mismatch': '银行卡号不一致',
   'validation.repayment.required': '请至少选择一笔还款订单',
+  'validation.controlCharacters': '请删除不支持的字符',
 
   'error.sessionExpired': '会话已过期，请重新登录',
   'error.accessDenied': '拒绝访问',
@@ -129,6 +134,7 @@ const zh: MessageDictionary = {
   'error.network': '网络连接错误，请检查网络设置',
   'error.notFound': '请求的资源不存在',
   'error.server': '服务器错误',
+  'error.serviceUnavailable': '服务暂时不可用，请稍后再试',
   'error.timeout': '请求超时或服务器无响应',
   'error.missingParams': '缺少必要参数',
   'error.badSign': '请求签名无效',

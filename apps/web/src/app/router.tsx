@@ -47,7 +47,7 @@ export const routes: RouteObject[] = [
       { path: paths.settings, lazy: async () => ({ Component: (await import('../features/mine/settings-page.tsx')).SettingsPage }) },
       {
         path: paths.changePassword,
-        lazy: async () => ({ Component: (await import('../features/mine/change-password-page.tsx')).ChangePasswordPage }),
+        lazy: async () => ({ Component: (await import('../features/auth/change-password-page.tsx')).ChangePasswordPage }),
       },
       ...PLACEHOLDER_ROUTES.map(({ path, titleKey }) => ({ path, lazy: placeholder(path, titleKey) })),
       { path: paths.notFound, lazy: notFound },

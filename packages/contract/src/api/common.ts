@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { MOBILE_TYPE } from '../constants.ts';
+import { wireIntCode } from '../wire.ts';
 
 /** Parameters every call carries unless it opts out with skipDefaultParams (SPEC.md §7). */
 export const defaultParamsSchema = z.object({
   appCode: z.string().min(1),
   version: z.string().min(1),
-  mobileType: z.coerce.number().pipe(z.union([z.literal(MOBILE_TYPE.IOS), z.literal(MOBILE_TYPE.ANDROID)])),
+  /** 1 or 2, as a number or a numeric string (the family's clients send "1" and "2"). */
+  mobileType: wireIntCode([MOBILE_TYPE.IOS, MOBILE_TYPE.ANDROID]),
 });
 export type DefaultParams = z.infer<typeof defaultParamsSchema>;
 
@@ -21,5 +23,6 @@ export const HEADERS = {
   requestId: 'x-request-id',
 } as const;
 
-export const emptyRequestSchema = z.object({}).passthrough();
+/** A call without input of its own (default params are checked separately and dropped here). */
+export const emptyRequestSchema = z.object({});
 export const nullResponseSchema = z.null();

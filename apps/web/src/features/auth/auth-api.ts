@@ -1,96 +1,70 @@
 import {
-  API_PATHS,
-  OTP_RESEND_SECONDS,
   LOGIN_PLACEHOLDER_COORDINATE,
+  LOGIN_TYPE,
+  OTP_RESEND_SECONDS,
   PRIVACY_POLICY_VERSION,
-  authConfigResponseSchema,
-  authDetailResponseSchema,
   detectRegClient,
-  loginResponseSchema,
-  tokenResponseSchema,
+  endpoints,
   transformPassword,
   type EquipmentSaveRequest,
-  type LoginPasswordRequest,
-  type LoginResponse,
-  type LoginSmsRequest,
-  type SendOtpResponse,
-  type TokenResponse,
-  type AuthConfigResponse,
-  type AuthDetail,
+  type LoginSession,
 } from '@sen/contract';
 import { currentUserAgent } from '../../shared/device/user-agent.ts';
-import { post, type RequestOptions } from '../../shared/request/request.ts';
-import { checkResponse } from '../../shared/request/response-check.ts';
+import { callEndpoint } from '../../shared/request/call-endpoint.ts';
+import type { RequestOptions } from '../../shared/request/request.ts';
 
-/** The answer, checked against its schema where checks are on (development, tests). */
-function checked<T>(schema: Parameters<typeof checkResponse>[0] | null, data: unknown, options?: RequestOptions): T {
-  if (schema) checkResponse(schema, data, options);
-  return data as T;
-}
-const CHECK = __SEN_CHECK_RESPONSES__;
-
-/** The auth calls. Every call but the secret is a POST (the spec does not name methods; the server follows API_PATHS). */
+/** The sign-in and account calls, by their contract endpoints (API-FAMILY.md §3). */
 
 function loginCommon(phone: string) {
   return {
     phone: phone.trim(),
     coordinate: LOGIN_PLACEHOLDER_COORDINATE,
     regClient: detectRegClient(currentUserAgent()),
-    adjustId: null,
-    content: null,
   };
 }
 
-/** Sends a login code by SMS; resolves to the seconds before another may be requested. */
+/** Sends a login code by SMS (login/sms); resolves to the seconds before another may be asked for. */
 export async function sendLoginCode(phone: string, options?: RequestOptions): Promise<number> {
-  const data = await post<SendOtpResponse | null>(API_PATHS.sendOtp, { phone: phone.trim() }, options);
-  return data?.resendAfterSeconds ?? OTP_RESEND_SECONDS;
+  await callEndpoint(endpoints.loginSms, { phone: phone.trim() }, options);
+  return OTP_RESEND_SECONDS;
 }
 
-export async function loginWithOtp(phone: string, smsCode: string, options?: RequestOptions): Promise<LoginResponse> {
-  const payload: LoginSmsRequest = { ...loginCommon(phone), smsCode: smsCode.trim(), loginType: 'sms' };
-  return checked<LoginResponse>(CHECK ? loginResponseSchema : null, await post<unknown>(API_PATHS.loginSms, payload, options), options);
+export function loginWithOtp(phone: string, smsCode: string, options?: RequestOptions): Promise<LoginSession> {
+  return callEndpoint(endpoints.login, { ...loginCommon(phone), loginType: LOGIN_TYPE.SMS, smsCode: smsCode.trim() }, options);
 }
 
-export async function loginWithPassword(phone: string, password: string, options?: RequestOptions): Promise<LoginResponse> {
-  const payload: LoginPasswordRequest = { ...loginCommon(phone), passwd: transformPassword(password), loginType: 'password' };
-  return checked<LoginResponse>(CHECK ? loginResponseSchema : null, await post<unknown>(API_PATHS.loginPassword, payload, options), options);
+export function loginWithPassword(phone: string, password: string, options?: RequestOptions): Promise<LoginSession> {
+  return callEndpoint(endpoints.login, { ...loginCommon(phone), loginType: LOGIN_TYPE.PASSWORD, passwd: transformPassword(password) }, options);
 }
 
 /** First password after a code login; resolves to the new token (every older session is revoked). */
 export async function setPassword(password: string, options?: RequestOptions): Promise<string> {
-  const data = checked<TokenResponse>(CHECK ? tokenResponseSchema : null, await post<unknown>(API_PATHS.passwordSet, { passwd: transformPassword(password) }, options), options);
-  return data.token;
+  return (await callEndpoint(endpoints.passwordSet, { newPasswd: transformPassword(password) }, options)).token;
 }
 
-/** Change with the old password (signed in); resolves to the new token. */
-export async function changePasswordWithOld(oldPassword: string, password: string, options?: RequestOptions): Promise<string> {
-  const body = { oldPasswd: transformPassword(oldPassword), passwd: transformPassword(password) };
-  return checked<TokenResponse>(CHECK ? tokenResponseSchema : null, await post<unknown>(API_PATHS.passwordUpdate, body, options), options).token;
+/** The forgotten password: a login code proves the phone; answers a fresh session. */
+export function resetPasswordWithCode(phone: string, smsCode: string, password: string, options?: RequestOptions): Promise<LoginSession> {
+  return callEndpoint(endpoints.passwordUpdate, { phone: phone.trim(), smsCode: smsCode.trim(), newPasswd: transformPassword(password) }, options);
 }
 
-/** Forgotten password: a code sent to the phone proves it; resolves to the login session. */
-export async function resetPasswordWithCode(phone: string, smsCode: string, password: string, options?: RequestOptions): Promise<LoginResponse> {
-  const body = { phone: phone.trim(), smsCode: smsCode.trim(), newPasswd: transformPassword(password) };
-  return checked<LoginResponse>(CHECK ? loginResponseSchema : null, await post<unknown>(API_PATHS.passwordUpdate, body, options), options);
+/** Change with the old password (signed in); answers a fresh session, every other one is revoked. */
+export function changePasswordWithOld(oldPassword: string, password: string, options?: RequestOptions): Promise<LoginSession> {
+  return callEndpoint(endpoints.passwordUpdate, { oldPasswd: transformPassword(oldPassword), newPasswd: transformPassword(password) }, options);
 }
 
 export function saveEquipment(record: EquipmentSaveRequest): Promise<unknown> {
-  return post(API_PATHS.equipmentSave, { ...record }, { skipErrorHandler: true });
+  return callEndpoint(endpoints.equipmentSave, record, { skipErrorHandler: true });
 }
 
 export async function fetchAuthStatus(options?: RequestOptions) {
-  const [config, detail] = await Promise.all([post<unknown>(API_PATHS.authConfig, {}, options), post<unknown>(API_PATHS.authDetail, {}, options)]);
-  return {
-    authConfig: checked<AuthConfigResponse>(CHECK ? authConfigResponseSchema : null, config, options).authConfig,
-    authDetail: checked<AuthDetail>(CHECK ? authDetailResponseSchema : null, detail, options),
-  };
+  const [config, detail] = await Promise.all([callEndpoint(endpoints.authConfig, {}, options), callEndpoint(endpoints.authDetail, {}, options)]);
+  return { authConfig: config.authConfig, authDetail: detail };
 }
 
 export function logoutCall(): Promise<unknown> {
-  return post(API_PATHS.logout, {}, { skipErrorHandler: true });
+  return callEndpoint(endpoints.logout, {}, { skipErrorHandler: true });
 }
 
 export function postPrivacyConsent(agreed: boolean, options?: RequestOptions): Promise<unknown> {
-  return post(API_PATHS.privacyConsent, { version: PRIVACY_POLICY_VERSION, agreed }, options);
+  return callEndpoint(endpoints.privacyConsent, { version: PRIVACY_POLICY_VERSION, agreed }, options);
 }

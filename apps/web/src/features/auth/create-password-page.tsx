@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths.ts';
-import { placeServerError } from '../../shared/forms/server-field-errors.ts';
+import { errorText, placeServerError } from '../../shared/forms/server-field-errors.ts';
 import { useZodForm } from '../../shared/forms/use-zod-form.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
@@ -10,7 +10,6 @@ import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { showToast } from '../../shared/ui/toast.ts';
 import { setPassword } from './auth-api.ts';
 import { createPasswordFormSchema, type CreatePasswordForm } from './login-form-schemas.ts';
-import { errorText } from './login-page.tsx';
 import { PasswordPairFields } from './password-pair-fields.tsx';
 
 /** /login/create-password: set a first password after an OTP login (passwdSign 0). */

@@ -1,7 +1,7 @@
 import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { FormTextField, digitsOnly } from '../../shared/forms/form-text-field.tsx';
-import { placeServerError } from '../../shared/forms/server-field-errors.ts';
+import { errorText, placeServerError } from '../../shared/forms/server-field-errors.ts';
 import { useZodForm } from '../../shared/forms/use-zod-form.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
@@ -10,7 +10,6 @@ import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { showToast } from '../../shared/ui/toast.ts';
 import { resetPasswordWithCode } from './auth-api.ts';
 import { resetPasswordFormSchema, type ResetPasswordForm } from './login-form-schemas.ts';
-import { errorText } from './login-page.tsx';
 import { OtpField } from './otp-field.tsx';
 import { PasswordPairFields } from './password-pair-fields.tsx';
 import { completeLogin } from './session-actions.ts';

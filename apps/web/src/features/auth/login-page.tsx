@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { PRODUCT_NAME } from '../../shared/config/app-config.ts';
 import { FormTextField, digitsOnly } from '../../shared/forms/form-text-field.tsx';
-import { placeServerError } from '../../shared/forms/server-field-errors.ts';
+import { errorText, placeServerError } from '../../shared/forms/server-field-errors.ts';
 import { useZodForm } from '../../shared/forms/use-zod-form.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { AppImage } from '../../shared/ui/app-image.tsx';
@@ -110,9 +110,4 @@ export function LoginPage() {
       </main>
     </div>
   );
-}
-
-/** The text of an error that has no field: the request layer's localised message. */
-export function errorText(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : String(error);
 }

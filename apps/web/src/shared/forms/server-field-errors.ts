@@ -39,3 +39,8 @@ export function placeServerError<T extends FieldValues>(
   form.setError(name, { type: 'server', message }, { shouldFocus: true });
   return true;
 }
+
+/** The text of an error that has no field: the request layer's localised message. */
+export function errorText(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : String(error);
+}

@@ -1,17 +1,16 @@
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { FormTextField } from '../../shared/forms/form-text-field.tsx';
-import { placeServerError } from '../../shared/forms/server-field-errors.ts';
+import { errorText, placeServerError } from '../../shared/forms/server-field-errors.ts';
 import { useZodForm } from '../../shared/forms/use-zod-form.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { showToast } from '../../shared/ui/toast.ts';
-import { changePasswordWithOld } from '../auth/auth-api.ts';
-import { changePasswordFormSchema, type ChangePasswordForm } from '../auth/login-form-schemas.ts';
-import { errorText } from '../auth/login-page.tsx';
-import { PasswordPairFields } from '../auth/password-pair-fields.tsx';
+import { changePasswordWithOld } from './auth-api.ts';
+import { changePasswordFormSchema, type ChangePasswordForm } from './login-form-schemas.ts';
+import { PasswordPairFields } from './password-pair-fields.tsx';
 
 /**
  * /mine/settings/password: change the password with the old one (every other session is signed
@@ -24,8 +23,9 @@ export function ChangePasswordPage() {
 
   const onSubmit = form.handleSubmit(async ({ oldPassword, password }) => {
     try {
-      const token = await changePasswordWithOld(oldPassword, password, { skipErrorHandler: true });
-      useSessionStore.getState().setToken(token);
+      const session = await changePasswordWithOld(oldPassword, password, { skipErrorHandler: true });
+      // Every other session is signed out; this one goes on with the fresh token.
+      useSessionStore.getState().setToken(session.token);
       showToast(t('changePassword.done'));
       await navigate(paths.settings, { replace: true });
     } catch (error) {
