@@ -16,7 +16,9 @@ import { UserRepository } from './modules/user/user.repository.ts';
 import { registerUserRoutes } from './modules/user/user.routes.ts';
 import { UserService } from './modules/user/user.service.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { bodyParserPlugin } from './plugins/body-parser.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
+import { httpServerOptions } from './plugins/http-server.ts';
 import { langPlugin } from './plugins/lang.ts';
 import { genReqId, loggerOptions } from './plugins/logger.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
@@ -41,13 +43,20 @@ export interface BuildAppOptions {
   logStream?: DestinationStream;
 }
 
-/** Sign secret and OTP pepper: from config, else generated once and kept in app_settings. */
+/**
+ * Sign secret and OTP pepper: from the environment, else (outside production only) generated once
+ * and kept in app_settings. In production the pepper never sits in the database beside the hashes
+ * it protects (issue 8, finding 11); loadConfig already refuses to start without both.
+ */
 async function loadSecrets(config: Config, database: Database) {
+  if (config.nodeEnv === 'production' && (!config.signSecret || !config.otpPepper)) {
+    throw new Error('SIGN_SECRET and OTP_PEPPER must come from the environment in production');
+  }
   const settings = new SettingsRepository(database.db);
   const generate = () => randomBytes(24).toString('hex');
   return {
     signSecret: config.signSecret ?? (await settings.getOrCreate('sign_secret', generate)),
-    otpPepper: await settings.getOrCreate('otp_pepper', generate),
+    otpPepper: config.otpPepper ?? (await settings.getOrCreate('otp_pepper', generate)),
   };
 }
 
@@ -67,13 +76,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
     return503OnClosing: true,
+    ...httpServerOptions(config),
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
-  await app.register(securityPlugin, { production: config.nodeEnv === 'production', rateLimitPerMinute: config.rateLimitPerMinute });
+  await app.register(securityPlugin, {
+    production: config.nodeEnv === 'production',
+    rateLimitPerMinute: config.rateLimitPerMinute,
+    store: config.rateLimitStore,
+    redisUrl: config.redisUrl,
+    pool: database.pool,
+  });
   await app.register(multipartPlugin);
+  await app.register(bodyParserPlugin);
   await app.register(langPlugin);
   await app.register(envelopePlugin);
   await app.register(requestChecksPlugin, { appCode: config.appCode, signSecret: secrets.signSecret, clock });
@@ -86,7 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     new OtpRepository(database.db),
     sms,
     clock,
-    { ...config.otp, pepper: secrets.otpPepper, productName: config.productName },
+    { ...config.otp, pepper: secrets.otpPepper, productName: config.productName, smsDailyBudget: config.smsDailyBudget },
     app.log,
   );
   const auth = new AuthService(userRepository, otp, sessions, new PasswordHasher(), clock);

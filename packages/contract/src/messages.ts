@@ -44,6 +44,9 @@ const en = {
   'error.oldPasswordIncorrect': 'Current password is incorrect',
   'error.passwordAlreadySet': 'Password already set, please change it in settings',
   'error.smsUnavailable': 'Unable to send SMS right now, please try again later',
+  'error.unavailable': 'Service temporarily unavailable, please try again later',
+  'error.badBody': 'The request could not be read',
+  'validation.text.controlChars': 'Text contains characters that are not allowed',
 
   // §8 other messages, for the payment, upload, order and eligibility screens.
   'error.paymentFailed': 'Payment failed',
@@ -96,6 +99,9 @@ const vn: MessageDictionary = {
   'error.oldPasswordIncorrect': 'Mật khẩu hiện tại không đúng',
   'error.passwordAlreadySet': 'Mật khẩu đã được đặt, vui lòng đổi trong phần cài đặt',
   'error.smsUnavailable': 'Hiện không thể gửi SMS, vui lòng thử lại sau',
+  'error.unavailable': 'Dịch vụ tạm thời không khả dụng, vui lòng thử lại sau',
+  'error.badBody': 'Không đọc được nội dung yêu cầu',
+  'validation.text.controlChars': 'Văn bản chứa ký tự không được phép',
 
   'error.paymentFailed': 'Thanh toán thất bại',
   'error.uploadFailed': 'Tải lên thất bại',
@@ -144,6 +150,9 @@ const zh: MessageDictionary = {
   'error.oldPasswordIncorrect': '当前密码不正确',
   'error.passwordAlreadySet': '密码已设置，请在设置中修改',
   'error.smsUnavailable': '暂时无法发送短信，请稍后再试',
+  'error.unavailable': '服务暂时不可用，请稍后再试',
+  'error.badBody': '无法读取请求内容',
+  'validation.text.controlChars': '文本包含不允许的字符',
 
   'error.paymentFailed': '支付失败',
   'error.uploadFailed': '上传失败',

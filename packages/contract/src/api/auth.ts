@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PRIVACY_POLICY_VERSION } from '../constants.ts';
 import { REG_CLIENTS } from '../reg-client.ts';
-import { otpSchema, passwordSchema, phoneSchema, transformedPasswordSchema } from '../validation.ts';
+import { otpSchema, passwordSchema, phoneSchema, safeText, transformedPasswordSchema } from '../validation.ts';
 
 /** GET secret: the signing secret. Public by design; signing guards integrity, not identity. */
 export const secretResponseSchema = z.object({ verifySignSecret: z.string().min(1) });
@@ -19,11 +19,11 @@ export type SendOtpResponse = z.infer<typeof sendOtpResponseSchema>;
 
 const loginCommonFields = {
   phone: phoneSchema,
-  coordinate: z.string().max(64).optional(),
+  coordinate: safeText(64).optional(),
   regClient: z.enum(REG_CLIENTS).optional(),
-  adjustId: z.string().max(128).optional().nullable(),
-  content: z.string().max(2000).optional().nullable(),
-  loginType: z.string().max(32).optional(),
+  adjustId: safeText(128).optional().nullable(),
+  content: safeText(2000).optional().nullable(),
+  loginType: safeText(32).optional(),
 };
 
 export const loginSmsRequestSchema = z.object({ ...loginCommonFields, smsCode: otpSchema });

@@ -1,11 +1,20 @@
 import { z } from 'zod';
 import { MOBILE_TYPE } from '../constants.ts';
+import { safeText } from '../validation.ts';
+
+/**
+ * mobileType as a number (JSON) or its string (query, form field): 1, 2, '1' or '2' only.
+ * z.coerce.number() also took true (1) and [2] (2); those are refused now (issue 8, finding 12).
+ */
+export const mobileTypeSchema = z
+  .union([z.literal(MOBILE_TYPE.IOS), z.literal(MOBILE_TYPE.ANDROID), z.literal(String(MOBILE_TYPE.IOS)), z.literal(String(MOBILE_TYPE.ANDROID))])
+  .transform((value) => Number(value) as typeof MOBILE_TYPE.IOS | typeof MOBILE_TYPE.ANDROID);
 
 /** Parameters every call carries unless it opts out with skipDefaultParams (SPEC.md §7). */
 export const defaultParamsSchema = z.object({
-  appCode: z.string().min(1),
-  version: z.string().min(1),
-  mobileType: z.coerce.number().pipe(z.union([z.literal(MOBILE_TYPE.IOS), z.literal(MOBILE_TYPE.ANDROID)])),
+  appCode: safeText(64).min(1),
+  version: safeText(32).min(1),
+  mobileType: mobileTypeSchema,
 });
 export type DefaultParams = z.infer<typeof defaultParamsSchema>;
 

@@ -1,14 +1,16 @@
 import { z } from 'zod';
-import { AUTH_DONE, MOBILE_TYPE } from '../constants.ts';
+import { AUTH_DONE } from '../constants.ts';
+import { safeText } from '../validation.ts';
+import { mobileTypeSchema } from './common.ts';
 import { REG_CLIENTS } from '../reg-client.ts';
 
 export const equipmentSaveRequestSchema = z.object({
-  appVersion: z.string().min(1).max(32),
-  mobileType: z.coerce.number().pipe(z.union([z.literal(MOBILE_TYPE.IOS), z.literal(MOBILE_TYPE.ANDROID)])),
+  appVersion: safeText(32).min(1),
+  mobileType: mobileTypeSchema,
   regClient: z.enum(REG_CLIENTS),
-  phoneMark: z.string().max(128).optional().nullable(),
-  phoneBrand: z.string().max(64).optional().nullable(),
-  phoneModel: z.string().max(128).optional().nullable(),
+  phoneMark: safeText(128).optional().nullable(),
+  phoneBrand: safeText(64).optional().nullable(),
+  phoneModel: safeText(128).optional().nullable(),
 });
 export type EquipmentSaveRequest = z.infer<typeof equipmentSaveRequestSchema>;
 
