@@ -64,7 +64,7 @@ export const securityPlugin = globalPlugin('sen-security', async (app: FastifyIn
     crossOriginEmbedderPolicy: false,
   });
 
-  const shared = sharedStore(app, options);
+  const shared = await sharedStore(app, options);
   await app.register(rateLimit, {
     global: true,
     max: options.rateLimitPerMinute,
@@ -80,13 +80,14 @@ export const securityPlugin = globalPlugin('sen-security', async (app: FastifyIn
 });
 
 /** The rate-limit plugin's store options for a shared store; none (its in-memory LRU) otherwise. */
-function sharedStore(app: FastifyInstance, options: SecurityOptions): Record<string, unknown> {
+async function sharedStore(app: FastifyInstance, options: SecurityOptions): Promise<Record<string, unknown>> {
   if (options.store === 'redis' && options.redisUrl) {
+    // No offline queue: while Redis is away a count fails at once and the request passes.
     const redis = new Redis(options.redisUrl, {
       connectTimeout: 2000,
       maxRetriesPerRequest: 1,
       enableOfflineQueue: false,
-      lazyConnect: false,
+      lazyConnect: true,
     });
     let lastReport = 0;
     redis.on('error', (error: Error) => {
@@ -98,6 +99,10 @@ function sharedStore(app: FastifyInstance, options: SecurityOptions): Record<str
     });
     app.addHook('onClose', async () => {
       redis.disconnect();
+    });
+    // Connected before the first request, so a fresh instance does not start out unlimited.
+    await redis.connect().catch(() => {
+      // reported by the 'error' listener; ioredis keeps reconnecting
     });
     return { redis, nameSpace: 'sen-rate-limit:' };
   }
