@@ -3,19 +3,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
-import { AuthService } from './modules/auth/auth.service.ts';
-import { OtpRepository } from './modules/auth/otp.repository.ts';
-import { OtpService } from './modules/auth/otp.service.ts';
-import { PasswordHasher } from './modules/auth/password-hasher.ts';
-import { SessionRepository } from './modules/auth/session.repository.ts';
-import { SessionService } from './modules/auth/session.service.ts';
+import { authModule } from './modules/auth/index.ts';
+import { certificationModule } from './modules/certification/index.ts';
+import { contentModule } from './modules/content/index.ts';
+import { docsModule } from './modules/docs/index.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
-import { registerDevOutboxRoute, registerSystemRoutes } from './modules/system/system.routes.ts';
-import { UserRepository } from './modules/user/user.repository.ts';
-import { registerUserRoutes } from './modules/user/user.routes.ts';
-import { UserService } from './modules/user/user.service.ts';
-import { authPlugin } from './plugins/auth.ts';
+import { systemModule } from './modules/system/index.ts';
+import { userModule } from './modules/user/index.ts';
 import { bodyParserPlugin } from './plugins/body-parser.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { httpServerOptions } from './plugins/http-server.ts';
@@ -26,9 +20,10 @@ import { requestChecksPlugin } from './plugins/request-checks.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticSpaPlugin } from './plugins/static-spa.ts';
 import { createSmsProvider } from './providers/sms/create-sms-provider.ts';
-import { DevSmsProvider } from './providers/sms/dev-sms-provider.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
 import { systemClock, type Clock } from './shared/clock.ts';
+import type { Infra } from './shared/infra.ts';
+import { zodSerializerCompiler, zodValidatorCompiler } from './shared/register-endpoint.ts';
 import './types.ts';
 
 export interface BuildAppOptions {
@@ -48,7 +43,7 @@ export interface BuildAppOptions {
  * and kept in app_settings. In production the pepper never sits in the database beside the hashes
  * it protects (issue 8, finding 11); loadConfig already refuses to start without both.
  */
-async function loadSecrets(config: Config, database: Database) {
+async function loadSecrets(config: Config, database: Database): Promise<Infra['secrets']> {
   if (config.nodeEnv === 'production' && (!config.signSecret || !config.otpPepper)) {
     throw new Error('SIGN_SECRET and OTP_PEPPER must come from the environment in production');
   }
@@ -61,14 +56,21 @@ async function loadSecrets(config: Config, database: Database) {
 }
 
 /**
- * Builds the Fastify app: external plugins, then our plugins in a fixed order (their hooks run
- * in this order), then the modules' routes, then the static SPA and the not-found handler.
+ * Builds the Fastify app: the zod compilers, external plugins, then our plugins in a fixed order
+ * (their hooks run in this order), then the modules — each registers its own routes from the
+ * contract's endpoint objects and takes what it needs from `app.infra` and the modules before it
+ * — then the static SPA and the not-found handler.
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const clock = options.clock ?? systemClock;
-  const secrets = await loadSecrets(config, database);
-  const sms = options.smsProvider ?? createSmsProvider(config, clock);
+  const infra: Infra = {
+    config,
+    database,
+    clock,
+    sms: options.smsProvider ?? createSmsProvider(config, clock),
+    secrets: await loadSecrets(config, database),
+  };
 
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
@@ -78,6 +80,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return503OnClosing: true,
     ...httpServerOptions(config),
   });
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(zodSerializerCompiler);
+  app.decorate('infra', infra);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -93,24 +98,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(bodyParserPlugin);
   await app.register(langPlugin);
   await app.register(envelopePlugin);
-  await app.register(requestChecksPlugin, { appCode: config.appCode, signSecret: secrets.signSecret, clock });
+  await app.register(requestChecksPlugin, { appCode: config.appCode, signSecret: infra.secrets.signSecret, clock });
 
-  const sessions = new SessionService(new SessionRepository(database.db), clock, config.sessionTtlDays);
-  await app.register(authPlugin, { sessions });
-
-  const userRepository = new UserRepository(database.db);
-  const otp = new OtpService(
-    new OtpRepository(database.db),
-    sms,
-    clock,
-    { ...config.otp, pepper: secrets.otpPepper, productName: config.productName, smsDailyBudget: config.smsDailyBudget },
-    app.log,
-  );
-  const auth = new AuthService(userRepository, otp, sessions, new PasswordHasher(), clock);
-  registerAuthRoutes(app, { auth, otp, signSecret: secrets.signSecret });
-  registerUserRoutes(app, { users: new UserService(userRepository, clock), authConfig: config.authConfig });
-  registerSystemRoutes(app, { database });
-  if (sms instanceof DevSmsProvider && config.nodeEnv !== 'production') registerDevOutboxRoute(app, { sms });
+  // Modules, each after the ones whose public services it uses.
+  await app.register(systemModule);
+  await app.register(userModule);
+  await app.register(authModule);
+  await app.register(certificationModule);
+  await app.register(contentModule);
+  await app.register(docsModule);
 
   await app.register(staticSpaPlugin, { webDistDir: config.webDistDir });
   return app;

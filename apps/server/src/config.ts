@@ -45,6 +45,14 @@ import { z } from 'zod';
  * DB_CONNECT_TIMEOUT_MS     5000         how long to wait for a PostgreSQL connection before answering 503
  * DB_STATEMENT_TIMEOUT_MS   15000        longest a PostgreSQL statement may run
  * DB_IDLE_TIMEOUT_MS        30000        idle PostgreSQL connections are closed after this long
+ * APP_ID                    1            the lender's app id, answered in every login session (appId)
+ * CHANNEL_ID                1            the distribution channel id answered in login sessions (channelId)
+ * MAX_LOAN_AMOUNT_VND       10000000     largest loan, shown on the visitor home (common/index maxAmount)
+ * LOAN_TERM_DAYS            180          longest loan term in days (common/index loanTerm)
+ * ANNUAL_INTEREST_RATE_PERCENT 14.6      nominal annual rate shown to visitors, in percent
+ * SUPPORT_PHONE             1900 6868    customer-service hotline (contact dialog: call)
+ * SUPPORT_EMAIL             hotro@sen.vn customer-service e-mail (contact dialog: copy)
+ * SUPPORT_ZALO              (unset)      Zalo id or number of customer service (contact dialog: copy), shown when set
  */
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -103,6 +111,14 @@ const envSchema = z.object({
   DB_CONNECT_TIMEOUT_MS: positiveInt(5000),
   DB_STATEMENT_TIMEOUT_MS: positiveInt(15_000),
   DB_IDLE_TIMEOUT_MS: positiveInt(30_000),
+  APP_ID: positiveInt(1),
+  CHANNEL_ID: positiveInt(1),
+  MAX_LOAN_AMOUNT_VND: positiveInt(10_000_000),
+  LOAN_TERM_DAYS: positiveInt(180),
+  ANNUAL_INTEREST_RATE_PERCENT: z.coerce.number().positive().max(100).default(14.6),
+  SUPPORT_PHONE: z.string().trim().min(1).max(32).default('1900 6868'),
+  SUPPORT_EMAIL: z.email().default('hotro@sen.vn'),
+  SUPPORT_ZALO: optionalText,
 });
 
 export type RateLimitStoreKind = 'memory' | 'redis' | 'postgres';
@@ -144,6 +160,11 @@ export interface Config {
   smsDailyBudget: number;
   http: { requestTimeoutMs: number; connectionTimeoutMs: number; keepAliveTimeoutMs: number; maxHeaderSizeBytes: number };
   dbPool: DbPoolConfig;
+  appId: number;
+  channelId: number;
+  /** What the visitor home shows (common/index): product figures and support contacts. */
+  product: { maxLoanAmountVnd: number; loanTermDays: number; annualInterestRatePercent: number };
+  support: { phone: string; email: string; zalo: string | undefined };
 }
 
 export class ConfigError extends Error {
@@ -225,5 +246,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
       idleTimeoutMs: e.DB_IDLE_TIMEOUT_MS,
     },
+    appId: e.APP_ID,
+    channelId: e.CHANNEL_ID,
+    product: {
+      maxLoanAmountVnd: e.MAX_LOAN_AMOUNT_VND,
+      loanTermDays: e.LOAN_TERM_DAYS,
+      annualInterestRatePercent: e.ANNUAL_INTEREST_RATE_PERCENT,
+    },
+    support: { phone: e.SUPPORT_PHONE, email: e.SUPPORT_EMAIL, zalo: e.SUPPORT_ZALO },
   };
 }

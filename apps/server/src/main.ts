@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDatabase, DatabaseUnreachableError } from './db/database.ts';
-import { seedDemo } from './modules/settings/demo-seed.ts';
+import { seedDemo } from './demo-seed.ts';
 
 /** Starts Sen: config → database (migrated) → demo seed → app → listen; closes cleanly on signals. */
 async function main(): Promise<void> {
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   reportPoolError = (error) => app.log.warn({ err: error }, 'database connection lost; the pool opens a new one');
   app.addHook('onClose', async () => database.close());
   app.log.info({ database: database.kind, sms: config.sms.provider }, 'database ready');
-  if (config.seedDemo) await seedDemo(database.db, () => new Date(), app.log);
+  if (config.seedDemo) await seedDemo(app);
 
   let closing = false;
   const shutdown = (signal: string) => {

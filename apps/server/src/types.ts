@@ -1,4 +1,4 @@
-import type { Language } from '@sen/contract';
+import type { DefaultParams, Language } from '@sen/contract';
 
 /** Who is calling, once the auth plugin has checked the Authorization token. */
 export interface SessionInfo {
@@ -22,6 +22,8 @@ export interface SenRouteFlags {
   /** Default params, timestamp and sign are checked (every /api route but a few public probes). */
   signed: boolean;
   auth: 'required' | 'optional' | 'none';
+  /** The contract endpoint's id (logs, idempotency keys). */
+  endpointId: string;
 }
 
 declare module 'fastify' {
@@ -29,6 +31,8 @@ declare module 'fastify' {
     lang: Language;
     session: SessionInfo | null;
     uploadedFiles: UploadedFile[];
+    /** The default params of a signed call, once the request checks have read them. */
+    defaultParams: DefaultParams | null;
   }
   interface FastifyContextConfig {
     sen?: SenRouteFlags;

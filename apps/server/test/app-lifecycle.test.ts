@@ -1,8 +1,9 @@
 import { API_PATHS, transformPassword } from '@sen/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { activities } from '../src/db/schema.ts';
 import { PasswordHasher } from '../src/modules/auth/password-hasher.ts';
-import { seedDemo, DEMO_USER } from '../src/modules/settings/demo-seed.ts';
+import { seedDemo, DEMO_USER } from '../src/demo-seed.ts';
 import { createTestApp, randomIp, type TestApp } from './helpers/test-app.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 
@@ -49,11 +50,13 @@ describe('restarts and readiness', () => {
     await app.close();
   });
 
-  it('seeds the demo user once, with the demo password', async () => {
+  it('seeds the demo user and banners once, with the demo password', async () => {
     const app = await buildApp({ config: t.config, database: second.database });
-    await seedDemo(second.database.db, () => new Date(), app.log);
-    await seedDemo(second.database.db, () => new Date(), app.log);
+    await app.ready();
+    await seedDemo(app);
+    await seedDemo(app);
     await app.close();
+    expect(await second.database.db.$count(activities)).toBe(2);
     const users = await second.database.db.query.users.findMany();
     expect(users.map((user) => user.phone)).toEqual([DEMO_USER.phone]);
     expect(users[0]?.passwordHash).toMatch(/^\$argon2id\$/);
@@ -66,7 +69,7 @@ describe('restarts and readiness', () => {
     await lonely.close();
     const response = await app.inject({ url: API_PATHS.ready });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toMatchObject({ code: 503, data: { status: 'unavailable' } });
+    expect(response.json()).toMatchObject({ code: 503, data: null });
     await app.close();
   });
 });

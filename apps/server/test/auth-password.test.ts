@@ -1,4 +1,4 @@
-import { API_PATHS, transformPassword, type LoginResponse, type TokenResponse } from '@sen/contract';
+import { API_PATHS, transformPassword, type LoginSession } from '@sen/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, randomPhone, type TestApp } from './helpers/test-app.ts';
 
@@ -14,7 +14,7 @@ const NEW_PASSWORD = transformPassword('sen456');
 /** A user who logged in by OTP and set PASSWORD; returns the password_set session token. */
 async function userWithPassword(phone = randomPhone()) {
   const login = await t.loginWithOtp(phone);
-  const set = await t.post<TokenResponse>(API_PATHS.passwordSet, { token: login.token, payload: { passwd: PASSWORD } });
+  const set = await t.post<LoginSession>(API_PATHS.passwordSet, { token: login.token, payload: { passwd: PASSWORD } });
   expect(set.envelope.code).toBe(200);
   return { phone, id: login.id, smsToken: login.token, token: set.envelope.data.token };
 }
@@ -22,7 +22,7 @@ async function userWithPassword(phone = randomPhone()) {
 describe('password login', () => {
   it('logs in with the right password', async () => {
     const user = await userWithPassword();
-    const login = await t.post<LoginResponse>(API_PATHS.loginPassword, { payload: { phone: user.phone, passwd: PASSWORD } });
+    const login = await t.post<LoginSession>(API_PATHS.login, { payload: { phone: user.phone, passwd: PASSWORD } });
     expect(login.statusCode).toBe(200);
     expect(login.envelope.data).toMatchObject({ id: user.id, phone: user.phone, passwdSign: 1 });
     expect((await t.get(API_PATHS.userInfo, { token: login.envelope.data.token })).envelope.data).toMatchObject({ passwdSign: 1 });
@@ -30,8 +30,8 @@ describe('password login', () => {
 
   it('gives one message for an unknown phone and a wrong password', async () => {
     const user = await userWithPassword();
-    const wrong = await t.post(API_PATHS.loginPassword, { payload: { phone: user.phone, passwd: NEW_PASSWORD }, lang: 'en' });
-    const unknown = await t.post(API_PATHS.loginPassword, { payload: { phone: randomPhone(), passwd: PASSWORD }, lang: 'en' });
+    const wrong = await t.post(API_PATHS.login, { payload: { phone: user.phone, passwd: NEW_PASSWORD }, lang: 'en' });
+    const unknown = await t.post(API_PATHS.login, { payload: { phone: randomPhone(), passwd: PASSWORD }, lang: 'en' });
     for (const response of [wrong, unknown]) {
       expect(response.statusCode).toBe(400);
       expect(response.envelope).toEqual({ code: 2101, message: 'Incorrect phone number or password', data: null });
@@ -40,7 +40,7 @@ describe('password login', () => {
 
   it('answers a user without a password like an unknown phone (no phone enumeration)', async () => {
     const login = await t.loginWithOtp();
-    const response = await t.post(API_PATHS.loginPassword, { payload: { phone: login.phone, passwd: PASSWORD }, lang: 'en' });
+    const response = await t.post(API_PATHS.login, { payload: { phone: login.phone, passwd: PASSWORD }, lang: 'en' });
     expect(response.envelope).toEqual({ code: 2101, message: 'Incorrect phone number or password', data: null });
   });
 });
@@ -58,17 +58,17 @@ describe('password set', () => {
     expect(again.statusCode).toBe(409);
     expect(again.envelope.code).toBe(2104);
 
-    const passwordLogin = await t.post<LoginResponse>(API_PATHS.loginPassword, { payload: { phone: user.phone, passwd: PASSWORD } });
+    const passwordLogin = await t.post<LoginSession>(API_PATHS.login, { payload: { phone: user.phone, passwd: PASSWORD } });
     const viaPassword = await t.post(API_PATHS.passwordSet, { token: passwordLogin.envelope.data.token, payload: { passwd: NEW_PASSWORD } });
     expect(viaPassword.envelope.code).toBe(2104);
 
     // Forgotten password: an OTP login may set a new one.
     t.clock.advance(61_000);
     const otpLogin = await t.loginWithOtp(user.phone);
-    const reset = await t.post<TokenResponse>(API_PATHS.passwordSet, { token: otpLogin.token, payload: { passwd: NEW_PASSWORD } });
+    const reset = await t.post<LoginSession>(API_PATHS.passwordSet, { token: otpLogin.token, payload: { passwd: NEW_PASSWORD } });
     expect(reset.envelope.code).toBe(200);
-    expect((await t.post(API_PATHS.loginPassword, { payload: { phone: user.phone, passwd: NEW_PASSWORD } })).envelope.code).toBe(200);
-    expect((await t.post(API_PATHS.loginPassword, { payload: { phone: user.phone, passwd: PASSWORD } })).envelope.code).toBe(2101);
+    expect((await t.post(API_PATHS.login, { payload: { phone: user.phone, passwd: NEW_PASSWORD } })).envelope.code).toBe(200);
+    expect((await t.post(API_PATHS.login, { payload: { phone: user.phone, passwd: PASSWORD } })).envelope.code).toBe(2101);
   });
 
   it('lets an OTP session set a new password only within 15 minutes of the OTP login', async () => {
@@ -79,7 +79,7 @@ describe('password set', () => {
     const late = await t.post(API_PATHS.passwordSet, { token: otpLogin.token, payload: { passwd: NEW_PASSWORD } });
     expect(late.statusCode).toBe(409);
     expect(late.envelope.code).toBe(2104);
-    expect((await t.post(API_PATHS.loginPassword, { payload: { phone: user.phone, passwd: PASSWORD } })).envelope.code).toBe(200);
+    expect((await t.post(API_PATHS.login, { payload: { phone: user.phone, passwd: PASSWORD } })).envelope.code).toBe(200);
   });
 
   it('requires a session and a transformed password', async () => {
@@ -100,7 +100,7 @@ describe('password update', () => {
 
   it('changes the password, returns a new token and revokes the old one', async () => {
     const user = await userWithPassword();
-    const response = await t.post<TokenResponse>(API_PATHS.passwordUpdate, { token: user.token, payload: { oldPasswd: PASSWORD, passwd: NEW_PASSWORD } });
+    const response = await t.post<LoginSession>(API_PATHS.passwordUpdate, { token: user.token, payload: { oldPasswd: PASSWORD, passwd: NEW_PASSWORD } });
     expect(response.envelope.code).toBe(200);
     const newToken = response.envelope.data.token;
     expect(newToken).not.toBe(user.token);
@@ -108,7 +108,7 @@ describe('password update', () => {
     expect(old.statusCode).toBe(401);
     expect(old.envelope.code).toBe(401);
     expect((await t.get(API_PATHS.userInfo, { token: newToken })).statusCode).toBe(200);
-    expect((await t.post(API_PATHS.loginPassword, { payload: { phone: user.phone, passwd: NEW_PASSWORD } })).envelope.code).toBe(200);
+    expect((await t.post(API_PATHS.login, { payload: { phone: user.phone, passwd: NEW_PASSWORD } })).envelope.code).toBe(200);
   });
 });
 

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { API_PATHS, transformPassword, type LoginResponse, type TokenResponse } from '@sen/contract';
+import { API_PATHS, transformPassword, type LoginSession } from '@sen/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, randomPhone, type TestApp } from './helpers/test-app.ts';
 
@@ -28,16 +28,16 @@ afterAll(async () => t?.close());
 it('keeps phones, OTPs, passwords and tokens out of the logs', async () => {
   const phone = randomPhone();
   const password = transformPassword('secret99');
-  const sent = await t.post(API_PATHS.sendOtp, { payload: { phone }, headers: { 'x-request-id': 'trace-1' } });
+  const sent = await t.post(API_PATHS.loginSms, { payload: { phone }, headers: { 'x-request-id': 'trace-1' } });
   expect(sent.envelope.code).toBe(200);
   const otp = t.lastOtp(phone);
-  await t.post(API_PATHS.loginSms, { payload: { phone, smsCode: otp === '0000' ? '1111' : '0000' } });
-  const login = await t.post<LoginResponse>(API_PATHS.loginSms, { payload: { phone, smsCode: otp } });
+  await t.post(API_PATHS.login, { payload: { phone, smsCode: otp === '0000' ? '1111' : '0000' } });
+  const login = await t.post<LoginSession>(API_PATHS.login, { payload: { phone, smsCode: otp } });
   const token = login.envelope.data.token;
-  const set = await t.post<TokenResponse>(API_PATHS.passwordSet, { token, payload: { passwd: password } });
+  const set = await t.post<LoginSession>(API_PATHS.passwordSet, { token, payload: { passwd: password } });
   const newToken = set.envelope.data.token;
-  await t.post(API_PATHS.loginPassword, { payload: { phone, passwd: password } });
-  await t.post(API_PATHS.loginPassword, { payload: { phone, passwd: transformPassword('wrong1') } });
+  await t.post(API_PATHS.login, { payload: { phone, passwd: password } });
+  await t.post(API_PATHS.login, { payload: { phone, passwd: transformPassword('wrong1') } });
   await t.get(API_PATHS.userInfo, { token: newToken });
   await t.app.inject({ url: `${API_PATHS.devSmsOutbox}?phone=${phone}` });
   await t.post('/api/test/fail', { payload: { phone, passwd: password } });

@@ -147,14 +147,14 @@ describe('default params, timestamp and sign', () => {
     const send = (sign: string) =>
       t.app.inject({
         method: 'POST',
-        url: API_PATHS.sendOtp,
+        url: API_PATHS.loginSms,
         payload: body,
         headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'app-version': APP_VERSION, timestamp: String(timestamp), sign },
       });
     const badSign = await send(computeSign({ appCode: DEFAULT_APP_CODE, secret: t.signSecret, payload: { ...fields, eventFile: 'x' }, timestamp }));
     expect(badSign.json().code).toBe(1002);
     const good = await send(computeSign({ appCode: DEFAULT_APP_CODE, secret: t.signSecret, payload: fields, timestamp }));
-    expect(good.json()).toMatchObject({ code: 200, data: { resendAfterSeconds: 60 } });
+    expect(good.json()).toMatchObject({ code: 200, data: true });
     expect(t.lastOtp(phone)).toMatch(/^\d{4}$/);
   });
 });
@@ -162,21 +162,21 @@ describe('default params, timestamp and sign', () => {
 describe('languages, validation and errors', () => {
   it('translates messages by the lang header (vn by default)', async () => {
     const body = { payload: { phone: '12' } };
-    expect((await t.post(API_PATHS.sendOtp, { ...body, lang: 'en' })).envelope.message).toBe('Invalid phone number format');
-    expect((await t.post(API_PATHS.sendOtp, { ...body, lang: 'vn' })).envelope.message).toBe(translate('vn', 'validation.phone.format'));
-    expect((await t.post(API_PATHS.sendOtp, { ...body, lang: 'zh' })).envelope.message).toBe(translate('zh', 'validation.phone.format'));
-    expect((await t.post(API_PATHS.sendOtp, body)).envelope.message).toBe('Số điện thoại không đúng định dạng');
+    expect((await t.post(API_PATHS.loginSms, { ...body, lang: 'en' })).envelope.message).toBe('Invalid phone number format');
+    expect((await t.post(API_PATHS.loginSms, { ...body, lang: 'vn' })).envelope.message).toBe(translate('vn', 'validation.phone.format'));
+    expect((await t.post(API_PATHS.loginSms, { ...body, lang: 'zh' })).envelope.message).toBe(translate('zh', 'validation.phone.format'));
+    expect((await t.post(API_PATHS.loginSms, body)).envelope.message).toBe('Số điện thoại không đúng định dạng');
   });
 
   it('gives the exact spec texts for invalid input, as a 400 envelope', async () => {
     const cases: [string, Record<string, unknown>, string][] = [
-      [API_PATHS.sendOtp, {}, 'Please check Phone Number'],
-      [API_PATHS.sendOtp, { phone: '   ' }, 'Please check Phone Number'],
-      [API_PATHS.sendOtp, { phone: 12345 }, 'Please check Phone Number'],
-      [API_PATHS.sendOtp, { phone: '0123' }, 'Invalid phone number format'],
-      [API_PATHS.loginSms, { phone: '0912345678', smsCode: '12a4' }, 'Invalid OTP format'],
-      [API_PATHS.loginSms, { phone: '0912345678', smsCode: '' }, 'Please check OTP'],
-      [API_PATHS.loginPassword, { phone: '0912345678', passwd: 'plain' }, 'Password must be 3-20 characters, include letters and numbers'],
+      [API_PATHS.loginSms, {}, 'Please check Phone Number'],
+      [API_PATHS.loginSms, { phone: '   ' }, 'Please check Phone Number'],
+      [API_PATHS.loginSms, { phone: 12345 }, 'Please check Phone Number'],
+      [API_PATHS.loginSms, { phone: '0123' }, 'Invalid phone number format'],
+      [API_PATHS.login, { phone: '0912345678', smsCode: '12a4' }, 'Invalid OTP format'],
+      [API_PATHS.login, { phone: '0912345678', loginType: 1, smsCode: '' }, 'Please check OTP'],
+      [API_PATHS.login, { phone: '0912345678', passwd: 'plain' }, 'Password must be 3-20 characters, include letters and numbers'],
       // Rules without a message of their own: a missing value asks for input, a wrong one fails.
       [API_PATHS.privacyConsent, { version: PRIVACY_POLICY_VERSION }, 'Please input'],
       [API_PATHS.privacyConsent, { version: PRIVACY_POLICY_VERSION, agreed: 'yes' }, 'Request failed'],
@@ -191,7 +191,7 @@ describe('languages, validation and errors', () => {
   it('answers malformed JSON with a 400 envelope, not a 5xx', async () => {
     const response = await t.app.inject({
       method: 'POST',
-      url: API_PATHS.sendOtp,
+      url: API_PATHS.loginSms,
       payload: '{"phone":',
       headers: { 'content-type': 'application/json', lang: 'en_US' },
     });

@@ -40,16 +40,18 @@ describe('device record', () => {
     const rows = await t.database.db
       .select()
       .from(userEquipment)
-      .where(and(eq(userEquipment.userId, login.id), eq(userEquipment.deviceId, deviceId)));
+      .where(and(eq(userEquipment.userId, await t.internalUserId(login.id)), eq(userEquipment.deviceId, deviceId)));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ appVersion: '1.0.0', mobileType: 2, regClient: 'Android', phoneBrand: 'Samsung', phoneModel: 'A55' });
   });
 
   it('validates the device record and needs a session', async () => {
     const login = await t.loginWithOtp();
-    const bad = await t.post(API_PATHS.equipmentSave, { token: login.token, payload: { appVersion: '1.0.0', regClient: 'Nokia' } });
+    const bad = await t.post(API_PATHS.equipmentSave, { token: login.token, payload: { appVersion: ' ', regClient: 'Android' }, lang: 'en' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.envelope.code).toBe(400);
+    expect(bad.envelope).toEqual({ code: 400, message: 'Please input', data: null });
+    const nullByte = await t.post(API_PATHS.equipmentSave, { token: login.token, payload: { appVersion: '1.0.0\u0000', regClient: 'Android' } });
+    expect(nullByte.statusCode).toBe(400);
     expect((await t.post(API_PATHS.equipmentSave, { payload: { appVersion: '1.0.0', regClient: 'IOS' } })).statusCode).toBe(401);
   });
 });
@@ -70,7 +72,7 @@ describe('privacy consent', () => {
     await t.post(API_PATHS.privacyConsent, { token: 'expired-token', payload: { version: PRIVACY_POLICY_VERSION, agreed: true }, deviceId });
     const rows = await t.database.db.select().from(privacyConsents).where(eq(privacyConsents.deviceId, deviceId));
     expect(rows.map((row) => [row.userId, row.agreed]).sort()).toEqual([
-      [login.id, false],
+      [await t.internalUserId(login.id), false],
       [null, true],
     ].sort());
   });

@@ -18,8 +18,8 @@ export const ERRORS = {
   TOO_MANY_REQUESTS: { code: 429, httpStatus: 429, messageKey: 'error.tooManyRequests' },
   /** Anything unexpected; details are logged, never sent. */
   SERVER_ERROR: { code: 500, httpStatus: 500, messageKey: 'error.server' },
-  /** The database (or another dependency) is away for a moment; the client may retry. */
-  SERVICE_UNAVAILABLE: { code: 503, httpStatus: 503, messageKey: 'error.unavailable' },
+  /** A dependency (the database) is away; the call may be retried shortly. */
+  SERVICE_UNAVAILABLE: { code: 503, httpStatus: 503, messageKey: 'error.serviceUnavailable' },
 
   /** appCode, version or mobileType missing or wrong, or no sane app-version header. */
   MISSING_PARAMS: { code: 1001, httpStatus: 400, messageKey: 'error.missingParams' },

@@ -22,6 +22,7 @@ const en = {
   'validation.idNumber.format': 'ID number must be 9 or 12 digits',
   'validation.bankNo.mismatch': 'BankNo does not match',
   'validation.repayment.required': 'Please select at least one repayment order',
+  'validation.controlCharacters': 'Please remove unsupported characters',
 
   'error.sessionExpired': 'Session expired, please login again',
   'error.accessDenied': 'Access denied',
@@ -29,6 +30,7 @@ const en = {
   'error.network': 'Network connection error, please check your network settings',
   'error.notFound': 'Requested resource not found',
   'error.server': 'Server error',
+  'error.serviceUnavailable': 'Service temporarily unavailable, please try again later',
   'error.timeout': 'Request timeout or no server response',
   'error.missingParams': 'Missing required parameters',
   'error.badSign': 'Invalid request signature',
@@ -44,9 +46,7 @@ const en = {
   'error.oldPasswordIncorrect': 'Current password is incorrect',
   'error.passwordAlreadySet': 'Password already set, please change it in settings',
   'error.smsUnavailable': 'Unable to send SMS right now, please try again later',
-  'error.unavailable': 'Service temporarily unavailable, please try again later',
   'error.badBody': 'The request could not be read',
-  'validation.text.controlChars': 'Text contains characters that are not allowed',
 
   // §8 other messages, for the payment, upload, order and eligibility screens.
   'error.paymentFailed': 'Payment failed',
@@ -77,6 +77,7 @@ const vn: MessageDictionary = {
   'validation.idNumber.format': 'Số CMND/CCCD phải có 9 hoặc 12 chữ số',
   'validation.bankNo.mismatch': 'Số tài khoản ngân hàng không khớp',
   'validation.repayment.required': 'Vui lòng chọn ít nhất một đơn cần trả',
+  'validation.controlCharacters': 'Vui lòng bỏ các ký tự không được hỗ trợ',
 
   'error.sessionExpired': 'Phiên đăng nhập đã hết hạn, vui lòng đăng nhập lại',
   'error.accessDenied': 'Không có quyền truy cập',
@@ -84,6 +85,7 @@ const vn: MessageDictionary = {
   'error.network': 'Lỗi kết nối mạng, vui lòng kiểm tra cài đặt mạng',
   'error.notFound': 'Không tìm thấy tài nguyên được yêu cầu',
   'error.server': 'Lỗi máy chủ',
+  'error.serviceUnavailable': 'Dịch vụ tạm thời gián đoạn, vui lòng thử lại sau',
   'error.timeout': 'Hết thời gian chờ hoặc máy chủ không phản hồi',
   'error.missingParams': 'Thiếu tham số bắt buộc',
   'error.badSign': 'Chữ ký yêu cầu không hợp lệ',
@@ -99,9 +101,7 @@ const vn: MessageDictionary = {
   'error.oldPasswordIncorrect': 'Mật khẩu hiện tại không đúng',
   'error.passwordAlreadySet': 'Mật khẩu đã được đặt, vui lòng đổi trong phần cài đặt',
   'error.smsUnavailable': 'Hiện không thể gửi SMS, vui lòng thử lại sau',
-  'error.unavailable': 'Dịch vụ tạm thời không khả dụng, vui lòng thử lại sau',
   'error.badBody': 'Không đọc được nội dung yêu cầu',
-  'validation.text.controlChars': 'Văn bản chứa ký tự không được phép',
 
   'error.paymentFailed': 'Thanh toán thất bại',
   'error.uploadFailed': 'Tải lên thất bại',
@@ -128,6 +128,7 @@ const zh: MessageDictionary = {
   'validation.idNumber.format': '身份证号码必须为9位或12位数字',
   'validation.bankNo.mismatch': '银行卡号不一致',
   'validation.repayment.required': '请至少选择一笔还款订单',
+  'validation.controlCharacters': '请删除不支持的字符',
 
   'error.sessionExpired': '会话已过期，请重新登录',
   'error.accessDenied': '拒绝访问',
@@ -135,6 +136,7 @@ const zh: MessageDictionary = {
   'error.network': '网络连接错误，请检查网络设置',
   'error.notFound': '请求的资源不存在',
   'error.server': '服务器错误',
+  'error.serviceUnavailable': '服务暂时不可用，请稍后再试',
   'error.timeout': '请求超时或服务器无响应',
   'error.missingParams': '缺少必要参数',
   'error.badSign': '请求签名无效',
@@ -150,9 +152,7 @@ const zh: MessageDictionary = {
   'error.oldPasswordIncorrect': '当前密码不正确',
   'error.passwordAlreadySet': '密码已设置，请在设置中修改',
   'error.smsUnavailable': '暂时无法发送短信，请稍后再试',
-  'error.unavailable': '服务暂时不可用，请稍后再试',
   'error.badBody': '无法读取请求内容',
-  'validation.text.controlChars': '文本包含不允许的字符',
 
   'error.paymentFailed': '支付失败',
   'error.uploadFailed': '上传失败',

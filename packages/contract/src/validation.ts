@@ -9,27 +9,6 @@ import { isMessageKey, type MessageKey } from './messages.ts';
  */
 const key = (messageKey: MessageKey) => ({ error: messageKey });
 
-/**
- * C0 control characters except tab, line feed and carriage return, plus DEL. No text field of
- * ours carries them; PostgreSQL refuses \u0000 in text and the rest forge log lines.
- */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point of this rule
-export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-
-/** True when `text` holds no control character (see CONTROL_CHARACTERS). */
-export function isSafeText(text: string): boolean {
-  return !CONTROL_CHARACTERS.test(text);
-}
-
-/**
- * Free text of at most `max` characters without control characters (400 'Text contains
- * characters that are not allowed'). Use it for every text field of a request schema; the
- * server's body parser refuses control characters globally as well, as a safety net.
- */
-export function safeText(max: number) {
-  return z.string().max(max).refine(isSafeText, key('validation.text.controlChars'));
-}
-
 /** A required free-text field: 'Please input'. */
 export const requiredText = z.string(key('validation.required')).trim().min(1, key('validation.required'));
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The one database schema (DESIGN.md: Drizzle pgTable, migrations generated with drizzle-kit and
@@ -11,6 +11,8 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 /** Borrowers. `phone` is the normalised 10-digit form (normalizePhone). */
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  /** The user's number on the wire (`id` of the login session; the family's clients read a number). */
+  publicId: bigint('public_id', { mode: 'number' }).generatedAlwaysAsIdentity().notNull().unique(),
   phone: text('phone').notNull().unique(),
   /** argon2id of the client-transformed password (transformPassword); null until one is set. */
   passwordHash: text('password_hash'),
@@ -89,6 +91,38 @@ export const userEquipment = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('user_equipment_user_device_idx').on(table.userId, table.deviceId)],
+);
+
+/**
+ * Device facts from the family's risk-data upload (userDevice/save), one row per user: only the
+ * model, system and network facts on an allow-list; everything else is dropped unread.
+ */
+export const userDeviceFacts = pgTable('user_device_facts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  hardware: text('hardware').notNull().default('{}'),
+  system: text('system').notNull().default('{}'),
+  network: text('network').notNull().default('{}'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Banners of the home carousel (activity/list), managed by operators. */
+export const activities = pgTable(
+  'activities',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    summary: text('summary').notNull().default(''),
+    picUrl: text('pic_url').notNull(),
+    h5Url: text('h5_url').notNull().default(''),
+    sortOrder: integer('sort_order').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('activities_active_sort_idx').on(table.active, table.sortOrder)],
 );
 
 /** Certification state per user (SPEC.md §3); '10' = not started (AUTH_STATE). */

@@ -1,4 +1,4 @@
-import { CONTROL_CHARACTERS } from '@sen/contract';
+import { hasControlCharacters } from '@sen/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../shared/app-error.ts';
 import { globalPlugin } from '../shared/plugin.ts';
@@ -40,7 +40,7 @@ export function jsonDepthExceeds(text: string, maxDepth: number): boolean {
 }
 
 /**
- * Control characters: the contract's rule (safeText). PostgreSQL refuses \u0000 in text (which
+ * Control characters: the contract's rule (wire.ts plainText). PostgreSQL refuses \u0000 in text (which
  * became a 500) and the others only serve to forge log lines.
  * True when any string (value or key) inside `value` holds a control character, or when it nests
  * deeper than `maxDepth`. Iterative, so no input can exhaust the stack.
@@ -50,12 +50,12 @@ export function hasUnsafeText(value: unknown, maxDepth = MAX_JSON_DEPTH): boolea
   while (stack.length > 0) {
     const { node, depth } = stack.pop() as { node: unknown; depth: number };
     if (typeof node === 'string') {
-      if (CONTROL_CHARACTERS.test(node)) return true;
+      if (hasControlCharacters(node)) return true;
     } else if (node && typeof node === 'object') {
       if (depth >= maxDepth) return true;
       if (Buffer.isBuffer(node)) continue;
       for (const [key, child] of Object.entries(node)) {
-        if (CONTROL_CHARACTERS.test(key)) return true;
+        if (hasControlCharacters(key)) return true;
         stack.push({ node: child, depth: depth + 1 });
       }
     }
@@ -64,7 +64,7 @@ export function hasUnsafeText(value: unknown, maxDepth = MAX_JSON_DEPTH): boolea
 }
 
 function controlCharacterError(): AppError {
-  return new AppError('VALIDATION_FAILED', {}, null, 'validation.text.controlChars');
+  return new AppError('VALIDATION_FAILED', {}, null, 'validation.controlCharacters');
 }
 
 /**

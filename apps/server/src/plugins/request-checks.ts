@@ -34,12 +34,14 @@ const APP_VERSION_HEADER = /^[\w.+-]{1,32}$/;
  * multipart) is parsed.
  */
 export const requestChecksPlugin = globalPlugin('sen-request-checks', async (app: FastifyInstance, options: RequestChecksOptions) => {
+  app.decorateRequest('defaultParams', null);
   app.addHook('preValidation', async (request) => {
     if (request.is404 || !request.routeOptions.config.sen?.signed) return;
     const payload = signedPayload(request);
 
     const params = defaultParamsSchema.safeParse(payload ?? {});
     if (!params.success || params.data.appCode !== options.appCode) throw new AppError('MISSING_PARAMS');
+    request.defaultParams = params.data;
     if (!APP_VERSION_HEADER.test(headerValue(request, HEADERS.appVersion) ?? '')) throw new AppError('MISSING_PARAMS');
 
     const timestampText = headerValue(request, HEADERS.timestamp) ?? '';

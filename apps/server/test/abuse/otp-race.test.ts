@@ -26,11 +26,11 @@ function wrongCodes(right: string, count: number): string[] {
 describe('finding 7: OTP tries are reserved atomically', () => {
   it('compares at most 5 of 100 parallel guesses, and never accepts the right one after them', async () => {
     const phone = randomPhone();
-    expect((await t.post(API_PATHS.sendOtp, { payload: { phone } })).envelope.code).toBe(200);
+    expect((await t.post(API_PATHS.loginSms, { payload: { phone } })).envelope.code).toBe(200);
     const right = t.lastOtp(phone);
     // The right code goes last: it may only win if it is among the first five tries reserved.
     const guesses = [...wrongCodes(right, 99), right];
-    const responses = await Promise.all(guesses.map((smsCode) => t.post(API_PATHS.loginSms, { payload: { phone, smsCode } })));
+    const responses = await Promise.all(guesses.map((smsCode) => t.post(API_PATHS.login, { payload: { phone, smsCode } })));
     const codes = responses.map((response) => response.envelope.code);
     expect(codes.every((code) => code !== 500 && code !== 503)).toBe(true);
 
@@ -44,7 +44,7 @@ describe('finding 7: OTP tries are reserved atomically', () => {
     expect(row?.tries).toBeLessThanOrEqual(5);
     if (accepted === 0) {
       // Locked: the right code is refused from now on.
-      const after = await t.post(API_PATHS.loginSms, { payload: { phone, smsCode: right } });
+      const after = await t.post(API_PATHS.login, { payload: { phone, smsCode: right } });
       expect(after.envelope.code).toBe(ERRORS.OTP_LOCKED.code);
       expect(row?.consumedAt).toBeNull();
     }
@@ -52,18 +52,18 @@ describe('finding 7: OTP tries are reserved atomically', () => {
 
   it('still accepts the right code on the fifth try, and locks after five wrong ones', async () => {
     const phone = randomPhone();
-    await t.post(API_PATHS.sendOtp, { payload: { phone } });
+    await t.post(API_PATHS.loginSms, { payload: { phone } });
     const right = t.lastOtp(phone);
     const wrong = wrongCodes(right, 5);
-    for (const smsCode of wrong.slice(0, 4)) expect((await t.post(API_PATHS.loginSms, { payload: { phone, smsCode } })).envelope.code).toBe(ERRORS.OTP_INCORRECT.code);
-    expect((await t.post(API_PATHS.loginSms, { payload: { phone, smsCode: right } })).envelope.code).toBe(200);
+    for (const smsCode of wrong.slice(0, 4)) expect((await t.post(API_PATHS.login, { payload: { phone, smsCode } })).envelope.code).toBe(ERRORS.OTP_INCORRECT.code);
+    expect((await t.post(API_PATHS.login, { payload: { phone, smsCode: right } })).envelope.code).toBe(200);
 
     const other = randomPhone();
-    await t.post(API_PATHS.sendOtp, { payload: { phone: other } });
+    await t.post(API_PATHS.loginSms, { payload: { phone: other } });
     const otherRight = t.lastOtp(other);
     const results: number[] = [];
-    for (const smsCode of wrongCodes(otherRight, 5)) results.push((await t.post(API_PATHS.loginSms, { payload: { phone: other, smsCode } })).envelope.code);
+    for (const smsCode of wrongCodes(otherRight, 5)) results.push((await t.post(API_PATHS.login, { payload: { phone: other, smsCode } })).envelope.code);
     expect(results).toEqual([2001, 2001, 2001, 2001, 2003]);
-    expect((await t.post(API_PATHS.loginSms, { payload: { phone: other, smsCode: otherRight } })).envelope.code).toBe(2003);
+    expect((await t.post(API_PATHS.login, { payload: { phone: other, smsCode: otherRight } })).envelope.code).toBe(2003);
   });
 });

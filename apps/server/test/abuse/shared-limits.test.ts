@@ -102,8 +102,8 @@ describe('global daily SMS budget (SMS pumping)', () => {
     seconds.push(second);
 
     const codes: number[] = [];
-    for (let send = 0; send < 3; send += 1) codes.push((await app.post(API_PATHS.sendOtp, { payload: { phone: randomPhone() }, lang: 'en' })).envelope.code);
-    const refused = await app.post(API_PATHS.sendOtp, { payload: { phone: randomPhone() }, lang: 'en' });
+    for (let send = 0; send < 3; send += 1) codes.push((await app.post(API_PATHS.loginSms, { payload: { phone: randomPhone() }, lang: 'en' })).envelope.code);
+    const refused = await app.post(API_PATHS.loginSms, { payload: { phone: randomPhone() }, lang: 'en' });
     expect(codes).toEqual([200, 200, 200]);
     expect(refused.statusCode).toBe(503);
     expect(refused.envelope).toEqual({ code: 2006, message: 'Unable to send SMS right now, please try again later', data: null });
@@ -112,7 +112,7 @@ describe('global daily SMS budget (SMS pumping)', () => {
     const payload = { appCode: 'senh5', version: '1.0.0', mobileType: 2, phone: randomPhone() };
     const other = await second.inject({
       method: 'POST',
-      url: API_PATHS.sendOtp,
+      url: API_PATHS.loginSms,
       payload,
       remoteAddress: randomIp(),
       headers: { 'app-version': '1.0.0', timestamp: String(timestamp), sign: app.sign(payload, timestamp) },
@@ -121,6 +121,6 @@ describe('global daily SMS budget (SMS pumping)', () => {
 
     // The next Vietnam day has a fresh budget.
     app.clock.advance(24 * 60 * 60 * 1000);
-    expect((await app.post(API_PATHS.sendOtp, { payload: { phone: randomPhone() } })).envelope.code).toBe(200);
+    expect((await app.post(API_PATHS.loginSms, { payload: { phone: randomPhone() } })).envelope.code).toBe(200);
   });
 });

@@ -10,11 +10,13 @@ import {
   computeSign,
   type Envelope,
   type Language,
-  type LoginResponse,
+  type LoginSession,
 } from '@sen/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { DestinationStream } from 'pino';
+import { eq } from 'drizzle-orm';
 import { buildApp } from '../../src/app.ts';
+import { users } from '../../src/db/schema.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { Database } from '../../src/db/database.ts';
 import { DevSmsProvider } from '../../src/providers/sms/dev-sms-provider.ts';
@@ -75,7 +77,13 @@ export async function createTestApp(options: TestAppOptions = {}) {
     SEED_DEMO: 'false',
     WEB_DIST_DIR: path.join(import.meta.dirname, 'no-web-build'),
   });
-  const config = options.config ? options.config(base) : base;
+  const changed = options.config ? options.config(base) : base;
+  // Production takes its secrets from the environment only (issue 8): a production test app gets
+  // test values unless the test sets its own.
+  const config =
+    changed.nodeEnv === 'production'
+      ? { ...changed, signSecret: changed.signSecret ?? 's'.repeat(32), otpPepper: changed.otpPepper ?? 'p'.repeat(32) }
+      : changed;
 
   let offsetMs = 0;
   const clock = {
@@ -140,16 +148,24 @@ export async function createTestApp(options: TestAppOptions = {}) {
   }
 
   /** Sends an OTP and logs in with it; a new phone each time unless given. */
-  async function loginWithOtp(phone = randomPhone()): Promise<LoginResponse> {
-    const sent = await call('POST', API_PATHS.sendOtp, { payload: { phone } });
+  async function loginWithOtp(phone = randomPhone()): Promise<LoginSession> {
+    const sent = await call('POST', API_PATHS.loginSms, { payload: { phone } });
     if (sent.envelope.code !== 200) throw new Error(`sendOtp failed: ${sent.body}`);
-    const login = await call<LoginResponse>('POST', API_PATHS.loginSms, { payload: { phone, smsCode: lastOtp(phone) } });
+    const login = await call<LoginSession>('POST', API_PATHS.login, { payload: { phone, smsCode: lastOtp(phone) } });
     if (login.envelope.code !== 200) throw new Error(`loginSms failed: ${login.body}`);
     return login.envelope.data;
   }
 
+  /** The internal id (uuid) of the user whose public number is `publicId`. */
+  async function internalUserId(publicId: number): Promise<string> {
+    const [row] = await testDb.database.db.select({ id: users.id }).from(users).where(eq(users.publicId, publicId)).limit(1);
+    if (!row) throw new Error(`no user with public id ${publicId}`);
+    return row.id;
+  }
+
   return {
     app,
+    internalUserId,
     database: testDb.database as Database,
     config,
     clock,

@@ -66,7 +66,7 @@ describe('routes', () => {
   });
 
   it('with a token loads the auth status first, then resolves /home to has-auth', async () => {
-    useSessionStore.setState({ token: 'tok', user: { id: '1', phone: '0912345678' } });
+    useSessionStore.setState({ token: 'tok', user: { id: 1, phone: '0912345678' } });
     fetchMock.mockImplementation(async (url) =>
       String(url).startsWith(API_PATHS.authConfig) ? envelope({ authConfig: 'ID,WORK,BANK,KYC,TELECOM' }) : envelope(AUTH_DONE_DETAIL),
     );
@@ -78,7 +78,7 @@ describe('routes', () => {
   });
 
   it('Mine → Log out calls the logout API, clears state and goes to /login', async () => {
-    useSessionStore.setState({ token: 'tok', user: { id: '1', phone: '0912345678' } });
+    useSessionStore.setState({ token: 'tok', user: { id: 1, phone: '0912345678' } });
     useAuthStore.getState().setAuth(AUTH_DONE_DETAIL, 'ID');
     fetchMock.mockResolvedValue(new Response('', { status: 500 }));
     const router = renderAt('/mine');

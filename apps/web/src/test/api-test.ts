@@ -19,7 +19,7 @@ export function envelopeResponse(data: unknown, { code = 200, message = 'ok', st
 
 /** The parsed JSON body of the first call to `path`, or undefined when there was none. */
 export function requestBody(fetchMock: FetchMock, path: string): Record<string, unknown> | undefined {
-  const call = fetchMock.mock.calls.find(([url]) => String(url).startsWith(path));
+  const call = fetchMock.mock.calls.find(([url]) => String(url) === path || String(url).startsWith(`${path}?`));
   return call ? (JSON.parse(String(call[1]?.body)) as Record<string, unknown>) : undefined;
 }
 

@@ -1,20 +1,13 @@
 import { z } from 'zod';
 import { MOBILE_TYPE } from '../constants.ts';
-import { safeText } from '../validation.ts';
-
-/**
- * mobileType as a number (JSON) or its string (query, form field): 1, 2, '1' or '2' only.
- * z.coerce.number() also took true (1) and [2] (2); those are refused now (issue 8, finding 12).
- */
-export const mobileTypeSchema = z
-  .union([z.literal(MOBILE_TYPE.IOS), z.literal(MOBILE_TYPE.ANDROID), z.literal(String(MOBILE_TYPE.IOS)), z.literal(String(MOBILE_TYPE.ANDROID))])
-  .transform((value) => Number(value) as typeof MOBILE_TYPE.IOS | typeof MOBILE_TYPE.ANDROID);
+import { wireIntCode } from '../wire.ts';
 
 /** Parameters every call carries unless it opts out with skipDefaultParams (SPEC.md §7). */
 export const defaultParamsSchema = z.object({
-  appCode: safeText(64).min(1),
-  version: safeText(32).min(1),
-  mobileType: mobileTypeSchema,
+  appCode: z.string().min(1),
+  version: z.string().min(1),
+  /** 1 or 2, as a number or a numeric string (the family's clients send "1" and "2"). */
+  mobileType: wireIntCode([MOBILE_TYPE.IOS, MOBILE_TYPE.ANDROID]),
 });
 export type DefaultParams = z.infer<typeof defaultParamsSchema>;
 
@@ -30,5 +23,6 @@ export const HEADERS = {
   requestId: 'x-request-id',
 } as const;
 
-export const emptyRequestSchema = z.object({}).passthrough();
+/** A call without input of its own (default params are checked separately and dropped here). */
+export const emptyRequestSchema = z.object({});
 export const nullResponseSchema = z.null();

@@ -1,20 +1,26 @@
-/** Every API path of the product, in one place. */
+/** Every API path of the product, in one place (API-FAMILY.md §2 where the family has the call). */
 export const API_PATHS = {
   secret: '/api/user/app/common/secret',
-  /** Sends a login OTP by SMS. Path chosen by us: the spec names the call but not its path. */
-  sendOtp: '/api/user/app/sms/send',
+  /** Sends a login OTP by SMS (the family's first call: `{phone}`). */
   loginSms: '/api/user/app/login/sms',
-  loginPassword: '/api/user/app/login',
+  /** Signs in by OTP (loginType 1) or password (loginType 2). */
+  login: '/api/user/app/login',
   logout: '/api/user/app/logout',
   passwordSet: '/api/user/app/password/set',
   passwordUpdate: '/api/user/app/password/update',
   equipmentSave: '/api/user/app/userEquipment/save',
+  deviceHas: '/api/user/app/userDevice/hasDevice',
+  deviceSave: '/api/user/app/userDevice/save',
   authConfig: '/api/user/app/application/config/auth/config',
   authDetail: '/api/user/app/userAuth/detail',
   userInfo: '/api/user/app/user/info',
   privacyConsent: '/api/user/app/privacy/consent',
+  commonIndex: '/api/loan/app/common/index',
+  activityList: '/api/user/app/activity/list',
   health: '/api/health',
   ready: '/api/ready',
   /** Development only: the SMS messages the development provider "sent". Off in production. */
   devSmsOutbox: '/api/dev/sms/outbox',
+  openApiDocument: '/api/docs/openapi.json',
+  apiDocs: '/api/docs',
 } as const;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_STATE } from '../constants.ts';
-import { equipmentSaveRequestSchema, hasCompletedAuth, parseAuthConfig, type AuthDetail } from './user.ts';
+import { hasCompletedAuth, parseAuthConfig, type AuthDetail } from './certification.ts';
+import { deviceSaveRequestSchema, equipmentSaveRequestSchema } from './user.ts';
 
 const pending: AuthDetail = {
   idState: AUTH_STATE.NOT_STARTED,
@@ -63,8 +64,27 @@ describe('equipment save', () => {
     expect(parsed.mobileType).toBe(2);
   });
 
-  it('refuses an unknown regClient or mobileType', () => {
-    expect(equipmentSaveRequestSchema.safeParse({ appVersion: '1.0.0', mobileType: 2, regClient: 'Windows' }).success).toBe(false);
+  it('records an unknown device family as UNKNOWN and refuses an unknown mobileType', () => {
+    expect(equipmentSaveRequestSchema.parse({ appVersion: '1.0.0', mobileType: 2, regClient: 'Windows' }).regClient).toBe('UNKNOWN');
     expect(equipmentSaveRequestSchema.safeParse({ appVersion: '1.0.0', mobileType: 0, regClient: 'PC' }).success).toBe(false);
+  });
+
+  it('refuses a control character in a text field (a null byte once gave 500)', () => {
+    expect(equipmentSaveRequestSchema.safeParse({ appVersion: '1.0.0\u0000', regClient: 'PC' }).success).toBe(false);
+  });
+});
+
+describe('device save', () => {
+  it('drops album, SMS, call-log, contacts and location fields at parsing', () => {
+    const parsed = deviceSaveRequestSchema.parse({
+      hardwareInfo: '{"model":"SM-A135F"}',
+      systemInfo: '{"release":"13"}',
+      networkInfo: '{"type":"wifi"}',
+      albumInfo: '[...]',
+      smsInfo: '[...]',
+      userCommunicationRecordStr: 'AAAA',
+      locationInfo: '{"lat":21}',
+    });
+    expect(Object.keys(parsed).sort()).toEqual(['hardwareInfo', 'networkInfo', 'systemInfo']);
   });
 });

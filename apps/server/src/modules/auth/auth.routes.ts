@@ -1,75 +1,27 @@
-import {
-  API_PATHS,
-  emptyRequestSchema,
-  loginPasswordRequestSchema,
-  loginSmsRequestSchema,
-  normalizePhone,
-  passwordSetRequestSchema,
-  passwordUpdateRequestSchema,
-  sendOtpRequestSchema,
-} from '@sen/contract';
+import { endpoints } from '@sen/contract';
 import type { FastifyInstance } from 'fastify';
-import { defineRoute } from '../../shared/define-route.ts';
+import { AppError } from '../../shared/app-error.ts';
 import { deviceIdOf } from '../../shared/headers.ts';
+import { registerEndpoint } from '../../shared/register-endpoint.ts';
 import type { AuthService } from './auth.service.ts';
-import type { OtpService } from './otp.service.ts';
 
-export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthService; otp: OtpService; signSecret: string }): void {
-  // Public on purpose: signing guards request integrity, not identity (contract secretResponseSchema).
-  defineRoute(app, {
-    method: 'GET',
-    url: API_PATHS.secret,
-    signed: false,
-    input: emptyRequestSchema,
-    handler: async () => ({ verifySignSecret: deps.signSecret }),
+export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): void {
+  registerEndpoint(app, endpoints.loginSms, async ({ input, request }) =>
+    auth.sendCode({ phone: input.phone, ip: request.ip, deviceId: deviceIdOf(request) }),
+  );
+
+  registerEndpoint(app, endpoints.login, async ({ input }) => auth.login(input));
+
+  registerEndpoint(app, endpoints.passwordSet, async ({ input, session }) => auth.setPassword(session, input.newPasswd));
+
+  registerEndpoint(app, endpoints.passwordUpdate, async ({ input, session }) => {
+    if (input.by === 'code') return auth.updatePasswordByCode(input.phone, input.smsCode, input.newPasswd);
+    if (!session) throw new AppError('SESSION_EXPIRED');
+    return auth.updatePasswordByOldPassword(session, input.oldPasswd, input.newPasswd);
   });
 
-  defineRoute(app, {
-    method: 'POST',
-    url: API_PATHS.sendOtp,
-    input: sendOtpRequestSchema,
-    handler: async ({ input, request }) =>
-      deps.otp.send({ phone: normalizePhone(input.phone), ip: request.ip, deviceId: deviceIdOf(request) }),
-  });
-
-  defineRoute(app, {
-    method: 'POST',
-    url: API_PATHS.loginSms,
-    input: loginSmsRequestSchema,
-    handler: async ({ input }) => deps.auth.loginSms(input.phone, input.smsCode),
-  });
-
-  defineRoute(app, {
-    method: 'POST',
-    url: API_PATHS.loginPassword,
-    input: loginPasswordRequestSchema,
-    handler: async ({ input }) => deps.auth.loginPassword(input.phone, input.passwd),
-  });
-
-  defineRoute(app, {
-    method: 'POST',
-    url: API_PATHS.passwordSet,
-    auth: 'required',
-    input: passwordSetRequestSchema,
-    handler: async ({ input, session }) => deps.auth.setPassword(session, input.passwd),
-  });
-
-  defineRoute(app, {
-    method: 'POST',
-    url: API_PATHS.passwordUpdate,
-    auth: 'required',
-    input: passwordUpdateRequestSchema,
-    handler: async ({ input, session }) => deps.auth.updatePassword(session, input.oldPasswd, input.passwd),
-  });
-
-  defineRoute(app, {
-    method: 'POST',
-    url: API_PATHS.logout,
-    auth: 'required',
-    input: emptyRequestSchema,
-    handler: async ({ session }) => {
-      await deps.auth.logout(session);
-      return null;
-    },
+  registerEndpoint(app, endpoints.logout, async ({ session }) => {
+    await auth.logout(session);
+    return null;
   });
 }

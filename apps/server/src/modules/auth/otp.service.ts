@@ -1,5 +1,5 @@
 import { createHmac, randomInt } from 'node:crypto';
-import { OTP_RESEND_SECONDS, type SendOtpResponse } from '@sen/contract';
+import { OTP_RESEND_SECONDS } from '@sen/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
 import { AppError } from '../../shared/app-error.ts';
@@ -28,6 +28,12 @@ export function vietnamDay(now: Date): string {
   return new Date(now.getTime() + 7 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 
+/** The outcome of a send: when another code may be asked for and when this one dies. */
+export interface OtpSent {
+  resendAfterSeconds: number;
+  expiresInSeconds: number;
+}
+
 /** Login OTPs: 4 random digits by SMS, stored hashed, 60 s resend wait, hourly send limits. */
 export class OtpService {
   constructor(
@@ -48,7 +54,7 @@ export class OtpService {
    * the provider fails (each one reached the vendor); a failed send does not start the resend wait
    * and leaves the previous code in force.
    */
-  async send(input: { phone: string; ip: string; deviceId: string | null }): Promise<SendOtpResponse> {
+  async send(input: { phone: string; ip: string; deviceId: string | null }): Promise<OtpSent> {
     const now = this.clock();
     const code = String(randomInt(0, 10_000)).padStart(4, '0');
     const codeId = await this.repository.withSendLocks(input, async (repository) => {

@@ -1,14 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { privacyConsents, userAuthState, userEquipment, users } from '../../db/schema.ts';
+import { privacyConsents, userDeviceFacts, userEquipment, users } from '../../db/schema.ts';
 
 export interface UserRow {
   id: string;
+  /** The number clients see as the user's id. */
+  publicId: number;
   phone: string;
   passwordHash: string | null;
 }
 
-const userColumns = { id: users.id, phone: users.phone, passwordHash: users.passwordHash };
+const userColumns = { id: users.id, publicId: users.publicId, phone: users.phone, passwordHash: users.passwordHash };
 
 export class UserRepository {
   constructor(private readonly db: Db) {}
@@ -23,16 +25,9 @@ export class UserRepository {
     return row ?? null;
   }
 
-  /** The user of `phone`, created with its certification state on first sight (race-safe). */
+  /** The user of `phone`, created on first sight (race-safe). */
   async findOrCreate(phone: string, now: Date): Promise<UserRow> {
-    await this.db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(users)
-        .values({ phone, createdAt: now, updatedAt: now })
-        .onConflictDoNothing({ target: users.phone })
-        .returning({ id: users.id });
-      if (created) await tx.insert(userAuthState).values({ userId: created.id, updatedAt: now }).onConflictDoNothing();
-    });
+    await this.db.insert(users).values({ phone, createdAt: now, updatedAt: now }).onConflictDoNothing({ target: users.phone });
     const user = await this.findByPhone(phone);
     if (!user) throw new Error('user vanished right after its creation');
     return user;
@@ -40,22 +35,6 @@ export class UserRepository {
 
   async setPasswordHash(userId: string, passwordHash: string, now: Date): Promise<void> {
     await this.db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
-  }
-
-  async findAuthState(userId: string) {
-    const [row] = await this.db
-      .select({
-        idState: userAuthState.idState,
-        workInfoState: userAuthState.workInfoState,
-        bankCardState: userAuthState.bankCardState,
-        kycState: userAuthState.kycState,
-        telecomPermissionState: userAuthState.telecomPermissionState,
-        userAuthState: userAuthState.userAuthState,
-      })
-      .from(userAuthState)
-      .where(eq(userAuthState.userId, userId))
-      .limit(1);
-    return row ?? null;
   }
 
   async upsertEquipment(input: {
@@ -84,6 +63,20 @@ export class UserRepository {
       .where(and(eq(userEquipment.userId, userId), eq(userEquipment.deviceId, deviceId)))
       .limit(1);
     return row ?? null;
+  }
+
+  async hasDeviceFacts(userId: string): Promise<boolean> {
+    const [row] = await this.db.select({ userId: userDeviceFacts.userId }).from(userDeviceFacts).where(eq(userDeviceFacts.userId, userId)).limit(1);
+    return row !== undefined;
+  }
+
+  async upsertDeviceFacts(input: { userId: string; hardware: string; system: string; network: string; now: Date }): Promise<void> {
+    const { now, ...values } = input;
+    const { userId: _userId, ...changes } = values;
+    await this.db
+      .insert(userDeviceFacts)
+      .values({ ...values, updatedAt: now })
+      .onConflictDoUpdate({ target: userDeviceFacts.userId, set: { ...changes, updatedAt: now } });
   }
 
   async insertConsent(input: { userId: string | null; deviceId: string | null; version: string; agreed: boolean; now: Date }): Promise<void> {

@@ -1,54 +1,27 @@
-import { API_PATHS, emptyRequestSchema, equipmentSaveRequestSchema, privacyConsentRequestSchema } from '@sen/contract';
+import { endpoints } from '@sen/contract';
 import type { FastifyInstance } from 'fastify';
-import { defineRoute } from '../../shared/define-route.ts';
-import { deviceIdOf } from '../../shared/headers.ts';
+import { defaultMobileType, deviceIdOf } from '../../shared/headers.ts';
+import { registerEndpoint } from '../../shared/register-endpoint.ts';
 import type { UserService } from './user.service.ts';
 
-export function registerUserRoutes(app: FastifyInstance, deps: { users: UserService; authConfig: string }): void {
-  // The spec does not show the method of these reads; the client may use either.
-  defineRoute(app, {
-    method: ['GET', 'POST'],
-    url: API_PATHS.authConfig,
-    input: emptyRequestSchema,
-    handler: async () => ({ authConfig: deps.authConfig }),
+export function registerUserRoutes(app: FastifyInstance, users: UserService): void {
+  registerEndpoint(app, endpoints.userInfo, async ({ session }) => users.info(session.userId));
+
+  registerEndpoint(app, endpoints.equipmentSave, async ({ input, request, session }) => {
+    await users.saveEquipment(session.userId, deviceIdOf(request), input, defaultMobileType(request));
+    return null;
   });
 
-  defineRoute(app, {
-    method: ['GET', 'POST'],
-    url: API_PATHS.authDetail,
-    auth: 'required',
-    input: emptyRequestSchema,
-    handler: async ({ session }) => deps.users.authDetail(session.userId),
-  });
+  registerEndpoint(app, endpoints.deviceHas, async ({ session }) => users.hasDeviceFacts(session.userId));
 
-  defineRoute(app, {
-    method: ['GET', 'POST'],
-    url: API_PATHS.userInfo,
-    auth: 'required',
-    input: emptyRequestSchema,
-    handler: async ({ session }) => deps.users.info(session.userId),
-  });
-
-  defineRoute(app, {
-    method: 'POST',
-    url: API_PATHS.equipmentSave,
-    auth: 'required',
-    input: equipmentSaveRequestSchema,
-    handler: async ({ input, request, session }) => {
-      await deps.users.saveEquipment(session.userId, deviceIdOf(request), input);
-      return null;
-    },
+  registerEndpoint(app, endpoints.deviceSave, async ({ input, session }) => {
+    await users.saveDeviceFacts(session.userId, input);
+    return null;
   });
 
   // Visitors consent before logging in; a valid token, when present, ties the consent to the user.
-  defineRoute(app, {
-    method: 'POST',
-    url: API_PATHS.privacyConsent,
-    auth: 'optional',
-    input: privacyConsentRequestSchema,
-    handler: async ({ input, request, session }) => {
-      await deps.users.recordConsent(session?.userId ?? null, deviceIdOf(request), input);
-      return null;
-    },
+  registerEndpoint(app, endpoints.privacyConsent, async ({ input, request, session }) => {
+    await users.recordConsent(session?.userId ?? null, deviceIdOf(request), input);
+    return null;
   });
 }

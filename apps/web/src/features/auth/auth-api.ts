@@ -1,66 +1,66 @@
 import {
-  API_PATHS,
   LOGIN_PLACEHOLDER_COORDINATE,
+  LOGIN_TYPE,
   PRIVACY_POLICY_VERSION,
-  authConfigResponseSchema,
-  authDetailResponseSchema,
   detectRegClient,
-  loginResponseSchema,
-  tokenResponseSchema,
+  endpoints,
   transformPassword,
   type EquipmentSaveRequest,
-  type LoginPasswordRequest,
-  type LoginResponse,
-  type LoginSmsRequest,
-  type SendOtpResponse,
+  type LoginSession,
 } from '@sen/contract';
 import { currentUserAgent } from '../../shared/device/user-agent.ts';
-import { post, type RequestOptions } from '../../shared/request/request.ts';
+import { callEndpoint } from '../../shared/request/call-endpoint.ts';
+import type { RequestOptions } from '../../shared/request/request.ts';
 
-/** The auth calls. Every call but the secret is a POST (the spec does not name methods; the server follows API_PATHS). */
+/** The sign-in and account calls, by their contract endpoints (API-FAMILY.md §3). */
 
 function loginCommon(phone: string) {
   return {
     phone: phone.trim(),
     coordinate: LOGIN_PLACEHOLDER_COORDINATE,
     regClient: detectRegClient(currentUserAgent()),
-    adjustId: null,
-    content: null,
   };
 }
 
-export function sendOtp(phone: string, options?: RequestOptions): Promise<SendOtpResponse | null> {
-  return post<SendOtpResponse | null>(API_PATHS.sendOtp, { phone: phone.trim() }, options);
+/** Sends a login code by SMS (login/sms). */
+export function sendOtp(phone: string, options?: RequestOptions): Promise<true> {
+  return callEndpoint(endpoints.loginSms, { phone: phone.trim() }, options);
 }
 
-export async function loginWithOtp(phone: string, smsCode: string): Promise<LoginResponse> {
-  const payload: LoginSmsRequest = { ...loginCommon(phone), smsCode: smsCode.trim(), loginType: 'sms' };
-  return loginResponseSchema.parse(await post<unknown>(API_PATHS.loginSms, payload));
+export function loginWithOtp(phone: string, smsCode: string): Promise<LoginSession> {
+  return callEndpoint(endpoints.login, { ...loginCommon(phone), loginType: LOGIN_TYPE.SMS, smsCode: smsCode.trim() });
 }
 
-export async function loginWithPassword(phone: string, password: string): Promise<LoginResponse> {
-  const payload: LoginPasswordRequest = { ...loginCommon(phone), passwd: transformPassword(password), loginType: 'password' };
-  return loginResponseSchema.parse(await post<unknown>(API_PATHS.loginPassword, payload));
+export function loginWithPassword(phone: string, password: string): Promise<LoginSession> {
+  return callEndpoint(endpoints.login, { ...loginCommon(phone), loginType: LOGIN_TYPE.PASSWORD, passwd: transformPassword(password) });
 }
 
 export async function setPassword(password: string): Promise<string> {
-  const data = tokenResponseSchema.parse(await post<unknown>(API_PATHS.passwordSet, { passwd: transformPassword(password) }));
-  return data.token;
+  return (await callEndpoint(endpoints.passwordSet, { newPasswd: transformPassword(password) })).token;
+}
+
+/** The forgotten password: a login code proves the phone; answers a fresh session. */
+export function resetPasswordWithCode(phone: string, smsCode: string, password: string): Promise<LoginSession> {
+  return callEndpoint(endpoints.passwordUpdate, { phone: phone.trim(), smsCode: smsCode.trim(), newPasswd: transformPassword(password) });
+}
+
+export function changePassword(oldPassword: string, password: string): Promise<LoginSession> {
+  return callEndpoint(endpoints.passwordUpdate, { oldPasswd: transformPassword(oldPassword), newPasswd: transformPassword(password) });
 }
 
 export function saveEquipment(record: EquipmentSaveRequest): Promise<unknown> {
-  return post(API_PATHS.equipmentSave, { ...record }, { skipErrorHandler: true });
+  return callEndpoint(endpoints.equipmentSave, record, { skipErrorHandler: true });
 }
 
 export async function fetchAuthStatus(options?: RequestOptions) {
-  const [config, detail] = await Promise.all([post<unknown>(API_PATHS.authConfig, {}, options), post<unknown>(API_PATHS.authDetail, {}, options)]);
-  return { authConfig: authConfigResponseSchema.parse(config).authConfig, authDetail: authDetailResponseSchema.parse(detail) };
+  const [config, detail] = await Promise.all([callEndpoint(endpoints.authConfig, {}, options), callEndpoint(endpoints.authDetail, {}, options)]);
+  return { authConfig: config.authConfig, authDetail: detail };
 }
 
 export function logoutCall(): Promise<unknown> {
-  return post(API_PATHS.logout, {}, { skipErrorHandler: true });
+  return callEndpoint(endpoints.logout, {}, { skipErrorHandler: true });
 }
 
 export function postPrivacyConsent(agreed: boolean, options?: RequestOptions): Promise<unknown> {
-  return post(API_PATHS.privacyConsent, { version: PRIVACY_POLICY_VERSION, agreed }, options);
+  return callEndpoint(endpoints.privacyConsent, { version: PRIVACY_POLICY_VERSION, agreed }, options);
 }

@@ -8,7 +8,7 @@ import { CreatePasswordPage } from './create-password-page.tsx';
 import { PrivacyPolicyPage } from './privacy-policy-page.tsx';
 
 vi.mock('../../shared/ui/toast.ts', () => ({ showToast: vi.fn() }));
-const fetchMock = setupApiTest({ token: 'old', user: { id: '1', phone: '0912345678' } });
+const fetchMock = setupApiTest({ token: 'old', user: { id: 1, phone: '0912345678' } });
 
 function renderAt(path: string, entries: string[] = [path]) {
   const router = createMemoryRouter(
@@ -39,7 +39,7 @@ describe('create password', () => {
   });
 
   it('sends the transformed password, stores the new token and shows the success page', async () => {
-    fetchMock.mockResolvedValue(envelope({ token: 'new-token' }));
+    fetchMock.mockResolvedValue(envelope({ token: 'new-token', id: 1, phone: '0912345678', passwdSign: 1, appId: 1, channelId: 1, activityUrl: null }));
     const router = renderAt('/login/create-password');
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'abc123' } });
     fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: 'abc123' } });
@@ -48,7 +48,7 @@ describe('create password', () => {
     expect(router.state.location.pathname).toBe('/login/create-password/succeed');
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(String(url)).toBe(API_PATHS.passwordSet);
-    expect(JSON.parse(String(init?.body)).passwd).toBe(transformPassword('abc123'));
+    expect(JSON.parse(String(init?.body)).newPasswd).toBe(transformPassword('abc123'));
     expect(useSessionStore.getState().token).toBe('new-token');
   });
 });

@@ -98,12 +98,12 @@ describe('GET OTP button', () => {
 
   it('sends the OTP, counts down 60 s while disabled, then enables again', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    fetchMock.mockResolvedValue(envelope({ resendAfterSeconds: 60, expiresInSeconds: 300 }));
+    fetchMock.mockResolvedValue(envelope(true));
     renderLogin();
     fireEvent.change(phoneInput(), { target: { value: '0912345678' } });
     fireEvent.click(getButton());
     await waitFor(() => expect(getButton()).toHaveTextContent('60s'));
-    expect(bodyOf(API_PATHS.sendOtp)).toMatchObject({ phone: '0912345678' });
+    expect(bodyOf(API_PATHS.loginSms)).toMatchObject({ phone: '0912345678' });
     expect(getButton()).toBeDisabled();
     await act(async () => vi.advanceTimersByTimeAsync(1000));
     expect(getButton()).toHaveTextContent('59s');
@@ -129,7 +129,7 @@ describe('login submit', () => {
     localStorage.setItem(STORAGE_KEYS.cache, '{"x":1}');
     fetchMock.mockImplementation(async (url) => {
       const path = String(url);
-      if (path.startsWith(API_PATHS.loginSms)) return envelope({ token: 'tok', id: 'u1', phone: '0912345678', passwdSign: 0 });
+      if (path === API_PATHS.login) return envelope({ token: 'tok', id: 1, phone: '0912345678', passwdSign: 0, appId: 1, channelId: 1, activityUrl: null });
       return envelope(null);
     });
     const router = renderLogin();
@@ -138,8 +138,8 @@ describe('login submit', () => {
     submit();
     expect(await screen.findByText('Create password page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login/create-password');
-    expect(useSessionStore.getState()).toMatchObject({ token: 'tok', user: { id: 'u1', phone: '0912345678' } });
-    expect(bodyOf(API_PATHS.loginSms)).toMatchObject({ phone: '0912345678', smsCode: '1234' });
+    expect(useSessionStore.getState()).toMatchObject({ token: 'tok', user: { id: 1, phone: '0912345678' } });
+    expect(bodyOf(API_PATHS.login)).toMatchObject({ phone: '0912345678', smsCode: '1234' });
     expect(bodyOf(API_PATHS.equipmentSave)).toMatchObject({ appVersion: '1.0.0', mobileType: 2, phoneMark: localStorage.getItem(STORAGE_KEYS.deviceId) });
     expect(localStorage.getItem(STORAGE_KEYS.cache)).toBeNull();
   });
@@ -148,14 +148,14 @@ describe('login submit', () => {
     const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
     const userAgent = vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(iphone);
     fetchMock.mockImplementation(async (url) =>
-      String(url).startsWith(API_PATHS.loginSms) ? envelope({ token: 'tok', id: 'u1', phone: '0912345678', passwdSign: 0 }) : envelope(null),
+      String(url) === API_PATHS.login ? envelope({ token: 'tok', id: 1, phone: '0912345678', passwdSign: 0, appId: 1, channelId: 1, activityUrl: null }) : envelope(null),
     );
     renderLogin();
     fireEvent.change(phoneInput(), { target: { value: '0912345678' } });
     fireEvent.change(screen.getByLabelText('OTP'), { target: { value: '1234' } });
     submit();
     expect(await screen.findByText('Create password page')).toBeInTheDocument();
-    expect(bodyOf(API_PATHS.loginSms)).toMatchObject({ regClient: 'IOS', mobileType: 1 });
+    expect(bodyOf(API_PATHS.login)).toMatchObject({ regClient: 'IOS', mobileType: 1 });
     expect(bodyOf(API_PATHS.equipmentSave)).toMatchObject({ regClient: 'IOS', mobileType: 1, phoneBrand: 'Apple', phoneModel: 'iPhone' });
     userAgent.mockRestore();
   });
@@ -163,7 +163,7 @@ describe('login submit', () => {
   it('password login sends the transformed password, loads the auth status and goes home', async () => {
     fetchMock.mockImplementation(async (url) => {
       const path = String(url);
-      if (path.startsWith(API_PATHS.loginPassword)) return envelope({ token: 'tok', id: 'u1', phone: '0912345678', passwdSign: 1 });
+      if (path === API_PATHS.login) return envelope({ token: 'tok', id: 1, phone: '0912345678', passwdSign: 1, appId: 1, channelId: 1, activityUrl: null });
       if (path.startsWith(API_PATHS.authConfig)) return envelope({ authConfig: 'ID,WORK,BANK' });
       if (path.startsWith(API_PATHS.authDetail))
         return envelope({ idState: '30', workInfoState: '30', bankCardState: '10', kycState: '10', telecomPermissionState: '10', userAuthState: '10' });
@@ -176,8 +176,8 @@ describe('login submit', () => {
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'abc123' } });
     submit();
     expect(await screen.findByText('Home page')).toBeInTheDocument();
-    expect(bodyOf(API_PATHS.loginPassword)).toMatchObject({ passwd: transformPassword('abc123') });
-    expect(bodyOf(API_PATHS.loginPassword)?.passwd).not.toBe('abc123');
+    expect(bodyOf(API_PATHS.login)).toMatchObject({ passwd: transformPassword('abc123') });
+    expect(bodyOf(API_PATHS.login)?.passwd).not.toBe('abc123');
     expect(useAuthStore.getState()).toMatchObject({ loaded: true, authConfig: 'ID,WORK,BANK' });
     expect(selectHasAuth(useAuthStore.getState())).toBe(true);
     // A failed device save neither blocks nor shows an error.

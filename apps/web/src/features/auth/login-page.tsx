@@ -51,8 +51,8 @@ export function LoginPage() {
     if (getDisabled) return;
     setSending(true);
     try {
-      const data = await sendOtp(phone);
-      countdown.start(data?.resendAfterSeconds ?? OTP_RESEND_SECONDS);
+      await sendOtp(phone);
+      countdown.start(OTP_RESEND_SECONDS);
       showToast(t('login.otp.sent'));
     } catch (error) {
       // The request layer showed the server's message; a too-early resend still starts the countdown.

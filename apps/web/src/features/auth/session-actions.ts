@@ -1,4 +1,4 @@
-import { APP_VERSION, detectRegClient, type LoginResponse } from '@sen/contract';
+import { APP_VERSION, detectRegClient, type LoginSession } from '@sen/contract';
 import { paths } from '../../app/paths.ts';
 import { getDeviceId } from '../../shared/device/device-id.ts';
 import { currentUserAgent, mobileTypeOf, parsePhoneModel } from '../../shared/device/user-agent.ts';
@@ -55,7 +55,7 @@ export async function logout(): Promise<void> {
  * on it, clear the app cache, then go to create-password (passwdSign 0) or load the auth status
  * and go home.
  */
-export async function completeLogin(response: LoginResponse): Promise<void> {
+export async function completeLogin(response: LoginSession): Promise<void> {
   useSessionStore.getState().setSession(response.token, { id: response.id, phone: response.phone });
   useAuthStore.getState().clear();
   void saveEquipment(deviceRecord()).catch(() => undefined);

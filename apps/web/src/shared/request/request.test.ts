@@ -129,7 +129,7 @@ describe('request layer: responses', () => {
   });
 
   it('envelope 401 toasts session expired and logs out', async () => {
-    useSessionStore.setState({ token: 'tok', user: { id: '1', phone: '0912345678' } });
+    useSessionStore.setState({ token: 'tok', user: { id: 1, phone: '0912345678' } });
     const logout = vi.fn(() => useSessionStore.getState().clear());
     setSessionExpiredHandler(logout);
     fetchMock.mockResolvedValueOnce(json({ code: 401, message: 'x', data: null }, 401));

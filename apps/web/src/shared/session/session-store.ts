@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
 export interface SessionUser {
-  id: string;
+  id: number;
   phone: string;
 }
 

@@ -1,10 +1,10 @@
 import { HEADERS } from '@sen/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { SessionService } from '../modules/auth/session.service.ts';
-import { AppError } from '../shared/app-error.ts';
-import { headerValue } from '../shared/headers.ts';
-import { globalPlugin } from '../shared/plugin.ts';
-import type { SessionInfo } from '../types.ts';
+import { AppError } from '../../shared/app-error.ts';
+import { headerValue } from '../../shared/headers.ts';
+import { globalPlugin } from '../../shared/plugin.ts';
+import type { SessionInfo } from '../../types.ts';
+import type { SessionService } from './session.service.ts';
 
 /** The raw token of the Authorization header; an optional "Bearer " prefix is accepted. */
 export function bearerToken(request: FastifyRequest): string | null {
@@ -15,13 +15,14 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * Resolves request.session for routes that want one. A missing, unknown, expired or revoked
+ * Resolves request.session for routes that want one, right after the request checks and before
+ * the input is validated, so a call without a session learns that first. A missing, unknown, expired or revoked
  * token on an auth-required route is SESSION_EXPIRED (HTTP 401, envelope 401: the client logs
  * out); on an auth-optional route it simply leaves the request anonymous.
  */
-export const authPlugin = globalPlugin('sen-auth', async (app: FastifyInstance, options: { sessions: SessionService }) => {
+export const sessionHook = globalPlugin('sen-session', async (app: FastifyInstance, options: { sessions: SessionService }) => {
   app.decorateRequest('session', null as SessionInfo | null);
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preValidation', async (request) => {
     const mode = request.routeOptions.config.sen?.auth ?? 'none';
     if (mode === 'none' || request.is404) return;
     const token = bearerToken(request);

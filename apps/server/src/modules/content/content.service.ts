@@ -1,0 +1,53 @@
+import type { Activity, CommonIndex, CustomerConfig } from '@sen/contract';
+import type { Config } from '../../config.ts';
+import type { Clock } from '../../shared/clock.ts';
+import type { ContentRepository } from './content.repository.ts';
+
+/** buttonType of a contact channel: 2 calls, anything else copies (API-FAMILY.md §4.2). */
+const CALL = 2;
+const COPY = 1;
+
+/** Formats a percentage the way the family shows it ('14.6%'); clients format it per language from the number. */
+function percentText(percent: number): string {
+  return `${Number(percent.toFixed(2))}%`;
+}
+
+/** What visitors see before signing in: product figures, support contacts and banners. */
+export class ContentService {
+  private readonly commonIndexData: CommonIndex;
+
+  constructor(
+    private readonly repository: ContentRepository,
+    private readonly clock: Clock,
+    config: Pick<Config, 'product' | 'support'>,
+  ) {
+    const { product, support } = config;
+    const customerConfigs: CustomerConfig[] = [
+      { title: 'Hotline', vernacularTitle: 'Tổng đài', enTitle: 'Hotline', content: support.phone, buttonType: CALL },
+      { title: 'Email', vernacularTitle: 'Email', enTitle: 'Email', content: support.email, buttonType: COPY },
+    ];
+    if (support.zalo) customerConfigs.push({ title: 'Zalo', vernacularTitle: 'Zalo', enTitle: 'Zalo', content: support.zalo, buttonType: COPY });
+    this.commonIndexData = {
+      maxAmount: product.maxLoanAmountVnd,
+      annualizedInterestRate: percentText(product.annualInterestRatePercent),
+      annualizedInterestRatePercent: product.annualInterestRatePercent,
+      loanTerm: String(product.loanTermDays),
+      currency: 'VND',
+      currencySymbol: '₫',
+      customerEmail: support.email,
+      customerPhone: support.phone,
+      customerConfigs,
+      showBackButton: '1',
+      appApplyJumpPage: null,
+    };
+  }
+
+  commonIndex(): CommonIndex {
+    return this.commonIndexData;
+  }
+
+  async activities(): Promise<Activity[]> {
+    const rows = await this.repository.activeActivities(this.clock());
+    return rows.map((row) => ({ id: row.id, name: row.name, summary: row.summary, activityPicUrl: row.picUrl, activityH5Url: row.h5Url }));
+  }
+}

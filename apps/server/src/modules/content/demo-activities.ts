@@ -1,0 +1,15 @@
+import type { Db } from '../../db/database.ts';
+import { ContentRepository } from './content.repository.ts';
+
+/** Banners of a demo database (SEED_DEMO): pictures shipped with the web app, under /banners. */
+const DEMO_ACTIVITIES = [
+  { name: 'Sen', summary: 'Vay nhanh, an toàn & đáng tin cậy', picUrl: '/banners/sen-lotus.svg', h5Url: '', sortOrder: 1 },
+  { name: 'Sen', summary: 'Trả đúng hạn, hạn mức cao hơn', picUrl: '/banners/sen-growth.svg', h5Url: '', sortOrder: 2 },
+];
+
+/** Adds the demo banners once (a database that has any banner is left alone). */
+export async function seedDemoActivities(db: Db): Promise<void> {
+  const repository = new ContentRepository(db);
+  if ((await repository.countActivities()) > 0) return;
+  for (const activity of DEMO_ACTIVITIES) await repository.insertActivity(activity);
+}

@@ -1,0 +1,92 @@
+import {
+  endpointMethods,
+  firstMessageKey,
+  type AnyEndpoint,
+  type EndpointParsedInput,
+  type EndpointResult,
+  type SessionMode,
+} from '@sen/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../plugins/envelope.ts';
+import type { SenRouteFlags, SessionInfo } from '../types.ts';
+import { AppError } from './app-error.ts';
+
+type SessionOf<Mode extends SessionMode> = Mode extends 'required' ? SessionInfo : SessionInfo | null;
+
+export interface EndpointContext<E extends AnyEndpoint> {
+  /** The request input parsed by the endpoint's request schema (coerced, normalised, unknown keys dropped). */
+  input: EndpointParsedInput<E>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  session: SessionOf<E['session']>;
+}
+
+export type EndpointHandler<E extends AnyEndpoint> = (context: EndpointContext<E>) => Promise<EndpointResult<E>>;
+
+/** The success envelope around an endpoint's response schema: what the route serialises. */
+function envelopeSchema(data: z.ZodType) {
+  return z.object({ code: z.literal(200), message: z.string(), data });
+}
+
+/**
+ * Registers the route(s) of one contract endpoint. The request schema validates the query (GET)
+ * or body (POST) before the handler runs, so a handler never sees unchecked input; whatever the
+ * handler returns is the envelope's `data`, checked and serialised by the response schema, so no
+ * field the schema does not name can leak. Signing and session checks are driven by the flags in
+ * the route config (request-checks plugin, auth module).
+ */
+export function registerEndpoint<E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>): void {
+  const flags: SenRouteFlags = { signed: endpoint.signed, auth: endpoint.session, endpointId: endpoint.id };
+  const response = { 200: envelopeSchema(endpoint.response) };
+  for (const method of endpointMethods(endpoint)) {
+    app.route({
+      method,
+      url: endpoint.path,
+      config: { sen: flags },
+      schema: method === 'GET' ? { querystring: endpoint.request, response } : { body: endpoint.request, response },
+      handler: async (request, reply) => {
+        const session = request.session;
+        if (endpoint.session === 'required' && !session) throw new AppError('SESSION_EXPIRED');
+        const input = (method === 'GET' ? request.query : request.body) as EndpointParsedInput<E>;
+        const data = await handler({ input, request, reply, session: session as SessionOf<E['session']> });
+        // A handler that answered by itself (e.g. a 503 probe) has already sent its reply.
+        if (reply.sent) return reply;
+        return ok(data ?? null);
+      },
+    });
+  }
+}
+
+/** A request whose input failed its endpoint schema: the 400 envelope with the first rule's text. */
+export class RequestValidationError extends AppError {
+  constructor(zodError: z.ZodError, input: unknown) {
+    super('VALIDATION_FAILED', {}, null, firstMessageKey(zodError, input ?? {}));
+  }
+}
+
+/** A handler returned something its response schema refuses: a bug, answered as a 500. */
+export class ResponseShapeError extends Error {
+  override name = 'ResponseShapeError';
+  constructor(readonly issues: z.core.$ZodIssue[]) {
+    super(`response does not match its schema: ${issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+  }
+}
+
+/** Validates query and body with the endpoint's zod schema. */
+export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) => {
+  return (data) => {
+    const result = schema.safeParse(data ?? {});
+    return result.success ? { value: result.data } : { error: new RequestValidationError(result.error, data) };
+  };
+};
+
+/** Serialises a 200 envelope through its zod schema: unknown keys are dropped, wrong shapes refused. */
+export function zodSerializerCompiler({ schema }: { schema: unknown }) {
+  const zodSchema = schema as z.ZodType;
+  return (data: unknown): string => {
+    const result = zodSchema.safeParse(data);
+    if (!result.success) throw new ResponseShapeError(result.error.issues);
+    return JSON.stringify(result.data);
+  };
+}

@@ -1,0 +1,36 @@
+import type { AnyEndpoint } from '../endpoint.ts';
+import { loginEndpoint, loginSmsEndpoint, logoutEndpoint, passwordSetEndpoint, passwordUpdateEndpoint } from './auth.ts';
+import { authConfigEndpoint, authDetailEndpoint } from './certification.ts';
+import { activityListEndpoint, commonIndexEndpoint } from './content.ts';
+import { devOutboxEndpoint, healthEndpoint, readyEndpoint, secretEndpoint } from './system.ts';
+import {
+  deviceHasEndpoint,
+  deviceSaveEndpoint,
+  equipmentSaveEndpoint,
+  privacyConsentEndpoint,
+  userInfoEndpoint,
+} from './user.ts';
+
+/** Every endpoint of the API by name: what the web app calls and the OpenAPI document lists. */
+export const endpoints = {
+  secret: secretEndpoint,
+  health: healthEndpoint,
+  ready: readyEndpoint,
+  devOutbox: devOutboxEndpoint,
+  loginSms: loginSmsEndpoint,
+  login: loginEndpoint,
+  passwordSet: passwordSetEndpoint,
+  passwordUpdate: passwordUpdateEndpoint,
+  logout: logoutEndpoint,
+  userInfo: userInfoEndpoint,
+  equipmentSave: equipmentSaveEndpoint,
+  deviceHas: deviceHasEndpoint,
+  deviceSave: deviceSaveEndpoint,
+  privacyConsent: privacyConsentEndpoint,
+  authConfig: authConfigEndpoint,
+  authDetail: authDetailEndpoint,
+  commonIndex: commonIndexEndpoint,
+  activityList: activityListEndpoint,
+} as const satisfies Record<string, AnyEndpoint>;
+
+export const allEndpoints: readonly AnyEndpoint[] = Object.values(endpoints);

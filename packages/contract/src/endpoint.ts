@@ -1,0 +1,68 @@
+import type { z } from 'zod';
+import type { ErrorName } from './errors.ts';
+
+export type HttpMethod = 'GET' | 'POST';
+
+/**
+ * Whether a call needs a session: `required` answers SESSION_EXPIRED (401) without a valid token,
+ * `optional` ties the call to the user when a valid token is present, `none` never reads it.
+ */
+export type SessionMode = 'required' | 'optional' | 'none';
+
+/** How a POST body travels; GET input is always the query string. */
+export type BodyEncoding = 'json' | 'multipart' | 'form';
+
+/**
+ * One endpoint of the API, the single source of its shape: the server registers its route from
+ * this object (validation, typed handler, response serialisation), the web app calls by it and
+ * gets typed data, and the OpenAPI document is generated from the list of them.
+ */
+export interface Endpoint<
+  Request extends z.ZodType = z.ZodType,
+  Response extends z.ZodType = z.ZodType,
+  Session extends SessionMode = SessionMode,
+> {
+  /** Stable operation id (OpenAPI operationId), camelCase. */
+  readonly id: string;
+  /** The method clients use. */
+  readonly method: HttpMethod;
+  /** Other methods also answered, where clients of the family differ (API-FAMILY.md §1.1). */
+  readonly alsoAnswers?: readonly HttpMethod[];
+  readonly path: string;
+  /** One line for the API document. */
+  readonly summary: string;
+  /** The server module that owns it (OpenAPI tag). */
+  readonly module: string;
+  /** The input: query string of a GET, body of a POST. Unknown keys are dropped. */
+  readonly request: Request;
+  /** The envelope's `data` on success. */
+  readonly response: Response;
+  /** Default params, timestamp and sign are checked (false only for the secret and probes). */
+  readonly signed: boolean;
+  readonly session: Session;
+  readonly bodyEncoding?: BodyEncoding;
+  /** Catalogued errors this endpoint answers besides the ones every call may get. */
+  readonly errors: readonly ErrorName[];
+}
+
+export type AnyEndpoint = Endpoint<z.ZodType, z.ZodType, SessionMode>;
+
+/** The input a caller passes (before the schema's coercions). */
+export type EndpointInput<E extends AnyEndpoint> = z.input<E['request']>;
+/** The input a handler receives (after parsing). */
+export type EndpointParsedInput<E extends AnyEndpoint> = z.output<E['request']>;
+/** What a handler returns (before serialisation). */
+export type EndpointResult<E extends AnyEndpoint> = z.input<E['response']>;
+/** What a caller receives. */
+export type EndpointData<E extends AnyEndpoint> = z.output<E['response']>;
+
+export function defineEndpoint<Request extends z.ZodType, Response extends z.ZodType, const Session extends SessionMode>(
+  endpoint: Endpoint<Request, Response, Session>,
+): Endpoint<Request, Response, Session> {
+  return Object.freeze(endpoint);
+}
+
+/** Every method an endpoint is answered on. */
+export function endpointMethods(endpoint: AnyEndpoint): HttpMethod[] {
+  return [endpoint.method, ...(endpoint.alsoAnswers ?? [])];
+}
