@@ -254,6 +254,12 @@ describe('finding 12: framework errors are envelopes; no-store; strict mobileTyp
     expect(response.body).not.toContain('%');
   });
 
+  it('answers an unknown percent-encoded API path (/%61pi/...) with the 404 envelope, not the SPA', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/%61pi/user/app/login', headers: { lang: 'en_US' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ code: 404, message: 'Requested resource not found', data: null });
+  });
+
   it('marks login, user and every other /api answer Cache-Control: no-store', async () => {
     const phone = randomPhone();
     await t.post(API_PATHS.loginSms, { payload: { phone } });
