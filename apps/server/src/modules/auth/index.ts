@@ -24,7 +24,7 @@ export const authModule = globalPlugin('sen-auth', async (app: FastifyInstance) 
     new OtpRepository(database.db),
     sms,
     clock,
-    { ...config.otp, pepper: secrets.otpPepper, productName: config.productName },
+    { ...config.otp, pepper: secrets.otpPepper, productName: config.productName, smsDailyBudget: config.smsDailyBudget },
     app.log,
   );
   const auth = new AuthService(app.users, otp, sessions, new PasswordHasher(), clock, {
