@@ -39,7 +39,7 @@ export interface BuildAppOptions {
 
 /** Sign secret and OTP pepper: from config, else generated once and kept in app_settings. */
 async function loadSecrets(config: Config, database: Database): Promise<Infra['secrets']> {
-  const settings = new SettingsRepository(database.db);
+  const settings = new SettingsRepository(database.uow);
   const generate = () => randomBytes(24).toString('hex');
   return {
     signSecret: config.signSecret ?? (await settings.getOrCreate('sign_secret', generate)),
