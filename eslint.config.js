@@ -26,4 +26,49 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['**/features/**', '**/app/**'] }],
     },
   },
+  {
+    // a feature uses another only through its index.ts (its public surface), never its internals
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.ts$).+',
+              message: "Import another feature only through its index.ts; move what several features need to shared/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // server modules talk to each other only through a module's index (its public services)
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['apps/server/src/modules/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.ts$).+',
+              message: "Import another module only through its index.ts (its public services), never its repository or internals.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // plugins and shared code are below the modules: they never import one
+    files: ['apps/server/src/plugins/**/*.ts', 'apps/server/src/shared/**/*.ts', 'apps/server/src/db/**/*.ts', 'apps/server/src/providers/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)modules/', message: 'plugins, shared, db and providers never import a module; pass what they need in.' }] },
+      ],
+    },
+  },
 );

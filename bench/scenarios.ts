@@ -8,7 +8,7 @@ import {
   transformPassword,
   type Envelope,
 } from '@sen/contract';
-import { DEMO_USER } from '@sen/server/src/modules/settings/demo-seed.ts';
+import { DEMO_USER } from '@sen/server/src/demo-seed.ts';
 import { BASELINE_PATH, type RunningSen, type RunningServer } from './servers.ts';
 
 /** One HTTP request, fixed for the whole measurement (autocannon replays it as is). */
@@ -74,7 +74,7 @@ export function buildScenarios(baseline: RunningServer, sen: RunningSen): { base
       {
         name: 'POST login password (argon2id)',
         request: () =>
-          signedPost(sen, API_PATHS.loginPassword, { phone: DEMO_USER.phone, passwd: transformPassword(DEMO_USER.password) }),
+          signedPost(sen, API_PATHS.login, { phone: DEMO_USER.phone, loginType: 2, passwd: transformPassword(DEMO_USER.password) }),
       },
     ],
   };

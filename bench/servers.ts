@@ -3,7 +3,7 @@ import { API_PATHS, type Envelope, type SecretResponse } from '@sen/contract';
 import { buildApp } from '@sen/server/src/app.ts';
 import { loadConfig, type Config } from '@sen/server/src/config.ts';
 import { createDatabase } from '@sen/server/src/db/database.ts';
-import { seedDemo } from '@sen/server/src/modules/settings/demo-seed.ts';
+import { seedDemo } from '@sen/server/src/demo-seed.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 
 /** Every server of the benchmark binds the loopback interface only, on a port the OS picks. */
@@ -58,7 +58,8 @@ export async function startSen(): Promise<RunningSen> {
   let app: FastifyInstance;
   try {
     app = await buildApp({ config, database });
-    if (config.seedDemo) await seedDemo(database.db, () => new Date(), app.log);
+    await app.ready();
+    if (config.seedDemo) await seedDemo(app);
   } catch (error) {
     await database.close();
     throw error;

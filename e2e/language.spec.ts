@@ -16,14 +16,14 @@ test('the language switch changes the texts, is remembered, and sets the lang he
 
   // The next call carries lang=en_US, and the server answers in English.
   await page.getByTestId('phone-input').fill('0987654321');
-  const sendOtp = page.waitForRequest((request) => request.url().endsWith(API_PATHS.sendOtp));
+  const sendOtp = page.waitForRequest((request) => request.url().endsWith(API_PATHS.loginSms));
   await page.getByTestId('get-otp-button').click();
   expect((await sendOtp).headers()['lang']).toBe('en_US');
 
   await page.getByTestId('language-switch-vn').click();
   await expect(page.getByTestId('login-tab-otp')).toContainText('Đăng nhập OTP');
   await page.getByTestId('otp-input').fill('0000');
-  const login = page.waitForRequest((request) => request.url().endsWith(API_PATHS.loginSms));
+  const login = page.waitForRequest((request) => request.url().endsWith(API_PATHS.login));
   await page.getByTestId('login-button').click();
   expect((await login).headers()['lang']).toBe('vi_VN');
   await expect(page.getByText('Mã OTP không đúng, vui lòng thử lại')).toBeVisible();

@@ -53,4 +53,10 @@ describe('loadConfig', () => {
     });
     expect(config.sms.esms).toMatchObject({ baseUrl: 'https://rest.esms.vn', brandname: 'Sen' });
   });
+
+  it('reads MIN_APP_VERSION (unset by default) and refuses a malformed one', () => {
+    expect(loadConfig({}).minAppVersion).toBeUndefined();
+    expect(loadConfig({ MIN_APP_VERSION: '1.2.0' }).minAppVersion).toBe('1.2.0');
+    expect(() => loadConfig({ MIN_APP_VERSION: 'latest' })).toThrow(/MIN_APP_VERSION/);
+  });
 });

@@ -33,6 +33,7 @@ import { REPO_ROOT } from './paths.ts';
  * RATE_LIMIT_PER_MINUTE     600          API requests allowed per client IP per minute
  * TRUST_PROXY               false        true when behind a load balancer that sets X-Forwarded-For (client IPs for limits)
  * BODY_LIMIT_BYTES          1048576      largest JSON body accepted
+ * MIN_APP_VERSION           (unset)      lowest app version served; an older one (app-version header, else `version`) gets code 300 (update)
  * APP_ID                    1            the lender's app id, answered in every login session (appId)
  * CHANNEL_ID                1            the distribution channel id answered in login sessions (channelId)
  * MAX_LOAN_AMOUNT_VND       10000000     largest loan, shown on the visitor home (common/index maxAmount)
@@ -89,6 +90,7 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: positiveInt(600),
   TRUST_PROXY: booleanText.default(false),
   BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
+  MIN_APP_VERSION: optionalText.pipe(z.string().regex(/^\d+(\.\d+)*$/, 'must be a dotted version such as 1.2.0').optional()),
   APP_ID: positiveInt(1),
   CHANNEL_ID: positiveInt(1),
   MAX_LOAN_AMOUNT_VND: positiveInt(10_000_000),
@@ -124,6 +126,8 @@ export interface Config {
   rateLimitPerMinute: number;
   trustProxy: boolean;
   bodyLimitBytes: number;
+  /** Apps below this version are asked to update (code 300); undefined serves every version. */
+  minAppVersion: string | undefined;
   appId: number;
   channelId: number;
   /** What the visitor home shows (common/index): product figures and support contacts. */
@@ -190,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    minAppVersion: e.MIN_APP_VERSION,
     appId: e.APP_ID,
     channelId: e.CHANNEL_ID,
     product: {

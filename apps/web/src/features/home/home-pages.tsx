@@ -1,4 +1,4 @@
-import { selectHasAuth, useAuthStore } from '../auth/auth-store.ts';
+import { selectHasAuth, useAuthStore } from '../auth/index.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { HasAuthHome } from './has-auth-home.tsx';
 import { NoAuthHome } from './no-auth-home.tsx';

@@ -8,7 +8,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import { ChevronRightIcon, GlobeIcon, UserIcon } from '../../shared/ui/icons.tsx';
 import { LanguagePicker } from '../../shared/ui/language-picker.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
-import { logout } from '../auth/session-actions.ts';
+import { logout } from '../auth/index.ts';
 
 function MenuRow({ label, onClick, icon, testId, value }: { label: string; onClick: () => void; icon?: ReactNode; testId?: string; value?: string }) {
   return (
