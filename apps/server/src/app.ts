@@ -49,7 +49,7 @@ async function loadSecrets(config: Config, database: Database): Promise<Infra['s
   if (config.nodeEnv === 'production' && (!config.signSecret || !config.otpPepper)) {
     throw new Error('SIGN_SECRET and OTP_PEPPER must come from the environment in production');
   }
-  const settings = new SettingsRepository(database.db);
+  const settings = new SettingsRepository(database.uow);
   const generate = () => randomBytes(24).toString('hex');
   return {
     signSecret: config.signSecret ?? (await settings.getOrCreate('sign_secret', generate)),

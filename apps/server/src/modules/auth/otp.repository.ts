@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { otpCodes, otpSendLog, smsDailyCounts } from '../../db/schema.ts';
 
 export interface OtpRow {
@@ -17,21 +17,24 @@ export interface SendCounts {
   device: number;
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 export class OtpRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly uow: UnitOfWork) {}
+
+  /** The caller's open transaction, else the pool (decision 010): read per query, never kept. */
+  private get db() {
+    return this.uow.db;
+  }
 
   /**
    * Runs `work` in a transaction holding advisory locks on the phone, the client IP and the device,
    * so concurrent sends cannot both pass the resend check of one number or the hourly limit of
    * one phone, IP or device. The locks are taken in one global (sorted) order: no deadlocks.
    */
-  withSendLocks<T>(keys: { phone: string; ip: string; deviceId: string | null }, work: (repository: OtpRepository) => Promise<T>): Promise<T> {
-    const names = [`otp:${keys.phone}`, `otp-ip:${keys.ip}`, ...(keys.deviceId ? [`otp-device:${keys.deviceId}`] : [])].sort();
-    return this.db.transaction(async (tx: Tx) => {
-      for (const name of names) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${name}))`);
-      return work(new OtpRepository(tx as unknown as Db));
+  withSendLocks<T>(keys: { phone: string; ip: string; deviceId: string | null }, work: () => Promise<T>): Promise<T> {
+    const names = [`otp:${keys.phone}`, `otp-ip:${keys.ip}`, ...(keys.deviceId ? [`otp-device:${keys.deviceId}`] : [])];
+    return this.uow.transaction(async () => {
+      await this.uow.advisoryLock(...names);
+      return work();
     });
   }
 

@@ -57,8 +57,8 @@ export class OtpService {
   async send(input: { phone: string; ip: string; deviceId: string | null }): Promise<OtpSent> {
     const now = this.clock();
     const code = String(randomInt(0, 10_000)).padStart(4, '0');
-    const codeId = await this.repository.withSendLocks(input, async (repository) => {
-      const latest = await repository.latest(input.phone);
+    const codeId = await this.repository.withSendLocks(input, async () => {
+      const latest = await this.repository.latest(input.phone);
       if (latest) {
         const elapsedMs = now.getTime() - latest.createdAt.getTime();
         if (elapsedMs < OTP_RESEND_SECONDS * 1000) {
@@ -66,15 +66,15 @@ export class OtpService {
           throw new AppError('OTP_TOO_SOON', { seconds: retryAfterSeconds }, { retryAfterSeconds });
         }
       }
-      const counts = await repository.sendCounts({ ...input, since: new Date(now.getTime() - HOUR_MS) });
+      const counts = await this.repository.sendCounts({ ...input, since: new Date(now.getTime() - HOUR_MS) });
       const limits = this.options;
       if (counts.phone >= limits.limitPerPhoneHour || counts.ip >= limits.limitPerIpHour || counts.device >= limits.limitPerDeviceHour) {
         const by = counts.phone >= limits.limitPerPhoneHour ? 'phone' : counts.ip >= limits.limitPerIpHour ? 'ip' : 'device';
         this.log.warn({ limitedBy: by }, 'otp send limit reached');
         throw new AppError('OTP_SEND_LIMIT');
       }
-      await repository.logSend({ ...input, now });
-      return repository.insertCode({
+      await this.repository.logSend({ ...input, now });
+      return this.repository.insertCode({
         phone: input.phone,
         codeHash: this.hash(input.phone, code),
         createdAt: now,

@@ -30,6 +30,7 @@ function commonErrors(endpoint: AnyEndpoint): ErrorName[] {
   const names: ErrorName[] = ['TOO_MANY_REQUESTS', 'SERVER_ERROR', 'SERVICE_UNAVAILABLE'];
   if (endpoint.signed) names.push('MISSING_PARAMS', 'BAD_SIGN', 'STALE_TIMESTAMP', 'VALIDATION_FAILED');
   if (endpoint.session === 'required') names.push('SESSION_EXPIRED');
+  if (endpoint.idempotent) names.push('IDEMPOTENCY_KEY_REQUIRED', 'IDEMPOTENCY_IN_PROGRESS', 'IDEMPOTENCY_KEY_REUSED');
   return names;
 }
 
@@ -70,6 +71,7 @@ function queryParameters(schema: z.ZodType): unknown[] {
 function operation(endpoint: AnyEndpoint, method: HttpMethod): Record<string, unknown> {
   const parameters: unknown[] = [{ $ref: '#/components/parameters/lang' }];
   if (endpoint.signed) parameters.push(...SIGNING_PARAMETERS);
+  if (endpoint.idempotent) parameters.push({ $ref: '#/components/parameters/idempotencyKey' });
   if (method === 'GET') {
     if (endpoint.signed) parameters.push(...queryParameters(defaultParamsSchema));
     parameters.push(...queryParameters(endpoint.request));
@@ -155,6 +157,14 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         sign: { name: HEADERS.sign, in: 'header', required: true, schema: { type: 'string', pattern: '^[0-9a-f]{32}$' }, description: 'Request signature (see the description above).' },
         timestamp: { name: HEADERS.timestamp, in: 'header', required: true, schema: { type: 'string', pattern: '^\\d{1,16}$' }, description: 'Milliseconds since the epoch, the one signed.' },
         appVersion: { name: HEADERS.appVersion, in: 'header', required: false, schema: { type: 'string' }, description: 'The app version, e.g. 1.0.0.' },
+        idempotencyKey: {
+          name: HEADERS.idempotencyKey,
+          in: 'header',
+          required: true,
+          schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$' },
+          description:
+            'Money calls: a client-made key per operation (e.g. a UUID). A repeat with the same key and body gets the first answer (header idempotent-replayed: true); while the first runs, 1005; the same key with another body, 1006.',
+        },
         lang: { name: HEADERS.lang, in: 'header', required: false, schema: { type: 'string', enum: ['vi_VN', 'en_US', 'zh_CN'] }, description: 'Language of messages; Vietnamese by default.' },
       },
       schemas: {
