@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DEFAULT_APP_CODE, DEFAULT_PRODUCT_NAME } from '@sen/contract';
 import { z } from 'zod';
+import { REPO_ROOT } from './paths.ts';
 
 /**
  * Server configuration, read from the environment once at start and validated with zod
@@ -42,9 +42,11 @@ import { z } from 'zod';
  * SUPPORT_PHONE             1900 6868    customer-service hotline (contact dialog: call)
  * SUPPORT_EMAIL             hotro@sen.vn customer-service e-mail (contact dialog: copy)
  * SUPPORT_ZALO              (unset)      Zalo id or number of customer service (contact dialog: copy), shown when set
+ * JOBS_ENABLED              true (false when NODE_ENV=test)  run the scheduled sweeps (clean-up ...) in this process
+ * JOBS_INTERVAL_SECONDS     300          how often the scheduler checks for sweeps due for today's business date
  */
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export { REPO_ROOT };
 
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -97,6 +99,8 @@ const envSchema = z.object({
   SUPPORT_PHONE: z.string().trim().min(1).max(32).default('1900 6868'),
   SUPPORT_EMAIL: z.email().default('hotro@sen.vn'),
   SUPPORT_ZALO: optionalText,
+  JOBS_ENABLED: booleanText.optional(),
+  JOBS_INTERVAL_SECONDS: positiveInt(300),
 });
 
 export interface Config {
@@ -129,6 +133,8 @@ export interface Config {
   /** What the visitor home shows (common/index): product figures and support contacts. */
   product: { maxLoanAmountVnd: number; loanTermDays: number; annualInterestRatePercent: number };
   support: { phone: string; email: string; zalo: string | undefined };
+  /** Scheduled sweeps (jobs/scheduler.ts); off in tests unless asked for. */
+  jobs: { enabled: boolean; intervalSeconds: number };
 }
 
 export class ConfigError extends Error {
@@ -197,5 +203,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       annualInterestRatePercent: e.ANNUAL_INTEREST_RATE_PERCENT,
     },
     support: { phone: e.SUPPORT_PHONE, email: e.SUPPORT_EMAIL, zalo: e.SUPPORT_ZALO },
+    jobs: { enabled: e.JOBS_ENABLED ?? e.NODE_ENV !== 'test', intervalSeconds: e.JOBS_INTERVAL_SECONDS },
   };
 }

@@ -36,6 +36,12 @@ export const ERRORS = {
   MISSING_PARAMS: { code: 1001, httpStatus: 400, messageKey: 'error.missingParams' },
   /** The timestamp header is missing or outside ±5 minutes of the server clock (replay guard). */
   STALE_TIMESTAMP: { code: 1003, httpStatus: 400, messageKey: 'error.staleTimestamp' },
+  /** A money call without a valid Idempotency-Key header (docs/decisions/012-idempotency.md). */
+  IDEMPOTENCY_KEY_REQUIRED: { code: 1004, httpStatus: 400, messageKey: 'error.idempotencyKeyRequired' },
+  /** The same key is being processed by an earlier request; retry it later with the same key. */
+  IDEMPOTENCY_IN_PROGRESS: { code: 1005, httpStatus: 409, messageKey: 'error.idempotencyInProgress' },
+  /** The key was used before with a different body: a new operation needs a new key. */
+  IDEMPOTENCY_KEY_REUSED: { code: 1006, httpStatus: 409, messageKey: 'error.idempotencyKeyReused' },
 
   OTP_INCORRECT: { code: 2001, httpStatus: 400, messageKey: 'error.otpIncorrect' },
   OTP_EXPIRED: { code: 2002, httpStatus: 400, messageKey: 'error.otpExpired' },
