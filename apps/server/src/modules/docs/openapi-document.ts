@@ -28,7 +28,7 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
 /** Errors any call may get, by what the call is. */
 function commonErrors(endpoint: AnyEndpoint): ErrorName[] {
   const names: ErrorName[] = ['TOO_MANY_REQUESTS', 'SERVER_ERROR', 'SERVICE_UNAVAILABLE'];
-  if (endpoint.signed) names.push('MISSING_PARAMS', 'BAD_SIGN', 'STALE_TIMESTAMP', 'VALIDATION_FAILED');
+  if (endpoint.signed) names.push('MISSING_PARAMS', 'UPDATE_REQUIRED', 'BAD_SIGN', 'STALE_TIMESTAMP', 'VALIDATION_FAILED');
   if (endpoint.session === 'required') names.push('SESSION_EXPIRED');
   if (endpoint.idempotent) names.push('IDEMPOTENCY_KEY_REQUIRED', 'IDEMPOTENCY_IN_PROGRESS', 'IDEMPOTENCY_KEY_REUSED');
   return names;
@@ -135,7 +135,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         '',
         '**Envelope.** Every answer is `{code, message, data}`; success is code 200. Errors carry their catalogue code, a message in the language of the `lang` header, and a real HTTP status.',
         '',
-        '**Signing.** Every signed call carries the default params appCode, version and mobileType (query of a GET, body of a POST) and the headers `timestamp` (ms, within ±5 minutes) and `sign` = lowercase md5( md5(appCode) `*|*` secret `*|*` canonical JSON of the payload `*|*` timestamp ), with the secret from GET /api/user/app/common/secret.',
+        '**Signing.** Every signed call carries the default params appCode, version and mobileType (query of a GET, body of a POST) and the headers `timestamp` (ms, within ±5 minutes) and `sign` = lowercase md5( md5(appCode) `*|*` secret `*|*` canonical JSON of the payload `*|*` timestamp ), with the secret from GET /api/user/app/common/secret. A sign is accepted when it matches any reading a client of the family uses (our web app\'s JSON.stringify, VT\'s Gson, KMP\'s kotlinx; the natives strip emoji and, as Android compiles their regex, hyphens; multipart and form bodies over their non-blank text parts merged with the query; a native GET over appCode, mobileType and version): docs/decisions/026. A bad sign answers 409, on which the clients fetch the secret again; an app below MIN_APP_VERSION gets 300 (update). `app-version` is optional (`version` stands in).',
         '',
         '**Sessions.** The login token travels raw in the `Authorization` header (a `Bearer ` prefix is accepted); a missing, expired or revoked session answers 401.',
         '',
