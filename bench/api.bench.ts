@@ -1,16 +1,30 @@
 /**
- * API load benchmark: bare Fastify (the baseline) and the real Sen server, measured in one run on
- * 127.0.0.1 with autocannon; every Sen figure is printed as a ratio of the baseline measured in the
+ * API load benchmark. Each server runs in a process of its own — bare Fastify (the baseline), Sen
+ * on in-memory PGlite, Sen on a scratch PostgreSQL database — and autocannon fires from this
+ * process, all on 127.0.0.1. Every Sen figure is printed as a ratio of the baseline measured in the
  * same run, so the numbers compare across machines better than raw req/s. See README.md.
  *
- * Env: BENCH_DURATION_SECONDS (default 8, 1..240) per scenario, BENCH_CONNECTIONS (default 10),
- * BENCH_WARMUP_SECONDS (default 1, 0 = none; not reported).
+ * Env: BENCH_DURATION_SECONDS (default 8, 1..240) per scenario, BENCH_CONNECTIONS (default 64),
+ * BENCH_WARMUP_SECONDS (default 1, 0 = none; not reported), BENCH_PG_ADMIN_URL (default
+ * postgres://postgres@127.0.0.1:5432/postgres; BENCH_PG_ADMIN_URL=off skips PostgreSQL),
+ * BENCH_LOGIN (default 1; 0 skips the argon2id login scenario), BENCH_ONLY (a substring: run only
+ * the scenarios whose name contains it, besides the baseline), BENCH_CPU_PROF_DIR (profile the
+ * Sen servers with node --cpu-prof into that directory), BENCH_NODE_ENV (default production).
  */
 import os from 'node:os';
 import autocannon, { type Result } from 'autocannon';
+import type { ServerProcess } from './processes.ts';
 import { formatTable, problemsOf, type Measurement } from './report.ts';
-import { buildScenarios, verifyOnce, type Scenario } from './scenarios.ts';
-import { startBaseline, startSen, type RunningServer } from './servers.ts';
+import {
+  authConfigScenario,
+  baselineScenario,
+  loginScenario,
+  signIn,
+  userInfoScenario,
+  verifyOnce,
+  type Scenario,
+} from './scenarios.ts';
+import { createScratchDatabase, startBaseline, startSen, type ProcessOptions, type ScratchDatabase } from './servers.ts';
 
 function intFromEnv(name: string, fallback: number, min: number, max: number): number {
   const text = process.env[name]?.trim();
@@ -24,8 +38,12 @@ function intFromEnv(name: string, fallback: number, min: number, max: number): n
 
 // A signature is made once per scenario and must stay inside the server's ±5 minute window.
 const DURATION_SECONDS = intFromEnv('BENCH_DURATION_SECONDS', 8, 1, 240);
-const CONNECTIONS = intFromEnv('BENCH_CONNECTIONS', 10, 1, 1000);
+const CONNECTIONS = intFromEnv('BENCH_CONNECTIONS', 64, 1, 1000);
 const WARMUP_SECONDS = intFromEnv('BENCH_WARMUP_SECONDS', 1, 0, 60);
+const WITH_LOGIN = intFromEnv('BENCH_LOGIN', 1, 0, 1) === 1;
+const ONLY = process.env.BENCH_ONLY?.trim() ?? '';
+const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/postgres';
+const PROCESS_OPTIONS: ProcessOptions = { cpuProfileDir: process.env.BENCH_CPU_PROF_DIR?.trim() || undefined };
 
 async function measure(scenario: Scenario): Promise<Measurement> {
   const request = scenario.request();
@@ -40,19 +58,18 @@ async function measure(scenario: Scenario): Promise<Measurement> {
     connections: CONNECTIONS,
     duration: DURATION_SECONDS,
     timeout: 10,
-    // The load generator runs on its own thread, so it does not share the servers' event loop.
-    workers: 1,
     ...(WARMUP_SECONDS > 0 ? { warmup: { duration: WARMUP_SECONDS, connections: CONNECTIONS } } : {}),
   });
-  process.stdout.write(`${Math.round(result.requests.average)} req/s\n`);
+  process.stdout.write(`${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms\n`);
   return { name: scenario.name, result };
 }
 
-async function closeAll(servers: RunningServer[]): Promise<void> {
-  const outcomes = await Promise.allSettled(servers.map((server) => server.close()));
+/** Stops a server process and clears it from the list, reporting (not throwing) a failure. */
+async function stopAll(servers: ServerProcess[]): Promise<void> {
+  const outcomes = await Promise.allSettled(servers.splice(0).map((server) => server.stop()));
   for (const outcome of outcomes) {
     if (outcome.status === 'rejected') {
-      console.error('error while closing a server:', outcome.reason);
+      console.error('error while stopping a server:', outcome.reason);
       process.exitCode = 1;
     }
   }
@@ -67,25 +84,53 @@ function watchForHangingHandles(): void {
   timer.unref();
 }
 
+const wanted = (scenario: Scenario) => ONLY === '' || scenario.name.includes(ONLY);
+
 async function main(): Promise<void> {
   console.log(`Sen API benchmark — Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim() ?? 'unknown'}), ${os.platform()}/${os.arch()}`);
-  console.log(`${CONNECTIONS} connections, ${DURATION_SECONDS} s per scenario, warm-up ${WARMUP_SECONDS} s, 127.0.0.1 only\n`);
+  console.log(`${CONNECTIONS} connections, ${DURATION_SECONDS} s per scenario, warm-up ${WARMUP_SECONDS} s, each server in its own process, 127.0.0.1 only\n`);
 
-  const servers: RunningServer[] = [];
-  let measurements: Measurement[] = [];
+  const servers: ServerProcess[] = [];
+  const measurements: Measurement[] = [];
   let baseline: Measurement | undefined;
+  let scratch: ScratchDatabase | undefined;
+  // Signals stop the child servers and drop the scratch database too.
+  const onSignal = () => {
+    void stopAll(servers)
+      .then(() => scratch?.drop())
+      .finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   try {
-    const baselineServer = await startBaseline();
+    // One server at a time, so an idle server never competes with the one under load.
+    const baselineServer = await startBaseline(PROCESS_OPTIONS);
     servers.push(baselineServer);
-    const sen = await startSen();
-    servers.push(sen);
-    const scenarios = buildScenarios(baselineServer, sen);
+    baseline = await measure(baselineScenario(baselineServer));
+    await stopAll(servers);
 
-    baseline = await measure(scenarios.baseline);
-    measurements = [];
-    for (const scenario of scenarios.sen) measurements.push(await measure(scenario));
+    const pglite = await startSen(undefined, PROCESS_OPTIONS);
+    servers.push(pglite);
+    const pgliteToken = await signIn(pglite);
+    const onPglite = [authConfigScenario(pglite), userInfoScenario(pglite, pgliteToken), ...(WITH_LOGIN ? [loginScenario(pglite)] : [])];
+    for (const scenario of onPglite.filter(wanted)) measurements.push(await measure(scenario));
+    await stopAll(servers);
+
+    if (PG_ADMIN_URL !== 'off') {
+      scratch = await createScratchDatabase(PG_ADMIN_URL);
+      const postgres = await startSen(scratch.url, PROCESS_OPTIONS);
+      servers.push(postgres);
+      const postgresToken = await signIn(postgres);
+      for (const scenario of [authConfigScenario(postgres), userInfoScenario(postgres, postgresToken)].filter(wanted)) {
+        measurements.push(await measure(scenario));
+      }
+      await stopAll(servers);
+    }
   } finally {
-    await closeAll(servers);
+    await stopAll(servers);
+    if (scratch) await scratch.drop();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
   }
 
   console.log(`\n${formatTable(baseline, measurements)}\n`);
