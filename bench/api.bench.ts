@@ -7,7 +7,7 @@
  * Env: BENCH_DURATION_SECONDS (default 8, 1..240) per scenario, BENCH_CONNECTIONS (default 64),
  * BENCH_WARMUP_SECONDS (default 1, 0 = none; not reported), BENCH_PG_ADMIN_URL (default
  * postgres://postgres@127.0.0.1:5432/postgres; BENCH_PG_ADMIN_URL=off skips PostgreSQL),
- * BENCH_LOGIN (default 1; 0 skips the argon2id login scenario), BENCH_ONLY (a substring: run only
+ * BENCH_LOGIN (default 0; 1 adds the argon2id login scenario on PGlite, which saturates the CPU on purpose), BENCH_ONLY (a substring: run only
  * the scenarios whose name contains it, besides the baseline), BENCH_CPU_PROF_DIR (profile the
  * Sen servers with node --cpu-prof into that directory), BENCH_NODE_ENV (default production).
  */
@@ -40,7 +40,7 @@ function intFromEnv(name: string, fallback: number, min: number, max: number): n
 const DURATION_SECONDS = intFromEnv('BENCH_DURATION_SECONDS', 8, 1, 240);
 const CONNECTIONS = intFromEnv('BENCH_CONNECTIONS', 64, 1, 1000);
 const WARMUP_SECONDS = intFromEnv('BENCH_WARMUP_SECONDS', 1, 0, 60);
-const WITH_LOGIN = intFromEnv('BENCH_LOGIN', 1, 0, 1) === 1;
+const WITH_LOGIN = intFromEnv('BENCH_LOGIN', 0, 0, 1) === 1;
 const ONLY = process.env.BENCH_ONLY?.trim() ?? '';
 const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/postgres';
 const PROCESS_OPTIONS: ProcessOptions = { cpuProfileDir: process.env.BENCH_CPU_PROF_DIR?.trim() || undefined };

@@ -26,9 +26,9 @@ export interface ProcessOptions {
 }
 
 function nodeArgs(script: string, options: ProcessOptions, name: string): string[] {
-  const profile = options.cpuProfileDir
-    ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`, `--cpu-prof-name=${name}-${Date.now()}.cpuprofile`]
-    : [];
+  // One directory per server: node names each thread's profile itself (the loader hooks of tsx run
+  // on a thread of their own, so a fixed --cpu-prof-name would be overwritten by that thread's).
+  const profile = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(options.cpuProfileDir, name)}`] : [];
   return [...profile, '--import', 'tsx', script];
 }
 

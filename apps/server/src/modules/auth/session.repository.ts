@@ -1,22 +1,47 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { sessions } from '../../db/schema.ts';
+import { sessions, users } from '../../db/schema.ts';
 import type { SessionInfo } from '../../types.ts';
 
+/**
+ * The active session of a token hash together with its user, in one round trip: every
+ * authenticated call runs it. Built once and prepared (named, so PostgreSQL parses and plans it
+ * once per connection): building the query in Drizzle on every call cost more CPU than the query.
+ */
+function prepareFindActive(db: Db) {
+  return db
+    .select({
+      sessionId: sessions.id,
+      userId: sessions.userId,
+      loginMethod: sessions.loginMethod,
+      createdAt: sessions.createdAt,
+      publicId: users.publicId,
+      phone: users.phone,
+      hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('sen_session_find_active');
+}
+
 export class SessionRepository {
+  private findActiveQuery: ReturnType<typeof prepareFindActive> | undefined;
+
   constructor(private readonly db: Db) {}
 
   async create(input: { userId: string; tokenHash: string; loginMethod: SessionInfo['loginMethod']; createdAt: Date; expiresAt: Date }): Promise<void> {
     await this.db.insert(sessions).values(input);
   }
 
+  /** The session (and its user) of a token hash, unless unknown, revoked or expired. */
   async findActive(tokenHash: string, now: Date): Promise<SessionInfo | null> {
-    const [row] = await this.db
-      .select({ sessionId: sessions.id, userId: sessions.userId, loginMethod: sessions.loginMethod, createdAt: sessions.createdAt })
-      .from(sessions)
-      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-      .limit(1);
-    return row ?? null;
+    this.findActiveQuery ??= prepareFindActive(this.db);
+    const [row] = await this.findActiveQuery.execute({ tokenHash, now });
+    if (!row) return null;
+    const { publicId, phone, hasPassword, ...session } = row;
+    return { ...session, user: { publicId, phone, hasPassword } };
   }
 
   async revoke(sessionId: string, now: Date): Promise<void> {
