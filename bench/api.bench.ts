@@ -5,7 +5,8 @@
  * same run, so the numbers compare across machines better than raw req/s. See README.md.
  *
  * Env: BENCH_DURATION_SECONDS (default 8, 1..240) per scenario, BENCH_CONNECTIONS (default 64),
- * BENCH_WARMUP_SECONDS (default 1, 0 = none; not reported), BENCH_PG_ADMIN_URL (default
+ * BENCH_WARMUP_SECONDS (default 1, 0 = none; not reported), BENCH_BASELINE_SECONDS (default 3: the
+ * baseline measured again right before each Sen scenario, the reference of its ratios), BENCH_PG_ADMIN_URL (default
  * postgres://postgres@127.0.0.1:5432/postgres; BENCH_PG_ADMIN_URL=off skips PostgreSQL),
  * BENCH_LOGIN (default 0; 1 adds the argon2id login scenario on PGlite, which saturates the CPU on purpose), BENCH_ONLY (a substring: run only
  * the scenarios whose name contains it, besides the baseline), BENCH_CPU_PROF_DIR (profile the
@@ -24,7 +25,7 @@ import {
   verifyOnce,
   type Scenario,
 } from './scenarios.ts';
-import { createScratchDatabase, startBaseline, startSen, type ProcessOptions, type ScratchDatabase } from './servers.ts';
+import { buildSen, createScratchDatabase, startBaseline, startSen, type ProcessOptions, type ScratchDatabase } from './servers.ts';
 
 function intFromEnv(name: string, fallback: number, min: number, max: number): number {
   const text = process.env[name]?.trim();
@@ -40,28 +41,32 @@ function intFromEnv(name: string, fallback: number, min: number, max: number): n
 const DURATION_SECONDS = intFromEnv('BENCH_DURATION_SECONDS', 8, 1, 240);
 const CONNECTIONS = intFromEnv('BENCH_CONNECTIONS', 64, 1, 1000);
 const WARMUP_SECONDS = intFromEnv('BENCH_WARMUP_SECONDS', 1, 0, 60);
+const BASELINE_SECONDS = intFromEnv('BENCH_BASELINE_SECONDS', 3, 1, 60);
 const WITH_LOGIN = intFromEnv('BENCH_LOGIN', 0, 0, 1) === 1;
 const ONLY = process.env.BENCH_ONLY?.trim() ?? '';
 const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/postgres';
 const PROCESS_OPTIONS: ProcessOptions = { cpuProfileDir: process.env.BENCH_CPU_PROF_DIR?.trim() || undefined };
 
-async function measure(scenario: Scenario): Promise<Measurement> {
+async function measure(scenario: Scenario, durationSeconds = DURATION_SECONDS, warmupSeconds = WARMUP_SECONDS): Promise<Measurement> {
   const request = scenario.request();
   await verifyOnce(scenario, request);
-  process.stdout.write(`  ${scenario.name}: ${WARMUP_SECONDS > 0 ? `${WARMUP_SECONDS} s warm-up + ` : ''}${DURATION_SECONDS} s ... `);
-  const result: Result = await autocannon({
+  process.stdout.write(`  ${scenario.name}: ${warmupSeconds > 0 ? `${warmupSeconds} s warm-up + ` : ''}${durationSeconds} s ... `);
+  const options = {
     title: scenario.name,
     url: request.url,
     method: request.method,
     headers: request.headers,
     ...(request.body === undefined ? {} : { body: request.body }),
     connections: CONNECTIONS,
-    duration: DURATION_SECONDS,
     timeout: 10,
-    ...(WARMUP_SECONDS > 0 ? { warmup: { duration: WARMUP_SECONDS, connections: CONNECTIONS } } : {}),
-  });
-  process.stdout.write(`${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms\n`);
-  return { name: scenario.name, result };
+  };
+  // The warm-up is a run of its own, so the server's CPU time can be read around the measured one.
+  if (warmupSeconds > 0) await autocannon({ ...options, duration: warmupSeconds });
+  const cpuBefore = scenario.server.cpuMicros();
+  const result: Result = await autocannon({ ...options, duration: durationSeconds });
+  const cpuMicrosPerRequest = (scenario.server.cpuMicros() - cpuBefore) / Math.max(1, result.requests.total);
+  process.stdout.write(`${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, ${Math.round(cpuMicrosPerRequest)} µs server CPU/req\n`);
+  return { name: scenario.name, result, cpuMicrosPerRequest };
 }
 
 /** Stops a server process and clears it from the list, reporting (not throwing) a failure. */
@@ -102,19 +107,27 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
+  buildSen();
   try {
     // One server at a time, so an idle server never competes with the one under load.
+    // The baseline server stays up (idle between its measurements); one Sen server at a time.
     const baselineServer = await startBaseline(PROCESS_OPTIONS);
     servers.push(baselineServer);
-    baseline = await measure(baselineScenario(baselineServer));
-    await stopAll(servers);
+    const baselineRun = baselineScenario(baselineServer);
+    baseline = await measure(baselineRun);
+    // The machine's load drifts: each Sen scenario is compared with a baseline taken just before it.
+    const measureAgainstBaseline = async (scenario: Scenario) => {
+      const adjacent = await measure({ ...baselineRun, name: `  baseline before the next` }, BASELINE_SECONDS, 0);
+      measurements.push({ ...(await measure(scenario)), baseline: adjacent.result });
+    };
 
     const pglite = await startSen(undefined, PROCESS_OPTIONS);
     servers.push(pglite);
     const pgliteToken = await signIn(pglite);
     const onPglite = [authConfigScenario(pglite), userInfoScenario(pglite, pgliteToken), ...(WITH_LOGIN ? [loginScenario(pglite)] : [])];
-    for (const scenario of onPglite.filter(wanted)) measurements.push(await measure(scenario));
-    await stopAll(servers);
+    for (const scenario of onPglite.filter(wanted)) await measureAgainstBaseline(scenario);
+    await pglite.stop();
+    servers.splice(servers.indexOf(pglite), 1);
 
     if (PG_ADMIN_URL !== 'off') {
       scratch = await createScratchDatabase(PG_ADMIN_URL);
@@ -122,10 +135,10 @@ async function main(): Promise<void> {
       servers.push(postgres);
       const postgresToken = await signIn(postgres);
       for (const scenario of [authConfigScenario(postgres), userInfoScenario(postgres, postgresToken)].filter(wanted)) {
-        measurements.push(await measure(scenario));
+        await measureAgainstBaseline(scenario);
       }
-      await stopAll(servers);
     }
+    await stopAll(servers);
   } finally {
     await stopAll(servers);
     if (scratch) await scratch.drop();

@@ -1,10 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 /** A server the benchmark started in a child process of its own. */
 export interface ServerProcess {
   /** Origin, e.g. http://127.0.0.1:41234 */
   origin: string;
   pid: number;
+  /** CPU time (user + system) the process has used so far, in microseconds (Linux /proc; NaN elsewhere). */
+  cpuMicros(): number;
   /** SIGTERM, then SIGKILL if it has not exited within 10 s; resolves once it has exited. */
   stop(): Promise<void>;
 }
@@ -17,6 +20,21 @@ export interface SpawnOptions {
   /** Matches the line the server prints once it listens; group 1 is its port. */
   readyLine: RegExp;
   startTimeoutMs?: number;
+}
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** utime + stime of a process from /proc/<pid>/stat (fields 14 and 15, in clock ticks of 10 ms). */
+function processCpuMicros(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces; the fields after its closing parenthesis do not.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 function exited(child: ChildProcess): Promise<void> {
@@ -68,7 +86,7 @@ export function spawnServer(options: SpawnOptions): Promise<ServerProcess> {
       child.stdout?.removeAllListeners('data');
       // Keep draining its output so a chatty server never blocks on a full pipe.
       child.stdout?.resume();
-      resolve({ origin: `http://127.0.0.1:${match[1]}`, pid: child.pid ?? -1, stop });
+      resolve({ origin: `http://127.0.0.1:${match[1]}`, pid: child.pid ?? -1, cpuMicros: () => processCpuMicros(child.pid), stop });
     });
   });
 }

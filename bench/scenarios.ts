@@ -9,9 +9,6 @@ import {
   type Envelope,
   type LoginSession,
 } from '@sen/contract';
-import { DEMO_USER } from '@sen/server/src/demo-seed.ts';
-// The server's Fastify type augmentation, which demo-seed.ts relies on without importing it.
-import type {} from '@sen/server/src/shared/infra.ts';
 import type { ServerProcess } from './processes.ts';
 import { BASELINE_PATH, type RunningSen } from './servers.ts';
 
@@ -25,11 +22,19 @@ export interface BenchRequest {
 
 export interface Scenario {
   name: string;
+  /** The server under load, whose CPU time per request is reported. */
+  server: ServerProcess;
   /** Builds the request just before the scenario runs, so a signature is at most one run old. */
   request(): BenchRequest;
 }
 
 const DEVICE_ID = 'bench-device-0001';
+
+/**
+ * The demo user SEED_DEMO creates (apps/server/src/demo-seed.ts, README). Not imported from the
+ * server: the benchmark talks to the server over HTTP only.
+ */
+const DEMO_USER = { phone: '0912345678', password: 'sen123' } as const;
 
 /**
  * Signed call headers, as the web client sends them. The timestamp is taken once: the server
@@ -85,23 +90,24 @@ export async function signIn(sen: RunningSen): Promise<string> {
 export function baselineScenario(baseline: ServerProcess): Scenario {
   return {
     name: 'baseline (bare Fastify)',
+    server: baseline,
     request: () => ({ method: 'GET', url: `${baseline.origin}${BASELINE_PATH}`, headers: {} }),
   };
 }
 
 /** The signed call that reads no table. */
 export function authConfigScenario(sen: RunningSen): Scenario {
-  return { name: `GET authConfig (signed) ${sen.databaseName}`, request: () => signedGet(sen, API_PATHS.authConfig) };
+  return { name: `GET authConfig (signed) ${sen.databaseName}`, server: sen, request: () => signedGet(sen, API_PATHS.authConfig) };
 }
 
 /** The signed, authenticated call: session lookup and user read. */
 export function userInfoScenario(sen: RunningSen, token: string): Scenario {
-  return { name: `POST user/info (signed, session) ${sen.databaseName}`, request: () => signedPost(sen, API_PATHS.userInfo, {}, token) };
+  return { name: `POST user/info (signed, session) ${sen.databaseName}`, server: sen, request: () => signedPost(sen, API_PATHS.userInfo, {}, token) };
 }
 
 /** argon2id on every request, on purpose: CPU-bound by design. */
 export function loginScenario(sen: RunningSen): Scenario {
-  return { name: `POST login password (argon2id) ${sen.databaseName}`, request: () => passwordLogin(sen) };
+  return { name: `POST login password (argon2id) ${sen.databaseName}`, server: sen, request: () => passwordLogin(sen) };
 }
 
 /** Sends the request once and fails loudly unless it answers HTTP 200 with envelope code 200. */

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_PATHS, type Envelope, type SecretResponse } from '@sen/contract';
@@ -6,7 +7,16 @@ import { spawnServer, type ServerProcess } from './processes.ts';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = path.resolve(BENCH_DIR, '..');
-const SEN_MAIN = path.join(REPO_ROOT, 'apps/server/src/main.ts');
+const SEN_BUILD_SCRIPT = path.join(REPO_ROOT, 'apps/server/build.mjs');
+const SEN_MAIN = path.join(REPO_ROOT, 'apps/server/dist/main.js');
+
+/**
+ * Builds the server bundle from the current sources (esbuild, a second or two), so the benchmark
+ * runs what production runs: plain JavaScript, no tsx loader in the process.
+ */
+export function buildSen(): void {
+  execFileSync(process.execPath, [SEN_BUILD_SCRIPT], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+}
 
 /** The app code the Sen servers of the benchmark run with (the default). */
 export const BENCH_APP_CODE = 'senh5';
@@ -25,18 +35,18 @@ export interface ProcessOptions {
   cpuProfileDir: string | undefined;
 }
 
-function nodeArgs(script: string, options: ProcessOptions, name: string): string[] {
+function nodeArgs(script: string, options: ProcessOptions, name: string, loader: string[] = []): string[] {
   // One directory per server: node names each thread's profile itself (the loader hooks of tsx run
   // on a thread of their own, so a fixed --cpu-prof-name would be overwritten by that thread's).
   const profile = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(options.cpuProfileDir, name)}`] : [];
-  return [...profile, '--import', 'tsx', script];
+  return [...profile, ...loader, script];
 }
 
 /** Bare Fastify in its own process (baseline-server.ts). */
 export function startBaseline(options: ProcessOptions): Promise<ServerProcess> {
   return spawnServer({
     name: 'baseline server',
-    args: nodeArgs(path.join(BENCH_DIR, 'baseline-server.ts'), options, 'baseline'),
+    args: nodeArgs(path.join(BENCH_DIR, 'baseline-server.ts'), options, 'baseline', ['--import', 'tsx']),
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH, NODE_ENV: 'production' },
     readyLine: /listening at http:\/\/127\.0\.0\.1:(\d+)/,
@@ -44,7 +54,7 @@ export function startBaseline(options: ProcessOptions): Promise<ServerProcess> {
 }
 
 /**
- * The real Sen server (apps/server/src/main.ts, every plugin and hook) in its own process, in
+ * The real Sen server (the bundle of apps/server/src/main.ts, every plugin and hook; buildSen first) in its own process, in
  * production mode as it would be deployed: logs off, a fixed signing secret, the demo user seeded,
  * the per-IP rate limit out of the way (all load comes from one IP). Production refuses the dev SMS
  * provider, so eSMS is configured against a closed local port: the scenarios sign in by password

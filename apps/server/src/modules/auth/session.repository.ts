@@ -15,6 +15,7 @@ function prepareFindActive(db: Db) {
       userId: sessions.userId,
       loginMethod: sessions.loginMethod,
       createdAt: sessions.createdAt,
+      expiresAt: sessions.expiresAt,
       publicId: users.publicId,
       phone: users.phone,
       hasPassword: sql<boolean>`${users.passwordHash} is not null`,
@@ -35,13 +36,13 @@ export class SessionRepository {
     await this.db.insert(sessions).values(input);
   }
 
-  /** The session (and its user) of a token hash, unless unknown, revoked or expired. */
-  async findActive(tokenHash: string, now: Date): Promise<SessionInfo | null> {
+  /** The session (and its user) of a token hash, with its expiry, unless unknown, revoked or expired. */
+  async findActive(tokenHash: string, now: Date): Promise<{ session: SessionInfo; expiresAt: Date } | null> {
     this.findActiveQuery ??= prepareFindActive(this.db);
     const [row] = await this.findActiveQuery.execute({ tokenHash, now });
     if (!row) return null;
-    const { publicId, phone, hasPassword, ...session } = row;
-    return { ...session, user: { publicId, phone, hasPassword } };
+    const { publicId, phone, hasPassword, expiresAt, ...session } = row;
+    return { session: { ...session, user: { publicId, phone, hasPassword } }, expiresAt };
   }
 
   async revoke(sessionId: string, now: Date): Promise<void> {
