@@ -1,4 +1,4 @@
-import helmet from '@fastify/helmet';
+import { registerHelmetHeaders } from './security-headers.ts';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { API_PATHS } from '@sen/contract';
@@ -17,7 +17,7 @@ export interface SecurityOptions {
  * can try a development server over plain HTTP.
  */
 export const securityPlugin = globalPlugin('sen-security', async (app: FastifyInstance, options: SecurityOptions) => {
-  await app.register(helmet, {
+  registerHelmetHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
