@@ -1,6 +1,7 @@
 import {
   LOGIN_PLACEHOLDER_COORDINATE,
   LOGIN_TYPE,
+  OTP_RESEND_SECONDS,
   PRIVACY_POLICY_VERSION,
   detectRegClient,
   endpoints,
@@ -22,30 +23,33 @@ function loginCommon(phone: string) {
   };
 }
 
-/** Sends a login code by SMS (login/sms). */
-export function sendOtp(phone: string, options?: RequestOptions): Promise<true> {
-  return callEndpoint(endpoints.loginSms, { phone: phone.trim() }, options);
+/** Sends a login code by SMS (login/sms); resolves to the seconds before another may be asked for. */
+export async function sendLoginCode(phone: string, options?: RequestOptions): Promise<number> {
+  await callEndpoint(endpoints.loginSms, { phone: phone.trim() }, options);
+  return OTP_RESEND_SECONDS;
 }
 
-export function loginWithOtp(phone: string, smsCode: string): Promise<LoginSession> {
-  return callEndpoint(endpoints.login, { ...loginCommon(phone), loginType: LOGIN_TYPE.SMS, smsCode: smsCode.trim() });
+export function loginWithOtp(phone: string, smsCode: string, options?: RequestOptions): Promise<LoginSession> {
+  return callEndpoint(endpoints.login, { ...loginCommon(phone), loginType: LOGIN_TYPE.SMS, smsCode: smsCode.trim() }, options);
 }
 
-export function loginWithPassword(phone: string, password: string): Promise<LoginSession> {
-  return callEndpoint(endpoints.login, { ...loginCommon(phone), loginType: LOGIN_TYPE.PASSWORD, passwd: transformPassword(password) });
+export function loginWithPassword(phone: string, password: string, options?: RequestOptions): Promise<LoginSession> {
+  return callEndpoint(endpoints.login, { ...loginCommon(phone), loginType: LOGIN_TYPE.PASSWORD, passwd: transformPassword(password) }, options);
 }
 
-export async function setPassword(password: string): Promise<string> {
-  return (await callEndpoint(endpoints.passwordSet, { newPasswd: transformPassword(password) })).token;
+/** First password after a code login; resolves to the new token (every older session is revoked). */
+export async function setPassword(password: string, options?: RequestOptions): Promise<string> {
+  return (await callEndpoint(endpoints.passwordSet, { newPasswd: transformPassword(password) }, options)).token;
 }
 
 /** The forgotten password: a login code proves the phone; answers a fresh session. */
-export function resetPasswordWithCode(phone: string, smsCode: string, password: string): Promise<LoginSession> {
-  return callEndpoint(endpoints.passwordUpdate, { phone: phone.trim(), smsCode: smsCode.trim(), newPasswd: transformPassword(password) });
+export function resetPasswordWithCode(phone: string, smsCode: string, password: string, options?: RequestOptions): Promise<LoginSession> {
+  return callEndpoint(endpoints.passwordUpdate, { phone: phone.trim(), smsCode: smsCode.trim(), newPasswd: transformPassword(password) }, options);
 }
 
-export function changePassword(oldPassword: string, password: string): Promise<LoginSession> {
-  return callEndpoint(endpoints.passwordUpdate, { oldPasswd: transformPassword(oldPassword), newPasswd: transformPassword(password) });
+/** Change with the old password (signed in); answers a fresh session, every other one is revoked. */
+export function changePasswordWithOld(oldPassword: string, password: string, options?: RequestOptions): Promise<LoginSession> {
+  return callEndpoint(endpoints.passwordUpdate, { oldPasswd: transformPassword(oldPassword), newPasswd: transformPassword(password) }, options);
 }
 
 export function saveEquipment(record: EquipmentSaveRequest): Promise<unknown> {
