@@ -1,16 +1,31 @@
 /**
- * API load benchmark: bare Fastify (the baseline) and the real Sen server, measured in one run on
- * 127.0.0.1 with autocannon; every Sen figure is printed as a ratio of the baseline measured in the
+ * API load benchmark. Each server runs in a process of its own — bare Fastify (the baseline), Sen
+ * on in-memory PGlite, Sen on a scratch PostgreSQL database — and autocannon fires from this
+ * process, all on 127.0.0.1. Every Sen figure is printed as a ratio of the baseline measured in the
  * same run, so the numbers compare across machines better than raw req/s. See README.md.
  *
- * Env: BENCH_DURATION_SECONDS (default 8, 1..240) per scenario, BENCH_CONNECTIONS (default 10),
- * BENCH_WARMUP_SECONDS (default 1, 0 = none; not reported).
+ * Env: BENCH_DURATION_SECONDS (default 8, 1..240) per scenario, BENCH_CONNECTIONS (default 64),
+ * BENCH_WARMUP_SECONDS (default 1, 0 = none; not reported), BENCH_BASELINE_SECONDS (default 3: the
+ * baseline measured again right before each Sen scenario, the reference of its ratios), BENCH_PG_ADMIN_URL (default
+ * postgres://postgres@127.0.0.1:5432/postgres; BENCH_PG_ADMIN_URL=off skips PostgreSQL),
+ * BENCH_LOGIN (default 0; 1 adds the argon2id login scenario on PGlite, which saturates the CPU on purpose), BENCH_ONLY (a substring: run only
+ * the scenarios whose name contains it, besides the baseline), BENCH_CPU_PROF_DIR (profile the
+ * Sen servers with node --cpu-prof into that directory), BENCH_NODE_ENV (default production).
  */
 import os from 'node:os';
 import autocannon, { type Result } from 'autocannon';
+import type { ServerProcess } from './processes.ts';
 import { formatTable, problemsOf, type Measurement } from './report.ts';
-import { buildScenarios, verifyOnce, type Scenario } from './scenarios.ts';
-import { startBaseline, startSen, type RunningServer } from './servers.ts';
+import {
+  authConfigScenario,
+  baselineScenario,
+  loginScenario,
+  signIn,
+  userInfoScenario,
+  verifyOnce,
+  type Scenario,
+} from './scenarios.ts';
+import { buildSen, createScratchDatabase, startBaseline, startSen, type ProcessOptions, type ScratchDatabase } from './servers.ts';
 
 function intFromEnv(name: string, fallback: number, min: number, max: number): number {
   const text = process.env[name]?.trim();
@@ -24,35 +39,42 @@ function intFromEnv(name: string, fallback: number, min: number, max: number): n
 
 // A signature is made once per scenario and must stay inside the server's ±5 minute window.
 const DURATION_SECONDS = intFromEnv('BENCH_DURATION_SECONDS', 8, 1, 240);
-const CONNECTIONS = intFromEnv('BENCH_CONNECTIONS', 10, 1, 1000);
+const CONNECTIONS = intFromEnv('BENCH_CONNECTIONS', 64, 1, 1000);
 const WARMUP_SECONDS = intFromEnv('BENCH_WARMUP_SECONDS', 1, 0, 60);
+const BASELINE_SECONDS = intFromEnv('BENCH_BASELINE_SECONDS', 3, 1, 60);
+const WITH_LOGIN = intFromEnv('BENCH_LOGIN', 0, 0, 1) === 1;
+const ONLY = process.env.BENCH_ONLY?.trim() ?? '';
+const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/postgres';
+const PROCESS_OPTIONS: ProcessOptions = { cpuProfileDir: process.env.BENCH_CPU_PROF_DIR?.trim() || undefined };
 
-async function measure(scenario: Scenario): Promise<Measurement> {
+async function measure(scenario: Scenario, durationSeconds = DURATION_SECONDS, warmupSeconds = WARMUP_SECONDS): Promise<Measurement> {
   const request = scenario.request();
   await verifyOnce(scenario, request);
-  process.stdout.write(`  ${scenario.name}: ${WARMUP_SECONDS > 0 ? `${WARMUP_SECONDS} s warm-up + ` : ''}${DURATION_SECONDS} s ... `);
-  const result: Result = await autocannon({
+  process.stdout.write(`  ${scenario.name}: ${warmupSeconds > 0 ? `${warmupSeconds} s warm-up + ` : ''}${durationSeconds} s ... `);
+  const options = {
     title: scenario.name,
     url: request.url,
     method: request.method,
     headers: request.headers,
     ...(request.body === undefined ? {} : { body: request.body }),
     connections: CONNECTIONS,
-    duration: DURATION_SECONDS,
     timeout: 10,
-    // The load generator runs on its own thread, so it does not share the servers' event loop.
-    workers: 1,
-    ...(WARMUP_SECONDS > 0 ? { warmup: { duration: WARMUP_SECONDS, connections: CONNECTIONS } } : {}),
-  });
-  process.stdout.write(`${Math.round(result.requests.average)} req/s\n`);
-  return { name: scenario.name, result };
+  };
+  // The warm-up is a run of its own, so the server's CPU time can be read around the measured one.
+  if (warmupSeconds > 0) await autocannon({ ...options, duration: warmupSeconds });
+  const cpuBefore = scenario.server.cpuMicros();
+  const result: Result = await autocannon({ ...options, duration: durationSeconds });
+  const cpuMicrosPerRequest = (scenario.server.cpuMicros() - cpuBefore) / Math.max(1, result.requests.total);
+  process.stdout.write(`${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, ${Math.round(cpuMicrosPerRequest)} µs server CPU/req\n`);
+  return { name: scenario.name, result, cpuMicrosPerRequest };
 }
 
-async function closeAll(servers: RunningServer[]): Promise<void> {
-  const outcomes = await Promise.allSettled(servers.map((server) => server.close()));
+/** Stops a server process and clears it from the list, reporting (not throwing) a failure. */
+async function stopAll(servers: ServerProcess[]): Promise<void> {
+  const outcomes = await Promise.allSettled(servers.splice(0).map((server) => server.stop()));
   for (const outcome of outcomes) {
     if (outcome.status === 'rejected') {
-      console.error('error while closing a server:', outcome.reason);
+      console.error('error while stopping a server:', outcome.reason);
       process.exitCode = 1;
     }
   }
@@ -67,25 +89,61 @@ function watchForHangingHandles(): void {
   timer.unref();
 }
 
+const wanted = (scenario: Scenario) => ONLY === '' || scenario.name.includes(ONLY);
+
 async function main(): Promise<void> {
   console.log(`Sen API benchmark — Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim() ?? 'unknown'}), ${os.platform()}/${os.arch()}`);
-  console.log(`${CONNECTIONS} connections, ${DURATION_SECONDS} s per scenario, warm-up ${WARMUP_SECONDS} s, 127.0.0.1 only\n`);
+  console.log(`${CONNECTIONS} connections, ${DURATION_SECONDS} s per scenario, warm-up ${WARMUP_SECONDS} s, each server in its own process, 127.0.0.1 only\n`);
 
-  const servers: RunningServer[] = [];
-  let measurements: Measurement[] = [];
+  const servers: ServerProcess[] = [];
+  const measurements: Measurement[] = [];
   let baseline: Measurement | undefined;
+  let scratch: ScratchDatabase | undefined;
+  // Signals stop the child servers and drop the scratch database too.
+  const onSignal = () => {
+    void stopAll(servers)
+      .then(() => scratch?.drop())
+      .finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  buildSen();
   try {
-    const baselineServer = await startBaseline();
+    // One server at a time, so an idle server never competes with the one under load.
+    // The baseline server stays up (idle between its measurements); one Sen server at a time.
+    const baselineServer = await startBaseline(PROCESS_OPTIONS);
     servers.push(baselineServer);
-    const sen = await startSen();
-    servers.push(sen);
-    const scenarios = buildScenarios(baselineServer, sen);
+    const baselineRun = baselineScenario(baselineServer);
+    baseline = await measure(baselineRun);
+    // The machine's load drifts: each Sen scenario is compared with a baseline taken just before it.
+    const measureAgainstBaseline = async (scenario: Scenario) => {
+      const adjacent = await measure({ ...baselineRun, name: `  baseline before the next` }, BASELINE_SECONDS, 0);
+      measurements.push({ ...(await measure(scenario)), baseline: adjacent.result });
+    };
 
-    baseline = await measure(scenarios.baseline);
-    measurements = [];
-    for (const scenario of scenarios.sen) measurements.push(await measure(scenario));
+    const pglite = await startSen(undefined, PROCESS_OPTIONS);
+    servers.push(pglite);
+    const pgliteToken = await signIn(pglite);
+    const onPglite = [authConfigScenario(pglite), userInfoScenario(pglite, pgliteToken), ...(WITH_LOGIN ? [loginScenario(pglite)] : [])];
+    for (const scenario of onPglite.filter(wanted)) await measureAgainstBaseline(scenario);
+    await pglite.stop();
+    servers.splice(servers.indexOf(pglite), 1);
+
+    if (PG_ADMIN_URL !== 'off') {
+      scratch = await createScratchDatabase(PG_ADMIN_URL);
+      const postgres = await startSen(scratch.url, PROCESS_OPTIONS);
+      servers.push(postgres);
+      const postgresToken = await signIn(postgres);
+      for (const scenario of [authConfigScenario(postgres), userInfoScenario(postgres, postgresToken)].filter(wanted)) {
+        await measureAgainstBaseline(scenario);
+      }
+    }
+    await stopAll(servers);
   } finally {
-    await closeAll(servers);
+    await stopAll(servers);
+    if (scratch) await scratch.drop();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
   }
 
   console.log(`\n${formatTable(baseline, measurements)}\n`);

@@ -3,6 +3,10 @@ import type { Result } from 'autocannon';
 export interface Measurement {
   name: string;
   result: Result;
+  /** CPU time (user + system) of the server process per request during the measurement, in µs. */
+  cpuMicrosPerRequest: number;
+  /** The baseline measured right before this scenario (the ratios use it when present). */
+  baseline?: Result;
 }
 
 export function problemsOf(measurement: Measurement): string[] {
@@ -27,21 +31,28 @@ function number(value: number, digits: number): string {
 }
 
 /**
- * One row per scenario. "req/s vs base" is the scenario's mean req/s over the baseline's (higher is
- * better, 1.00x = as fast as bare Fastify); "p99 vs base" is its p99 latency over the baseline's
- * (lower is better).
+ * One row per scenario. "req/s vs base" is the scenario's mean req/s over the baseline's measured
+ * right before it (higher is better, 1.00x = as fast as bare Fastify); "p99 vs base" is its p99
+ * latency over that baseline's (lower is better). "base req/s" shows that baseline, so drift of the
+ * machine's load during the run is visible.
  */
 export function formatTable(baseline: Measurement, measurements: Measurement[]): string {
-  const header = ['scenario', 'req/s', 'req/s vs base', 'p99 ms', 'p99 vs base', 'non-2xx', 'errors'];
-  const rows = [baseline, ...measurements].map(({ name, result }) => [
-    name,
-    number(result.requests.average, 0),
-    ratio(result.requests.average, baseline.result.requests.average),
-    number(result.latency.p99, 1),
-    ratio(result.latency.p99, baseline.result.latency.p99),
-    String(result.non2xx),
-    String(result.errors),
-  ]);
+  const header = ['scenario', 'req/s', 'base req/s', 'req/s vs base', 'p99 ms', 'p99 vs base', 'CPU µs/req', 'CPU base/this', 'non-2xx', 'errors'];
+  const rows = [baseline, ...measurements].map(({ name, result, baseline: adjacent, cpuMicrosPerRequest }) => {
+    const reference = adjacent ?? baseline.result;
+    return [
+      name,
+      number(result.requests.average, 0),
+      number(reference.requests.average, 0),
+      ratio(result.requests.average, reference.requests.average),
+      number(result.latency.p99, 1),
+      ratio(result.latency.p99, reference.latency.p99),
+      number(cpuMicrosPerRequest, 0),
+      ratio(baseline.cpuMicrosPerRequest, cpuMicrosPerRequest),
+      String(result.non2xx),
+      String(result.errors),
+    ];
+  });
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
   const line = (cells: string[]) =>
     cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join(' | ');

@@ -7,6 +7,15 @@ export interface SessionInfo {
   loginMethod: 'sms' | 'password' | 'password_set';
   /** When the session was issued (for rules that want a recent login). */
   createdAt: Date;
+  /** The session's user as read in the same query as the session (so user/info needs no second read). */
+  user?: SessionUser;
+}
+
+export interface SessionUser {
+  /** The number clients see as the user's id. */
+  publicId: number;
+  phone: string;
+  hasPassword: boolean;
 }
 
 /** A file part of a multipart request; the fields travel in request.body. */

@@ -50,6 +50,20 @@ describe('login session (LoginSession)', () => {
   });
 });
 
+describe('user/info (session and user read in one query)', () => {
+  it('follows a password set, refuses the replaced session and the logged-out one', async () => {
+    const phone = randomPhone();
+    const login = await t.loginWithOtp(phone);
+    expect((await t.post(API_PATHS.userInfo, { token: login.token })).envelope.data).toEqual({ id: login.id, phone, passwdSign: 0 });
+    const set = await t.post<LoginSession>(API_PATHS.passwordSet, { token: login.token, payload: { phone, newPasswd: PASSWORD } });
+    expect((await t.post(API_PATHS.userInfo, { token: login.token })).statusCode).toBe(401);
+    const token = set.envelope.data.token;
+    expect((await t.post(API_PATHS.userInfo, { token })).envelope.data).toEqual({ id: login.id, phone, passwdSign: 1 });
+    await t.post(API_PATHS.logout, { token });
+    expect((await t.post(API_PATHS.userInfo, { token })).statusCode).toBe(401);
+  });
+});
+
 describe('password/update by code (the forgotten password)', () => {
   it('sets a new password with phone, smsCode and newPasswd, without a session, and revokes every older session', async () => {
     const phone = randomPhone();

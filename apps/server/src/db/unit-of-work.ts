@@ -29,7 +29,11 @@ interface Scope {
 export class UnitOfWork {
   private readonly scopes = new AsyncLocalStorage<Scope>();
 
-  constructor(private readonly root: Db) {}
+  /**
+   * The pool itself, for the few prepared reads that never need their caller's transaction (the
+   * session lookup of every call); everything else reads `db`.
+   */
+  constructor(readonly root: Db) {}
 
   /** The executor for the current context: its open transaction, else the pool. */
   get db(): Db {

@@ -1,4 +1,4 @@
-import helmet from '@fastify/helmet';
+import { registerHelmetHeaders } from './security-headers.ts';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
@@ -39,7 +39,7 @@ export function exemptFromRateLimit(request: FastifyRequest): boolean {
  * can try a development server over plain HTTP.
  */
 export const securityPlugin = globalPlugin('sen-security', async (app: FastifyInstance, options: SecurityOptions) => {
-  await app.register(helmet, {
+  registerHelmetHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {

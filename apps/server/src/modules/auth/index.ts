@@ -5,6 +5,7 @@ import { AuthService } from './auth.service.ts';
 import { OtpRepository } from './otp.repository.ts';
 import { OtpService } from './otp.service.ts';
 import { PasswordHasher } from './password-hasher.ts';
+import { SessionCache } from './session-cache.ts';
 import { SessionRepository } from './session.repository.ts';
 import { SessionService } from './session.service.ts';
 import { sessionHook } from './session-hook.ts';
@@ -12,13 +13,18 @@ import { sessionHook } from './session-hook.ts';
 export { bearerToken } from './session-hook.ts';
 export { PasswordHasher } from './password-hasher.ts';
 
+/** How long a resolved session is reused on PGlite before it is read again. */
+const SESSION_CACHE_TTL_MS = 5_000;
+
 /**
  * Signing in: login codes, password and code logins, passwords, sessions and the hook that
  * resolves the caller's session. Needs the user module.
  */
 export const authModule = globalPlugin('sen-auth', async (app: FastifyInstance) => {
   const { config, database, clock, sms, secrets } = app.infra;
-  const sessions = new SessionService(new SessionRepository(database.uow), clock, config.sessionTtlDays);
+  // PGlite is embedded: every revocation of its sessions happens in this process, so a short cache is exact (decision 030).
+  const cache = database.kind === 'pglite' ? new SessionCache(SESSION_CACHE_TTL_MS) : undefined;
+  const sessions = new SessionService(new SessionRepository(database.uow), clock, config.sessionTtlDays, cache);
   await app.register(sessionHook, { sessions });
   const otp = new OtpService(
     new OtpRepository(database.uow),

@@ -1,9 +1,36 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
-import { sessions } from '../../db/schema.ts';
+import { sessions, users } from '../../db/schema.ts';
 import type { SessionInfo } from '../../types.ts';
 
+/**
+ * The active session of a token hash together with its user, in one round trip: every
+ * authenticated call runs it. Built once and prepared (named, so PostgreSQL parses and plans it
+ * once per connection): building the query in Drizzle on every call cost more CPU than the query.
+ */
+function prepareFindActive(db: Db) {
+  return db
+    .select({
+      sessionId: sessions.id,
+      userId: sessions.userId,
+      loginMethod: sessions.loginMethod,
+      createdAt: sessions.createdAt,
+      expiresAt: sessions.expiresAt,
+      publicId: users.publicId,
+      phone: users.phone,
+      hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('sen_session_find_active');
+}
+
 export class SessionRepository {
+  private findActiveQuery: ReturnType<typeof prepareFindActive> | undefined;
+
   constructor(private readonly uow: UnitOfWork) {}
 
   /** The caller's open transaction, else the pool (decision 010): read per query, never kept. */
@@ -15,13 +42,14 @@ export class SessionRepository {
     await this.db.insert(sessions).values(input);
   }
 
-  async findActive(tokenHash: string, now: Date): Promise<SessionInfo | null> {
-    const [row] = await this.db
-      .select({ sessionId: sessions.id, userId: sessions.userId, loginMethod: sessions.loginMethod, createdAt: sessions.createdAt })
-      .from(sessions)
-      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-      .limit(1);
-    return row ?? null;
+  /** The session (and its user) of a token hash, with its expiry, unless unknown, revoked or expired. */
+  async findActive(tokenHash: string, now: Date): Promise<{ session: SessionInfo; expiresAt: Date } | null> {
+    // Prepared once on the pool: the lookup of every authenticated call needs no transaction.
+    this.findActiveQuery ??= prepareFindActive(this.uow.root);
+    const [row] = await this.findActiveQuery.execute({ tokenHash, now });
+    if (!row) return null;
+    const { publicId, phone, hasPassword, expiresAt, ...session } = row;
+    return { session: { ...session, user: { publicId, phone, hasPassword } }, expiresAt };
   }
 
   async isActive(sessionId: string, now: Date): Promise<boolean> {

@@ -5,7 +5,7 @@ import { registerEndpoint } from '../../shared/register-endpoint.ts';
 import type { UserService } from './user.service.ts';
 
 export function registerUserRoutes(app: FastifyInstance, users: UserService): void {
-  registerEndpoint(app, endpoints.userInfo, async ({ session }) => users.info(session.userId));
+  registerEndpoint(app, endpoints.userInfo, async ({ session }) => users.info(session.userId, session.user));
 
   registerEndpoint(app, endpoints.equipmentSave, async ({ input, request, session }) => {
     await users.saveEquipment(session.userId, deviceIdOf(request), input, defaultMobileType(request));

@@ -1,6 +1,7 @@
 import type { ParsedDeviceSaveRequest, ParsedEquipmentSaveRequest, PrivacyConsentRequest, UserInfo } from '@sen/contract';
 import { AppError } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
+import type { SessionUser } from '../../types.ts';
 import { keptFacts } from './device-facts.ts';
 import type { UserRepository, UserRow } from './user.repository.ts';
 
@@ -36,7 +37,9 @@ export class UserService {
     return this.users.setPasswordHash(userId, passwordHash, this.clock());
   }
 
-  async info(userId: string): Promise<UserInfo> {
+  /** The user's account facts; `known` is the user as the session lookup already read it, if it did. */
+  async info(userId: string, known?: SessionUser): Promise<UserInfo> {
+    if (known) return { id: known.publicId, phone: known.phone, passwdSign: known.hasPassword ? 1 : 0 };
     const user = await this.users.findById(userId);
     if (!user) throw new AppError('SESSION_EXPIRED');
     return { id: user.publicId, phone: user.phone, passwdSign: user.passwordHash ? 1 : 0 };
