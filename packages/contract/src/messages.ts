@@ -46,6 +46,10 @@ const en = {
   'error.oldPasswordIncorrect': 'Current password is incorrect',
   'error.passwordAlreadySet': 'Password already set, please change it in settings',
   'error.smsUnavailable': 'Unable to send SMS right now, please try again later',
+  'error.loginLocked': 'Too many wrong passwords, please try again in {minutes} minutes or log in with OTP',
+  'error.loginCodeRequired': 'Too many wrong passwords, please log in with OTP or reset your password',
+  'error.challengeRequired': 'A security check is needed before another OTP can be sent, please try again later',
+  'error.challengeFailed': 'Security check failed, please try again',
 
   // §8 other messages, for the payment, upload, order and eligibility screens.
   'error.paymentFailed': 'Payment failed',
@@ -100,6 +104,10 @@ const vn: MessageDictionary = {
   'error.oldPasswordIncorrect': 'Mật khẩu hiện tại không đúng',
   'error.passwordAlreadySet': 'Mật khẩu đã được đặt, vui lòng đổi trong phần cài đặt',
   'error.smsUnavailable': 'Hiện không thể gửi SMS, vui lòng thử lại sau',
+  'error.loginLocked': 'Sai mật khẩu quá nhiều lần, vui lòng thử lại sau {minutes} phút hoặc đăng nhập bằng mã OTP',
+  'error.loginCodeRequired': 'Sai mật khẩu quá nhiều lần, vui lòng đăng nhập bằng mã OTP hoặc đặt lại mật khẩu',
+  'error.challengeRequired': 'Cần xác minh bảo mật trước khi gửi thêm mã OTP, vui lòng thử lại sau',
+  'error.challengeFailed': 'Xác minh bảo mật không thành công, vui lòng thử lại',
 
   'error.paymentFailed': 'Thanh toán thất bại',
   'error.uploadFailed': 'Tải lên thất bại',
@@ -150,6 +158,10 @@ const zh: MessageDictionary = {
   'error.oldPasswordIncorrect': '当前密码不正确',
   'error.passwordAlreadySet': '密码已设置，请在设置中修改',
   'error.smsUnavailable': '暂时无法发送短信，请稍后再试',
+  'error.loginLocked': '密码错误次数过多，请{minutes}分钟后重试或使用验证码登录',
+  'error.loginCodeRequired': '密码错误次数过多，请使用验证码登录或重置密码',
+  'error.challengeRequired': '再次发送验证码前需要安全验证，请稍后再试',
+  'error.challengeFailed': '安全验证失败，请重试',
 
   'error.paymentFailed': '支付失败',
   'error.uploadFailed': '上传失败',

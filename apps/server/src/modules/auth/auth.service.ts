@@ -2,7 +2,9 @@ import type { LoginSession, ParsedLoginRequest } from '@sen/contract';
 import { AppError } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { SessionInfo } from '../../types.ts';
+import type { RequestOrigin } from '../audit/index.ts';
 import type { UserRow, UserService } from '../user/index.ts';
+import type { AuthSecurity } from './auth-security.ts';
 import type { OtpService } from './otp.service.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import type { SessionService } from './session.service.ts';
@@ -28,6 +30,7 @@ export class AuthService {
     private readonly passwords: PasswordHasher,
     private readonly clock: Clock,
     private readonly sessionOptions: LoginSessionOptions,
+    private readonly security: AuthSecurity,
   ) {}
 
   private loginSession(user: UserRow, token: string, passwordSet = user.passwordHash !== null): LoginSession {
@@ -42,37 +45,50 @@ export class AuthService {
     };
   }
 
-  /** Sends a login code to a (normalised) phone; the caller's IP and device count towards the limits. */
-  async sendCode(input: { phone: string; ip: string; deviceId: string | null }): Promise<true> {
+  /**
+   * Sends a login code to a (normalised) phone; the caller's IP and device count towards the
+   * limits. `botCheckPassed`: the caller redeemed a bot-check solution (needed near the limits).
+   */
+  async sendCode(input: { phone: string; ip: string; deviceId: string | null; botCheckPassed: boolean }): Promise<true> {
     await this.otp.send(input);
     return true;
   }
 
-  login(request: ParsedLoginRequest): Promise<LoginSession> {
+  login(request: ParsedLoginRequest, origin: RequestOrigin): Promise<LoginSession> {
     return request.credential.type === 'sms'
-      ? this.loginWithCode(request.phone, request.credential.smsCode)
-      : this.loginWithPassword(request.phone, request.credential.passwd);
+      ? this.loginWithCode(request.phone, request.credential.smsCode, origin)
+      : this.loginWithPassword(request.phone, request.credential.passwd, origin);
   }
 
   /** OTP login; the first one creates the user (passwdSign 0 until a password is set). */
-  private async loginWithCode(phone: string, smsCode: string): Promise<LoginSession> {
-    await this.otp.verify(phone, smsCode);
+  private async loginWithCode(phone: string, smsCode: string, origin: RequestOrigin): Promise<LoginSession> {
+    await this.otp.verify(phone, smsCode).catch((error: unknown) => this.security.codeRefused(error, { phone, origin, type: 'login' }));
+    await this.security.codeProvedPhone(phone);
     const user = await this.users.findOrCreate(phone);
-    return this.loginSession(user, await this.sessions.issue(user.id, 'sms'));
+    const session = await this.sessions.issue(user.id, 'sms', origin.deviceId ?? null);
+    await this.security.loggedIn({ userId: user.id, sessionId: session.sessionId, method: 'sms', origin });
+    return this.loginSession(user, session.token);
   }
 
   /**
    * Unknown phone, no password set and wrong password are one error, reached in about the same
-   * time: the answer never tells whether a phone number borrows with us.
+   * time: the answer never tells whether a phone number borrows with us. The brake counts
+   * guesses per phone, known or not, and refuses them before any hashing once it locks.
    */
-  private async loginWithPassword(phone: string, passwd: string): Promise<LoginSession> {
+  private async loginWithPassword(phone: string, passwd: string, origin: RequestOrigin): Promise<LoginSession> {
     const user = await this.users.findByPhone(phone);
-    if (!user?.passwordHash) {
-      await this.passwords.verifyAgainstDummy(passwd);
-      throw new AppError('LOGIN_FAILED');
-    }
-    if (!(await this.passwords.verify(user.passwordHash, passwd))) throw new AppError('LOGIN_FAILED');
-    return this.loginSession(user, await this.sessions.issue(user.id, 'password'));
+    const passwordHash = user?.passwordHash ?? null;
+    const right = await this.security.checkPassword({ phone, userId: user?.id ?? null, origin, check: 'login' }, async () => {
+      if (passwordHash === null) {
+        await this.passwords.verifyAgainstDummy(passwd);
+        return false;
+      }
+      return this.passwords.verify(passwordHash, passwd);
+    });
+    if (!right || !user) throw new AppError('LOGIN_FAILED');
+    const session = await this.sessions.issue(user.id, 'password', origin.deviceId ?? null);
+    await this.security.loggedIn({ userId: user.id, sessionId: session.sessionId, method: 'password', origin });
+    return this.loginSession(user, session.token);
   }
 
   /**
@@ -80,29 +96,38 @@ export class AuthService {
    * PASSWORD_RESET_WINDOW_MS). Otherwise the old password is needed (password/update).
    * Every older session is revoked.
    */
-  async setPassword(session: SessionInfo, newPasswd: string): Promise<LoginSession> {
+  async setPassword(session: SessionInfo, newPasswd: string, origin: RequestOrigin): Promise<LoginSession> {
     const user = await this.requireUser(session);
     const recentOtpLogin =
       session.loginMethod === 'sms' && this.clock().getTime() - session.createdAt.getTime() <= PASSWORD_RESET_WINDOW_MS;
     if (user.passwordHash && !recentOtpLogin) throw new AppError('PASSWORD_ALREADY_SET');
-    return this.replacePassword(user, newPasswd);
+    return this.replacePassword(user, newPasswd, user.passwordHash ? 'after_code_login' : 'first', origin);
   }
 
   /** The forgotten password: a login code proves the phone; a phone new to Sen becomes a user. */
-  async updatePasswordByCode(phone: string, smsCode: string, newPasswd: string): Promise<LoginSession> {
-    await this.otp.verify(phone, smsCode);
-    return this.replacePassword(await this.users.findOrCreate(phone), newPasswd);
+  async updatePasswordByCode(phone: string, smsCode: string, newPasswd: string, origin: RequestOrigin): Promise<LoginSession> {
+    await this.otp.verify(phone, smsCode).catch((error: unknown) => this.security.codeRefused(error, { phone, origin, type: 'password_change' }));
+    await this.security.codeProvedPhone(phone);
+    const user = await this.users.findOrCreate(phone);
+    return this.replacePassword(user, newPasswd, user.passwordHash ? 'code' : 'first', origin);
   }
 
-  async updatePasswordByOldPassword(session: SessionInfo, oldPasswd: string, newPasswd: string): Promise<LoginSession> {
+  /** Wrong old passwords count towards the same per-phone brake as wrong login passwords. */
+  async updatePasswordByOldPassword(session: SessionInfo, oldPasswd: string, newPasswd: string, origin: RequestOrigin): Promise<LoginSession> {
     const user = await this.requireUser(session);
-    if (!user.passwordHash) throw new AppError('PASSWORD_NOT_SET');
-    if (!(await this.passwords.verify(user.passwordHash, oldPasswd))) throw new AppError('OLD_PASSWORD_INCORRECT');
-    return this.replacePassword(user, newPasswd);
+    const passwordHash = user.passwordHash;
+    if (!passwordHash) throw new AppError('PASSWORD_NOT_SET');
+    const right = await this.security.checkPassword({ phone: user.phone, userId: user.id, origin, check: 'old_password' }, () =>
+      this.passwords.verify(passwordHash, oldPasswd),
+    );
+    if (!right) throw new AppError('OLD_PASSWORD_INCORRECT');
+    return this.replacePassword(user, newPasswd, 'old_password', origin);
   }
 
-  logout(session: SessionInfo): Promise<void> {
-    return this.sessions.revoke(session.sessionId);
+  async logout(session: SessionInfo, origin: RequestOrigin): Promise<void> {
+    if (await this.sessions.revoke(session.sessionId)) {
+      await this.security.sessionEnded({ userId: session.userId, sessionId: session.sessionId, origin });
+    }
   }
 
   private async requireUser(session: SessionInfo): Promise<UserRow> {
@@ -111,9 +136,16 @@ export class AuthService {
     return user;
   }
 
-  private async replacePassword(user: UserRow, newPasswd: string): Promise<LoginSession> {
+  private async replacePassword(
+    user: UserRow,
+    newPasswd: string,
+    how: 'first' | 'after_code_login' | 'old_password' | 'code',
+    origin: RequestOrigin,
+  ): Promise<LoginSession> {
     await this.users.setPasswordHash(user.id, await this.passwords.hash(newPasswd));
-    await this.sessions.revokeAll(user.id);
-    return this.loginSession(user, await this.sessions.issue(user.id, 'password_set'), true);
+    const revokedSessions = await this.sessions.revokeAll(user.id);
+    const session = await this.sessions.issue(user.id, 'password_set', origin.deviceId ?? null);
+    await this.security.passwordReplaced({ userId: user.id, phone: user.phone, sessionId: session.sessionId, how, revokedSessions, origin });
+    return this.loginSession(user, session.token, true);
   }
 }
