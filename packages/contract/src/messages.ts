@@ -35,6 +35,7 @@ const en = {
   'error.missingParams': 'Missing required parameters',
   'error.badSign': 'Invalid request signature',
   'error.staleTimestamp': 'Request expired, please check your device time',
+  'error.updateRequired': 'A new version is available, please update the app',
   'error.tooManyRequests': 'Too many requests, please try again later',
   'error.otpIncorrect': 'Incorrect OTP, please try again',
   'error.otpExpired': 'OTP has expired, please get a new one',
@@ -50,6 +51,9 @@ const en = {
   'error.loginCodeRequired': 'Too many wrong passwords, please log in with OTP or reset your password',
   'error.challengeRequired': 'A security check is needed before another OTP can be sent, please try again later',
   'error.challengeFailed': 'Security check failed, please try again',
+  'error.idempotencyKeyRequired': 'Missing request key, please update the app and try again',
+  'error.idempotencyInProgress': 'Your previous request is still being processed, please wait',
+  'error.idempotencyKeyReused': 'This request key was already used for a different request',
 
   // §8 other messages, for the payment, upload, order and eligibility screens.
   'error.paymentFailed': 'Payment failed',
@@ -93,6 +97,7 @@ const vn: MessageDictionary = {
   'error.missingParams': 'Thiếu tham số bắt buộc',
   'error.badSign': 'Chữ ký yêu cầu không hợp lệ',
   'error.staleTimestamp': 'Yêu cầu đã hết hạn, vui lòng kiểm tra giờ trên thiết bị',
+  'error.updateRequired': 'Đã có phiên bản mới, vui lòng cập nhật ứng dụng',
   'error.tooManyRequests': 'Quá nhiều yêu cầu, vui lòng thử lại sau',
   'error.otpIncorrect': 'Mã OTP không đúng, vui lòng thử lại',
   'error.otpExpired': 'Mã OTP đã hết hạn, vui lòng lấy mã mới',
@@ -108,6 +113,9 @@ const vn: MessageDictionary = {
   'error.loginCodeRequired': 'Sai mật khẩu quá nhiều lần, vui lòng đăng nhập bằng mã OTP hoặc đặt lại mật khẩu',
   'error.challengeRequired': 'Cần xác minh bảo mật trước khi gửi thêm mã OTP, vui lòng thử lại sau',
   'error.challengeFailed': 'Xác minh bảo mật không thành công, vui lòng thử lại',
+  'error.idempotencyKeyRequired': 'Thiếu mã yêu cầu, vui lòng cập nhật ứng dụng và thử lại',
+  'error.idempotencyInProgress': 'Yêu cầu trước của bạn vẫn đang được xử lý, vui lòng chờ',
+  'error.idempotencyKeyReused': 'Mã yêu cầu này đã được dùng cho một yêu cầu khác',
 
   'error.paymentFailed': 'Thanh toán thất bại',
   'error.uploadFailed': 'Tải lên thất bại',
@@ -147,6 +155,7 @@ const zh: MessageDictionary = {
   'error.missingParams': '缺少必要参数',
   'error.badSign': '请求签名无效',
   'error.staleTimestamp': '请求已过期，请检查设备时间',
+  'error.updateRequired': '有新版本可用，请更新应用',
   'error.tooManyRequests': '请求过于频繁，请稍后再试',
   'error.otpIncorrect': '验证码错误，请重试',
   'error.otpExpired': '验证码已过期，请重新获取',
@@ -162,6 +171,9 @@ const zh: MessageDictionary = {
   'error.loginCodeRequired': '密码错误次数过多，请使用验证码登录或重置密码',
   'error.challengeRequired': '再次发送验证码前需要安全验证，请稍后再试',
   'error.challengeFailed': '安全验证失败，请重试',
+  'error.idempotencyKeyRequired': '缺少请求标识，请更新应用后重试',
+  'error.idempotencyInProgress': '您之前的请求仍在处理中，请稍候',
+  'error.idempotencyKeyReused': '该请求标识已用于其他请求',
 
   'error.paymentFailed': '支付失败',
   'error.uploadFailed': '上传失败',
