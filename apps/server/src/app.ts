@@ -12,6 +12,7 @@ import { SettingsRepository } from './modules/settings/settings.repository.ts';
 import { systemModule } from './modules/system/index.ts';
 import { userModule } from './modules/user/index.ts';
 import { bodyParsersPlugin } from './plugins/body-parsers.ts';
+import { compressPlugin } from './plugins/compress.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { langPlugin } from './plugins/lang.ts';
@@ -81,6 +82,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(securityPlugin, { production: config.nodeEnv === 'production', rateLimitPerMinute: config.rateLimitPerMinute });
+  await app.register(compressPlugin);
   await app.register(bodyParsersPlugin);
   await app.register(multipartPlugin);
   await app.register(langPlugin);

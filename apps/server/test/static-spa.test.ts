@@ -1,9 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
+const BIG_JS = `console.log(${JSON.stringify('sen '.repeat(2000))});`;
 let dist: string;
 let t: TestApp;
 let unbuilt: TestApp;
@@ -14,6 +16,12 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Sen</title><div id="root"></div>');
   writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log("sen")');
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // A build's precompressed twins (apps/web/build/sen-build-plugin.ts) and a stray source map.
+  writeFileSync(path.join(dist, 'assets', 'big-def456.js'), BIG_JS);
+  writeFileSync(path.join(dist, 'assets', 'big-def456.js.br'), brotliCompressSync(BIG_JS));
+  writeFileSync(path.join(dist, 'assets', 'big-def456.js.gz'), gzipSync(BIG_JS));
+  writeFileSync(path.join(dist, 'assets', 'big-def456.js.map'), '{"version":3}');
+  writeFileSync(path.join(dist, 'assets', 'plain-ghi789.js'), BIG_JS);
   [t, unbuilt] = await Promise.all([
     createTestApp({ config: (config) => ({ ...config, webDistDir: dist }) }),
     createTestApp({ config: (config) => ({ ...config, webDistDir: path.join(dist, 'missing') }) }),
@@ -54,6 +62,31 @@ describe('static web app', () => {
     const api = await t.app.inject({ url: '/api/nothing/here' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ code: 404, data: null });
+  });
+
+  it('sends the precompressed brotli or gzip twin to clients that accept it, the plain file otherwise', async () => {
+    const br = await t.app.inject({ url: '/assets/big-def456.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_JS);
+    const gz = await t.app.inject({ url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_JS);
+    const plain = await t.app.inject({ url: '/assets/big-def456.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_JS);
+  });
+
+  it('compresses a large file that has no precompressed twin on the fly', async () => {
+    const response = await t.app.inject({ url: '/assets/plain-ghi789.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(response.rawPayload).toString()).toBe(BIG_JS);
+  });
+
+  it('never serves a source map', async () => {
+    expect((await t.app.inject({ url: '/assets/big-def456.js.map' })).statusCode).toBe(404);
   });
 
   it('explains how to build when the web app is missing', async () => {

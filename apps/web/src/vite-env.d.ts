@@ -10,3 +10,6 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** True in development and tests: answers are checked against their response schema (see shared/request/call-endpoint.ts). */
+declare const __SEN_CHECK_RESPONSES__: boolean;

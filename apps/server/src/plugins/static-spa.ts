@@ -10,7 +10,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
 
 /**
- * Serves the built web app from WEB_DIST_DIR: content-hashed files under /assets/ are cached for
+ * Serves the built web app from WEB_DIST_DIR (precompressed brotli/gzip twins when the client accepts them): content-hashed files under /assets/ are cached for
  * a year, index.html is revalidated every time, other files for an hour. Any other GET outside
  * /api is the SPA's own route and gets index.html. Unknown /api paths get the 404 envelope.
  * Without a build, pages answer 503 with a hint instead of failing obscurely.
@@ -23,6 +23,10 @@ export const staticSpaPlugin = globalPlugin('sen-static-spa', async (app: Fastif
     await app.register(fastifyStatic, {
       root,
       wildcard: true,
+      // The build writes .br and .gz beside every text file: send those to clients that accept them.
+      preCompressed: true,
+      // Source maps are not for the public (the build keeps them out of dist; this is the belt to those braces).
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       cacheControl: false,
       etag: true,
       lastModified: true,

@@ -44,7 +44,9 @@ export function registerEndpoint<E extends AnyEndpoint>(app: FastifyInstance, en
     app.route({
       method,
       url: endpoint.path,
-      config: { sen: flags },
+      // The family's native clients send `Content-Encoding: gzip` on bodies that are not compressed
+      // (API-FAMILY.md §1.2), so request bodies are never decompressed; responses still are.
+      config: { sen: flags, decompress: false },
       schema: method === 'GET' ? { querystring: endpoint.request, response } : { body: endpoint.request, response },
       handler: async (request, reply) => {
         const session = request.session;

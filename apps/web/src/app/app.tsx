@@ -1,3 +1,4 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd-mobile';
 import enUS from 'antd-mobile/es/locales/en-US';
 import viVN from 'antd-mobile/es/locales/vi-VN';
@@ -8,12 +9,15 @@ import { RouterProvider } from 'react-router';
 import { clearSessionAndGoToLogin } from '../features/auth/session-actions.ts';
 import { i18n } from '../shared/i18n/i18n.ts';
 import { useT } from '../shared/i18n/use-translation.ts';
+import { prefetchLowPriorityImages, whenIdle } from '../shared/images/images.ts';
 import { setNavigator } from '../shared/navigation/navigation.ts';
+import { queryClient } from '../shared/query/query-client.ts';
 import { setSessionExpiredHandler } from '../shared/request/request.ts';
-import { BootScreen } from './boot-screen.tsx';
 import { bootOnce } from './boot.ts';
-import { createAppRouter } from './router.tsx';
+import { createAppRouter, routerReady } from './router.tsx';
+import { hideSplash } from './splash.ts';
 
+// Created at load: the router starts fetching the first route's chunk while the splash shows.
 const router = createAppRouter();
 setNavigator((to, options) => void router.navigate(to, options));
 // A 401 anywhere ends the session: clear token and auth, go to /login.
@@ -25,19 +29,29 @@ function Providers() {
   const { language } = useT();
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    void bootOnce().then(() => setReady(true));
+    void Promise.all([bootOnce(), routerReady(router)]).then(() => setReady(true));
   }, []);
+  useEffect(() => {
+    if (!ready) return;
+    // The page is drawn under the splash now: take the splash away, then fetch what can wait.
+    hideSplash();
+    whenIdle(() => void prefetchLowPriorityImages());
+  }, [ready]);
+  // Until then index.html's own splash is on screen (SPEC.md §1: at least 1000 ms).
+  if (!ready) return null;
   return (
     <ConfigProvider locale={ANTD_LOCALES[language]}>
-      {ready ? <RouterProvider router={router} /> : <BootScreen />}
+      <RouterProvider router={router} />
     </ConfigProvider>
   );
 }
 
 export function App() {
   return (
-    <I18nextProvider i18n={i18n}>
-      <Providers />
-    </I18nextProvider>
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>
+        <Providers />
+      </I18nextProvider>
+    </QueryClientProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { MIN_LOADING_SCREEN_MS, POLL_DEFAULTS } from '@sen/contract';
 import { preloadFonts } from '../shared/fonts/fonts.ts';
+import { loadStoredLanguage } from '../shared/i18n/i18n.ts';
 import { detectFormatAndPreloadImages } from '../shared/images/images.ts';
 import { refreshSignSecret } from '../shared/request/request.ts';
 
@@ -8,12 +9,15 @@ export interface BootTasks {
   images: () => Promise<unknown>;
   fonts: () => Promise<unknown>;
   signSecret: () => Promise<unknown>;
+  /** The interface language's dictionary (each language is its own chunk). */
+  dictionary?: () => Promise<unknown>;
 }
 
 export const defaultBootTasks: BootTasks = {
   images: () => detectFormatAndPreloadImages(),
   fonts: () => preloadFonts(),
   signSecret: () => refreshSignSecret(),
+  dictionary: () => loadStoredLanguage(),
 };
 
 export const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -33,6 +37,7 @@ export async function runBoot(tasks: BootTasks = defaultBootTasks, minMs: number
     capped(tasks.images, POLL_DEFAULTS.totalMs),
     capped(tasks.fonts, POLL_DEFAULTS.totalMs),
     capped(tasks.signSecret, POLL_DEFAULTS.totalMs),
+    capped(tasks.dictionary ?? (() => Promise.resolve()), POLL_DEFAULTS.totalMs),
   ]);
   await Promise.all([delay(minMs), work]);
 }

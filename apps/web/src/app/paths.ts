@@ -9,6 +9,8 @@ export const paths = {
   privacyPolicy: '/login/privacy-policy',
   createPassword: '/login/create-password',
   createPasswordSucceed: '/login/create-password/succeed',
+  /** Forgotten password (SPEC.md §2 'Further screens': its route is not shown; this one is ours). */
+  forgotPassword: '/login/forgot-password',
 
   mine: '/mine',
   aboutUs: '/mine/about-us',
@@ -61,6 +63,7 @@ export const PUBLIC_PATHS: readonly RoutePath[] = [
   paths.homeNoAuth,
   paths.login,
   paths.privacyPolicy,
+  paths.forgotPassword,
   paths.messageList,
   paths.messageInfo,
   paths.notFound,

@@ -1,34 +1,57 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
-import { CreatePasswordPage } from '../features/auth/create-password-page.tsx';
-import { CreatePasswordSucceedPage } from '../features/auth/create-password-succeed-page.tsx';
-import { LoginPage } from '../features/auth/login-page.tsx';
-import { PrivacyPolicyPage } from '../features/auth/privacy-policy-page.tsx';
-import { HasAuthHomePage, NoAuthHomePage, RootHomePage } from '../features/home/home-pages.tsx';
-import { MinePage } from '../features/mine/mine-page.tsx';
-import { SettingsPage } from '../features/mine/settings-page.tsx';
-import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
+import type { TranslationKey } from '../locales/en.ts';
 import { RootLayout } from './layouts/root-layout.tsx';
-import { paths } from './paths.ts';
-import { PLACEHOLDER_ROUTES, placeholderElement } from './placeholder-routes.tsx';
+import { TAB_BAR_PATHS, paths, type RoutePath } from './paths.ts';
+import { PLACEHOLDER_ROUTES } from './placeholder-routes.ts';
+
+/**
+ * Each page is its own chunk (react-router's lazy routes): the first route loads only its own code,
+ * and a navigation keeps the current page on screen until the next one has loaded.
+ */
+type Lazy = RouteObject['lazy'];
+
+const home = (pick: 'RootHomePage' | 'NoAuthHomePage' | 'HasAuthHomePage'): Lazy => async () => ({
+  Component: (await import('../features/home/home-pages.tsx'))[pick],
+});
+const placeholder = (path: RoutePath, titleKey: TranslationKey): Lazy => async () => {
+  const { PagePlaceholder } = await import('../shared/ui/page-placeholder.tsx');
+  // A tab's top page has no Back arrow: the tab bar is the way out.
+  return { element: <PagePlaceholder titleKey={titleKey} showBack={!TAB_BAR_PATHS.includes(path)} /> };
+};
+const notFound: Lazy = async () => ({ Component: (await import('../features/not-found/not-found-page.tsx')).NotFoundPage });
 
 /** The full route table of SPEC.md §2. /home is resolved by the guard (it never renders). */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      { path: paths.root, element: <RootHomePage /> },
+      { path: paths.root, lazy: home('RootHomePage') },
       { path: paths.home, element: <Navigate to={paths.homeNoAuth} replace /> },
-      { path: paths.homeNoAuth, element: <NoAuthHomePage /> },
-      { path: paths.homeHasAuth, element: <HasAuthHomePage /> },
-      { path: paths.login, element: <LoginPage /> },
-      { path: paths.privacyPolicy, element: <PrivacyPolicyPage /> },
-      { path: paths.createPassword, element: <CreatePasswordPage /> },
-      { path: paths.createPasswordSucceed, element: <CreatePasswordSucceedPage /> },
-      { path: paths.mine, element: <MinePage /> },
-      { path: paths.settings, element: <SettingsPage /> },
-      ...PLACEHOLDER_ROUTES.map(({ path, titleKey }) => ({ path, element: placeholderElement(titleKey) })),
-      { path: paths.notFound, element: <NotFoundPage /> },
-      { path: paths.notFoundAlias, element: <NotFoundPage /> },
+      { path: paths.homeNoAuth, lazy: home('NoAuthHomePage') },
+      { path: paths.homeHasAuth, lazy: home('HasAuthHomePage') },
+      { path: paths.login, lazy: async () => ({ Component: (await import('../features/auth/login-page.tsx')).LoginPage }) },
+      {
+        path: paths.privacyPolicy,
+        lazy: async () => ({ Component: (await import('../features/auth/privacy-policy-page.tsx')).PrivacyPolicyPage }),
+      },
+      {
+        path: paths.createPassword,
+        lazy: async () => ({ Component: (await import('../features/auth/create-password-page.tsx')).CreatePasswordPage }),
+      },
+      {
+        path: paths.createPasswordSucceed,
+        lazy: async () => ({ Component: (await import('../features/auth/create-password-succeed-page.tsx')).CreatePasswordSucceedPage }),
+      },
+      { path: paths.forgotPassword, lazy: async () => ({ Component: (await import('../features/auth/forgot-password-page.tsx')).ForgotPasswordPage }) },
+      { path: paths.mine, lazy: async () => ({ Component: (await import('../features/mine/mine-page.tsx')).MinePage }) },
+      { path: paths.settings, lazy: async () => ({ Component: (await import('../features/mine/settings-page.tsx')).SettingsPage }) },
+      {
+        path: paths.changePassword,
+        lazy: async () => ({ Component: (await import('../features/auth/change-password-page.tsx')).ChangePasswordPage }),
+      },
+      ...PLACEHOLDER_ROUTES.map(({ path, titleKey }) => ({ path, lazy: placeholder(path, titleKey) })),
+      { path: paths.notFound, lazy: notFound },
+      { path: paths.notFoundAlias, lazy: notFound },
       { path: '*', element: <Navigate to={paths.notFoundAlias} replace /> },
     ],
   },
@@ -36,4 +59,16 @@ export const routes: RouteObject[] = [
 
 export function createAppRouter() {
   return createBrowserRouter(routes);
+}
+
+/** Resolves once the router has loaded the first route's code (its lazy chunks). */
+export function routerReady(router: ReturnType<typeof createAppRouter>): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
 }

@@ -2,7 +2,7 @@ import { messages } from '@sen/contract';
 import type { Dictionary, UiKey } from './en.ts';
 
 const ui: Record<UiKey, string> = {
-  'splash.welcome': 'Welcome to {name}',
+  'splash.welcome': 'Chào mừng đến với {name}',
   'splash.tagline': 'An toàn & đáng tin cậy',
 
   'common.back': 'Quay lại',
@@ -137,12 +137,26 @@ const ui: Record<UiKey, string> = {
   'page.batchRepayList': 'Trả nhiều đơn vay',
   'page.orderInfo': 'Chi tiết đơn vay',
   'page.orderList': 'Đơn vay của tôi',
-  'page.repayList': 'Trả nợ',
+  'page.repayList': 'Đơn vay',
   'page.productInfo': 'Đăng ký vay',
   'page.productFailed': 'Đăng ký thất bại',
   'page.productSucceed': 'Đã gửi đăng ký',
   'page.messageList': 'Tin nhắn',
   'page.messageInfo': 'Tin nhắn',
+
+  'field.password.show': 'Hiện mật khẩu',
+  'field.password.hide': 'Ẩn mật khẩu',
+  'field.password.rule': '3-20 ký tự, có ít nhất một chữ cái và một chữ số',
+  'resetPassword.title': 'Đặt lại mật khẩu',
+  'resetPassword.hint': 'Chúng tôi sẽ gửi mã đến điện thoại của bạn. Nhập mã cùng mật khẩu mới.',
+  'resetPassword.submit': 'Đặt lại và đăng nhập',
+  'resetPassword.done': 'Đã đổi mật khẩu',
+  'changePassword.hint': 'Nhập mật khẩu hiện tại, sau đó nhập mật khẩu mới hai lần. Các thiết bị khác sẽ bị đăng xuất.',
+  'changePassword.old.label': 'Mật khẩu hiện tại',
+  'changePassword.old.placeholder': 'Nhập mật khẩu hiện tại',
+  'changePassword.submit': 'Đổi mật khẩu',
+  'changePassword.done': 'Đã đổi mật khẩu',
+  'changePassword.forgot': 'Quên mật khẩu? Đặt lại bằng mã xác minh',
 
   'notFound.title': '404',
   'notFound.text': 'Trang bạn tìm kiếm không tồn tại.',

@@ -2,7 +2,7 @@ import { messages } from '@sen/contract';
 import type { Dictionary, UiKey } from './en.ts';
 
 const ui: Record<UiKey, string> = {
-  'splash.welcome': 'Welcome to {name}',
+  'splash.welcome': '欢迎来到 {name}',
   'splash.tagline': 'An toàn & đáng tin cậy',
 
   'common.back': '返回',
@@ -134,12 +134,26 @@ const ui: Record<UiKey, string> = {
   'page.batchRepayList': '批量还款',
   'page.orderInfo': '订单详情',
   'page.orderList': '我的订单',
-  'page.repayList': '还款',
+  'page.repayList': '订单',
   'page.productInfo': '借款申请',
   'page.productFailed': '申请失败',
   'page.productSucceed': '申请已提交',
   'page.messageList': '消息',
   'page.messageInfo': '消息详情',
+
+  'field.password.show': '显示密码',
+  'field.password.hide': '隐藏密码',
+  'field.password.rule': '3-20 个字符，至少包含一个字母和一个数字',
+  'resetPassword.title': '重置密码',
+  'resetPassword.hint': '我们会向您的手机发送验证码，请与新密码一起输入。',
+  'resetPassword.submit': '重置并登录',
+  'resetPassword.done': '密码已修改',
+  'changePassword.hint': '请输入当前密码，再输入两次新密码。其他设备将被退出登录。',
+  'changePassword.old.label': '当前密码',
+  'changePassword.old.placeholder': '请输入当前密码',
+  'changePassword.submit': '修改密码',
+  'changePassword.done': '密码已修改',
+  'changePassword.forgot': '忘记密码？用验证码重置',
 
   'notFound.title': '404',
   'notFound.text': '您访问的页面不存在。',

@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
+import { loadAllLanguages } from '../shared/i18n/i18n.ts';
 import { installAntdReact19Render } from '../shared/ui/antd-react19.ts';
 
 installAntdReact19Render();
+
+// The dictionaries are chunks loaded on demand in the app; tests have them all from the start.
+beforeAll(() => loadAllLanguages());
 
 // jsdom lacks a few browser APIs antd-mobile touches.
 class NoopObserver {

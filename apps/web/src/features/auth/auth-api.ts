@@ -2,6 +2,7 @@ import {
   ERRORS,
   LOGIN_PLACEHOLDER_COORDINATE,
   LOGIN_TYPE,
+  OTP_RESEND_SECONDS,
   PRIVACY_POLICY_VERSION,
   detectRegClient,
   endpoints,
@@ -27,14 +28,16 @@ function loginCommon(phone: string) {
 }
 
 /**
- * Sends a login code by SMS (login/sms). Near the send limits the server asks for a bot check
- * (CHALLENGE_REQUIRED): the app then fetches a proof-of-work challenge, solves it without showing
- * anything and sends again with the solution (docs/decisions/036).
+ * Sends a login code by SMS (login/sms); resolves to the seconds before another may be asked for.
+ * Near the send limits the server asks for a bot check (CHALLENGE_REQUIRED): the app then fetches
+ * a proof-of-work challenge, solves it without showing anything and sends again with the solution
+ * (docs/decisions/036).
  */
-export async function sendOtp(phone: string, options: RequestOptions = {}): Promise<true> {
+export async function sendLoginCode(phone: string, options: RequestOptions = {}): Promise<number> {
   const input = { phone: phone.trim() };
   try {
-    return await callEndpoint(endpoints.loginSms, input, { ...options, skipErrorHandler: true });
+    await callEndpoint(endpoints.loginSms, input, { ...options, skipErrorHandler: true });
+    return OTP_RESEND_SECONDS;
   } catch (error) {
     if (!isRequestError(error) || error.code !== ERRORS.CHALLENGE_REQUIRED.code) {
       // The toast the request layer would have shown, had this first try not asked it not to.
@@ -44,28 +47,31 @@ export async function sendOtp(phone: string, options: RequestOptions = {}): Prom
   }
   const challenge = await callEndpoint(endpoints.challenge, {}, options);
   const altcha = challenge.altcha ? await solveAltchaChallenge(challenge.altcha) : null;
-  return callEndpoint(endpoints.loginSms, altcha ? { ...input, altcha } : input, options);
+  await callEndpoint(endpoints.loginSms, altcha ? { ...input, altcha } : input, options);
+  return OTP_RESEND_SECONDS;
 }
 
-export function loginWithOtp(phone: string, smsCode: string): Promise<LoginSession> {
-  return callEndpoint(endpoints.login, { ...loginCommon(phone), loginType: LOGIN_TYPE.SMS, smsCode: smsCode.trim() });
+export function loginWithOtp(phone: string, smsCode: string, options?: RequestOptions): Promise<LoginSession> {
+  return callEndpoint(endpoints.login, { ...loginCommon(phone), loginType: LOGIN_TYPE.SMS, smsCode: smsCode.trim() }, options);
 }
 
-export function loginWithPassword(phone: string, password: string): Promise<LoginSession> {
-  return callEndpoint(endpoints.login, { ...loginCommon(phone), loginType: LOGIN_TYPE.PASSWORD, passwd: transformPassword(password) });
+export function loginWithPassword(phone: string, password: string, options?: RequestOptions): Promise<LoginSession> {
+  return callEndpoint(endpoints.login, { ...loginCommon(phone), loginType: LOGIN_TYPE.PASSWORD, passwd: transformPassword(password) }, options);
 }
 
-export async function setPassword(password: string): Promise<string> {
-  return (await callEndpoint(endpoints.passwordSet, { newPasswd: transformPassword(password) })).token;
+/** First password after a code login; resolves to the new token (every older session is revoked). */
+export async function setPassword(password: string, options?: RequestOptions): Promise<string> {
+  return (await callEndpoint(endpoints.passwordSet, { newPasswd: transformPassword(password) }, options)).token;
 }
 
 /** The forgotten password: a login code proves the phone; answers a fresh session. */
-export function resetPasswordWithCode(phone: string, smsCode: string, password: string): Promise<LoginSession> {
-  return callEndpoint(endpoints.passwordUpdate, { phone: phone.trim(), smsCode: smsCode.trim(), newPasswd: transformPassword(password) });
+export function resetPasswordWithCode(phone: string, smsCode: string, password: string, options?: RequestOptions): Promise<LoginSession> {
+  return callEndpoint(endpoints.passwordUpdate, { phone: phone.trim(), smsCode: smsCode.trim(), newPasswd: transformPassword(password) }, options);
 }
 
-export function changePassword(oldPassword: string, password: string): Promise<LoginSession> {
-  return callEndpoint(endpoints.passwordUpdate, { oldPasswd: transformPassword(oldPassword), newPasswd: transformPassword(password) });
+/** Change with the old password (signed in); answers a fresh session, every other one is revoked. */
+export function changePasswordWithOld(oldPassword: string, password: string, options?: RequestOptions): Promise<LoginSession> {
+  return callEndpoint(endpoints.passwordUpdate, { oldPasswd: transformPassword(oldPassword), newPasswd: transformPassword(password) }, options);
 }
 
 export function saveEquipment(record: EquipmentSaveRequest): Promise<unknown> {

@@ -21,6 +21,7 @@ function renderLogin() {
       { path: '/', element: <h1>Home page</h1> },
       { path: '/login/create-password', element: <h1>Create password page</h1> },
       { path: '/login/privacy-policy', element: <h1>Policy page</h1> },
+      { path: '/login/forgot-password', element: <h1>Reset page</h1> },
     ],
     { initialEntries: ['/', '/login'], initialIndex: 1 },
   );
@@ -76,11 +77,11 @@ describe('login form validation', () => {
     expect(screen.getByTestId('password-input')).toHaveAttribute('type', 'password');
   });
 
-  it('Forgotten password? switches to the OTP tab', () => {
+  it('Forgotten password? leads to the password reset', async () => {
     renderLogin();
     fireEvent.click(screen.getByTestId('login-tab-password'));
     fireEvent.click(screen.getByTestId('forgot-password'));
-    expect(screen.getByTestId('otp-input')).toBeInTheDocument();
+    expect(await screen.findByText('Reset page')).toBeInTheDocument();
   });
 });
 
@@ -184,15 +185,40 @@ describe('login submit', () => {
     expect(toast).not.toHaveBeenCalled();
   });
 
-  it('a failed login stays on the page with the server message', async () => {
+  it('a wrong code marks the code field with the server message and clears it, with no toast', async () => {
     fetchMock.mockResolvedValue(envelope(null, { code: ERRORS.OTP_INCORRECT.code, message: 'Incorrect OTP, please try again', status: 400 }));
     const router = renderLogin();
     fireEvent.change(phoneInput(), { target: { value: '0912345678' } });
     fireEvent.change(screen.getByLabelText('OTP'), { target: { value: '1234' } });
     submit();
-    await waitFor(() => expect(toast).toHaveBeenCalledWith('Incorrect OTP, please try again'));
+    expect(await screen.findByText('Incorrect OTP, please try again')).toBeInTheDocument();
+    const otp = screen.getByLabelText('OTP');
+    expect(otp).toHaveValue('');
+    expect(otp).toHaveAttribute('aria-invalid', 'true');
+    expect(toast).not.toHaveBeenCalled();
     expect(router.state.location.pathname).toBe('/login');
     expect(useSessionStore.getState().token).toBeNull();
+  });
+
+  it('a wrong password marks the password field', async () => {
+    fetchMock.mockResolvedValue(envelope(null, { code: ERRORS.LOGIN_FAILED.code, message: 'Incorrect phone number or password', status: 400 }));
+    renderLogin();
+    fireEvent.click(screen.getByTestId('login-tab-password'));
+    fireEvent.change(phoneInput(), { target: { value: '0912345678' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'abc123' } });
+    submit();
+    expect(await screen.findByText('Incorrect phone number or password')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('an error with no field (too many requests) is a toast', async () => {
+    fetchMock.mockResolvedValue(envelope(null, { code: ERRORS.TOO_MANY_REQUESTS.code, message: 'Too many requests', status: 429 }));
+    renderLogin();
+    fireEvent.change(phoneInput(), { target: { value: '0912345678' } });
+    fireEvent.change(screen.getByLabelText('OTP'), { target: { value: '1234' } });
+    submit();
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('Too many requests'));
   });
 
   it('links to the privacy policy and Back replaces history with /', async () => {

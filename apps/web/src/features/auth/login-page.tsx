@@ -1,102 +1,51 @@
-import { ERRORS, OTP_RESEND_SECONDS, checkField, otpSchema, passwordSchema, phoneSchema, type MessageKey } from '@sen/contract';
 import { Tabs } from 'antd-mobile';
-import { useRef, useState, type FormEvent } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { PRODUCT_NAME } from '../../shared/config/app-config.ts';
+import { FormTextField, digitsOnly } from '../../shared/forms/form-text-field.tsx';
+import { errorText, placeServerError } from '../../shared/forms/server-field-errors.ts';
+import { useZodForm } from '../../shared/forms/use-zod-form.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
-import { isRequestError } from '../../shared/request/request-error.ts';
 import { AppImage } from '../../shared/ui/app-image.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
-import { TextField } from '../../shared/ui/text-field.tsx';
 import { showToast } from '../../shared/ui/toast.ts';
-import { loginWithOtp, loginWithPassword, sendOtp } from './auth-api.ts';
+import { loginWithOtp, loginWithPassword } from './auth-api.ts';
 import { LanguageSwitch } from './language-switch.tsx';
+import { loginFormSchema, type LoginForm } from './login-form-schemas.ts';
+import { OtpField } from './otp-field.tsx';
 import { completeLogin } from './session-actions.ts';
-import { useCountdown } from './use-countdown.ts';
 
 type LoginTab = 'otp' | 'password';
-interface FieldErrors {
-  phone?: MessageKey | null;
-  otp?: MessageKey | null;
-  password?: MessageKey | null;
-}
 
-function retryAfterSeconds(data: unknown): number {
-  const value = (data as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
-  return typeof value === 'number' && value > 0 ? value : OTP_RESEND_SECONDS;
-}
-
-/** /login (SPEC.md §2): OTP or password login with the contract's validation rules. */
+/** /login (SPEC.md §2): OTP or password login; field errors (the contract's rules and the server's) beside the field. */
 export function LoginPage() {
   const { t } = useT();
   const navigate = useNavigate();
-  const [tab, setTab] = useState<LoginTab>('otp');
-  const [phone, setPhone] = useState('');
-  const [otp, setOtp] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [sending, setSending] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const submittingRef = useRef(false);
-  const countdown = useCountdown();
+  const form = useZodForm<LoginForm>(loginFormSchema, { mode: 'otp', phone: '', otp: '', password: '' });
+  const tab: LoginTab = useWatch({ control: form.control, name: 'mode' });
+  const phone = useWatch({ control: form.control, name: 'phone' });
 
-  const phoneValid = checkField(phoneSchema, phone) === null;
-  const getDisabled = !phone.trim() || !phoneValid || countdown.counting || sending;
-
-  const message = (key: MessageKey | null | undefined) => (key ? t(key) : null);
-
-  const onGetOtp = async () => {
-    if (getDisabled) return;
-    setSending(true);
+  const onSubmit = form.handleSubmit(async ({ phone: phoneValue, otp, password }) => {
     try {
-      await sendOtp(phone);
-      countdown.start(OTP_RESEND_SECONDS);
-      showToast(t('login.otp.sent'));
-    } catch (error) {
-      // The request layer showed the server's message; a too-early resend still starts the countdown.
-      if (isRequestError(error) && error.code === ERRORS.OTP_TOO_SOON.code) countdown.start(retryAfterSeconds(error.data));
-    } finally {
-      setSending(false);
-    }
-  };
-
-  const submit = async () => {
-    if (submittingRef.current) return;
-    const next: FieldErrors = {
-      phone: checkField(phoneSchema, phone),
-      ...(tab === 'otp' ? { otp: checkField(otpSchema, otp) } : { password: checkField(passwordSchema, password) }),
-    };
-    setErrors(next);
-    if (Object.values(next).some(Boolean)) return;
-    submittingRef.current = true;
-    setSubmitting(true);
-    try {
-      const response = tab === 'otp' ? await loginWithOtp(phone, otp) : await loginWithPassword(phone, password);
+      const options = { skipErrorHandler: true };
+      const response = tab === 'otp' ? await loginWithOtp(phoneValue, otp, options) : await loginWithPassword(phoneValue, password, options);
       await completeLogin(response);
-    } catch {
-      // Shown as a toast by the request layer.
-    } finally {
-      submittingRef.current = false;
-      setSubmitting(false);
+    } catch (error) {
+      if (!placeServerError(form, error, { otp: 'otp', password: 'password', phone: 'phone' })) showToast(errorText(error));
     }
-  };
-
-  const onFormSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void submit();
-  };
+  });
 
   const switchTab = (key: string) => {
-    setTab(key === 'password' ? 'password' : 'otp');
-    setErrors({});
+    form.setValue('mode', key === 'password' ? 'password' : 'otp');
+    form.clearErrors();
   };
 
   return (
     <div className="page login-page">
       <div className="login-hero">
-        <AppImage name={tab === 'otp' ? 'otpBackground' : 'passwordBackground'} className="login-hero__image" />
+        <AppImage name={tab === 'otp' ? 'otpBackground' : 'passwordBackground'} className="login-hero__image" fetchPriority="high" />
         <PageHeader transparent onBack={() => navigate(paths.root, { replace: true })} right={<LanguageSwitch />} />
         <div className="login-hero__text">
           <h1>{t('login.welcome', { name: PRODUCT_NAME })}</h1>
@@ -110,8 +59,10 @@ export function LoginPage() {
           <Tabs.Tab key="password" title={<span data-testid="login-tab-password">{t('login.tab.password')}</span>} />
         </Tabs>
 
-        <form className="login-form" noValidate onSubmit={onFormSubmit}>
-          <TextField
+        <form className="login-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+          <FormTextField
+            control={form.control}
+            name="phone"
             id="login-phone"
             label={t('login.phone.label')}
             type="tel"
@@ -119,72 +70,33 @@ export function LoginPage() {
             autoComplete="tel-national"
             maxLength={10}
             placeholder={t('login.phone.placeholder')}
-            value={phone}
-            onChange={(value) => {
-              setPhone(value.replace(/[^\d]/g, ''));
-              setErrors((current) => ({ ...current, phone: null }));
-            }}
-            error={message(errors.phone)}
+            normalize={digitsOnly}
             data-testid="phone-input"
           />
 
           {tab === 'otp' ? (
-            <TextField
-              id="login-otp"
-              label={t('login.otp.label')}
-              type="text"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={4}
-              placeholder={t('login.otp.placeholder')}
-              value={otp}
-              onChange={(value) => {
-                setOtp(value.replace(/[^\d]/g, ''));
-                setErrors((current) => ({ ...current, otp: null }));
-              }}
-              error={message(errors.otp)}
-              data-testid="otp-input"
-              suffix={
-                <Button
-                  size="small"
-                  color="primary"
-                  fill="none"
-                  className="otp-get-button"
-                  disabled={getDisabled}
-                  loading={sending}
-                  onClick={onGetOtp}
-                  data-testid="get-otp-button"
-                  type="button"
-                >
-                  {countdown.counting ? t('login.otp.countdown', { seconds: countdown.remaining }) : t('login.otp.get')}
-                </Button>
-              }
-            />
+            <OtpField control={form.control} name="otp" id="login-otp" phone={phone} onSent={() => form.setFocus('otp')} />
           ) : (
-            <TextField
+            <FormTextField
+              control={form.control}
+              name="password"
               id="login-password"
               label={t('login.password.label')}
               type="password"
               autoComplete="current-password"
               maxLength={20}
               placeholder={t('login.password.placeholder')}
-              value={password}
-              onChange={(value) => {
-                setPassword(value);
-                setErrors((current) => ({ ...current, password: null }));
-              }}
-              error={message(errors.password)}
               data-testid="password-input"
             />
           )}
 
           {tab === 'password' ? (
-            <button type="button" className="link-button login-forgot" data-testid="forgot-password" onClick={() => switchTab('otp')}>
+            <Link className="link-button login-forgot" data-testid="forgot-password" to={paths.forgotPassword}>
               {t('login.forgot')}
-            </button>
+            </Link>
           ) : null}
 
-          <Button block color="primary" shape="rounded" size="large" type="submit" loading={submitting} data-testid="login-button">
+          <Button block color="primary" shape="rounded" size="large" type="submit" loading={form.formState.isSubmitting} data-testid="login-button">
             {t('login.submit')}
           </Button>
         </form>

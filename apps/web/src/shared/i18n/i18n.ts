@@ -1,21 +1,21 @@
-import type { Language } from '@sen/contract';
+import { LANGUAGES, type Language } from '@sen/contract';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { en, type TranslationKey } from '../../locales/en.ts';
-import { vn } from '../../locales/vn.ts';
-import { zh } from '../../locales/zh.ts';
+import type { Dictionary, TranslationKey } from '../../locales/en.ts';
 import { HTML_LANG, storeLanguage, storedLanguage } from './language.ts';
 
 /**
- * One i18next instance with the three bundled dictionaries. Keys are flat ('login.tab.otp') and
- * placeholders use single braces ('{seconds}') like the contract's messages.
+ * One i18next instance. The three dictionaries are bundled with the app, each in its own chunk:
+ * only the interface language is fetched at start (the boot waits for it), another one when the
+ * user switches. Keys are flat ('login.tab.otp') and placeholders use single braces ('{seconds}')
+ * like the contract's messages.
  */
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, vn: { translation: vn }, zh: { translation: zh } },
+  resources: {},
   lng: storedLanguage(),
-  fallbackLng: 'vn',
+  fallbackLng: false,
   keySeparator: false,
   nsSeparator: false,
   interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
@@ -23,13 +23,47 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
+const DICTIONARIES: Record<Language, () => Promise<Dictionary>> = {
+  en: () => import('../../locales/en.ts').then((module) => module.en),
+  vn: () => import('../../locales/vn.ts').then((module) => module.vn),
+  zh: () => import('../../locales/zh.ts').then((module) => module.zh),
+};
+
+const loading = new Map<Language, Promise<void>>();
+
+/** Fetches a dictionary once and adds it to i18next; later calls share the first load. */
+export function loadLanguage(language: Language): Promise<void> {
+  let load = loading.get(language);
+  if (!load) {
+    load = DICTIONARIES[language]().then((dictionary) => {
+      i18n.addResourceBundle(language, 'translation', dictionary, true, true);
+    });
+    load.catch(() => loading.delete(language));
+    loading.set(language, load);
+  }
+  return load;
+}
+
+/** Every dictionary (tests, and anything that must not wait later). */
+export function loadAllLanguages(): Promise<void> {
+  return Promise.all(LANGUAGES.map(loadLanguage)).then(() => undefined);
+}
+
 function applyDocumentLanguage(language: Language) {
   if (typeof document !== 'undefined') document.documentElement.lang = HTML_LANG[language];
 }
 applyDocumentLanguage(storedLanguage());
 
+/** Loads the stored language's dictionary and makes it current (the boot waits for this). */
+export async function loadStoredLanguage(): Promise<void> {
+  const language = storedLanguage();
+  await loadLanguage(language);
+  if (i18n.language !== language) await i18n.changeLanguage(language);
+}
+
 /** Switches the interface language and persists it; the `lang` header follows from storage. */
 export async function changeLanguage(language: Language): Promise<void> {
+  await loadLanguage(language);
   storeLanguage(language);
   applyDocumentLanguage(language);
   await i18n.changeLanguage(language);

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { detectImageFormat } from './image-formats.ts';
-import { IMAGES, detectFormatAndPreloadImages, imageUrl } from './images.ts';
+import { IMAGES, detectFormatAndPreloadImages, imageUrl, prefetchLowPriorityImages } from './images.ts';
 
 describe('image format detection', () => {
   it('prefers avif, then webp, then png', async () => {
@@ -18,7 +18,7 @@ describe('image format detection', () => {
 });
 
 describe('image preloading', () => {
-  it('requests high-priority images first in the chosen format, then the low ones', async () => {
+  it('requests only the high-priority images at start, in the chosen format', async () => {
     const load = vi.fn(async () => {});
     const format = await detectFormatAndPreloadImages(async (f) => f === 'webp', load);
     expect(format).toBe('webp');
@@ -26,16 +26,19 @@ describe('image preloading', () => {
       [IMAGES.banner.webp, 'high'],
       [IMAGES.otpBackground.webp, 'high'],
       [IMAGES.passwordBackground.webp, 'high'],
-      [IMAGES.exit.webp, 'low'],
-      [IMAGES.failed.webp, 'low'],
-      [IMAGES.pending.webp, 'low'],
-      [IMAGES.question.webp, 'low'],
     ]);
     expect(imageUrl('banner')).toBe(IMAGES.banner.webp);
   });
 
-  it('does not wait for low-priority images', async () => {
-    const load = vi.fn((_url: string, priority: 'high' | 'low') => (priority === 'high' ? Promise.resolve() : new Promise<void>(() => {})));
-    await expect(detectFormatAndPreloadImages(async () => false, load)).resolves.toBe('png');
+  it('prefetches the low-priority images later, in the chosen format, with low priority', async () => {
+    await detectFormatAndPreloadImages(async (f) => f === 'avif', vi.fn(async () => {}));
+    const load = vi.fn(async () => {});
+    await prefetchLowPriorityImages(load);
+    expect(load.mock.calls).toEqual([
+      [IMAGES.exit.avif, 'low'],
+      [IMAGES.failed.avif, 'low'],
+      [IMAGES.pending.avif, 'low'],
+      [IMAGES.question.avif, 'low'],
+    ]);
   });
 });

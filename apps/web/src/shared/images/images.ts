@@ -70,14 +70,25 @@ export const loadImage: ImageLoader = (url, priority) =>
   });
 
 /**
- * Detects the best format, then requests the high-priority images first (fetchpriority high) and
- * the low-priority ones after them (fetchpriority low). Resolves when the high-priority images have
- * loaded (or failed); the low-priority ones finish in the background.
+ * Detects the best format, then requests the high-priority images (fetchpriority high) and
+ * resolves when they have loaded (or failed). The low-priority ones wait for
+ * prefetchLowPriorityImages, called once the app is interactive, so they never compete with the
+ * first route for the network.
  */
 export async function detectFormatAndPreloadImages(probe?: FormatProbe, load: ImageLoader = loadImage): Promise<ImageFormat> {
   chosenFormat = await detectImageFormat(probe);
-  const high = Promise.all(HIGH_PRIORITY_IMAGES.map((name) => load(IMAGES[name][chosenFormat], 'high')));
-  for (const name of LOW_PRIORITY_IMAGES) void load(IMAGES[name][chosenFormat], 'low');
-  await high;
+  await Promise.all(HIGH_PRIORITY_IMAGES.map((name) => load(IMAGES[name][chosenFormat], 'high')));
   return chosenFormat;
+}
+
+/** Requests the low-priority images in the chosen format (fetchpriority low); resolves when all have settled. */
+export async function prefetchLowPriorityImages(load: ImageLoader = loadImage): Promise<void> {
+  await Promise.all(LOW_PRIORITY_IMAGES.map((name) => load(IMAGES[name][chosenFormat], 'low')));
+}
+
+/** Runs `task` when the browser is idle after the first render (or after `fallbackMs` where there is no idle callback). */
+export function whenIdle(task: () => void, fallbackMs = 1_500): void {
+  if (typeof window === 'undefined') return;
+  if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: fallbackMs * 2 });
+  else setTimeout(task, fallbackMs);
 }

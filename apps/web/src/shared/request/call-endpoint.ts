@@ -7,9 +7,12 @@ import { RequestError } from './request-error.ts';
 /**
  * In development and tests every response is checked against its endpoint's response schema, so
  * a server that drifts from the contract shows 'Request failed' instead of breaking a screen
- * quietly. Production builds skip the check (the server already serialises through the schema).
+ * quietly. Production builds skip the check (the server already serialises through the schema):
+ * `__SEN_CHECK_RESPONSES__` is a build-time constant, and the production build also leaves the
+ * endpoints' schemas out (apps/web/build/pure-definitions-plugin.ts), so zod is not part of the
+ * first route's JavaScript.
  */
-const CHECK_RESPONSES = import.meta.env.DEV || import.meta.env.MODE === 'test';
+const CHECK_RESPONSES = __SEN_CHECK_RESPONSES__;
 
 /**
  * Calls one contract endpoint with its typed input and resolves to its typed data: GET sends the

@@ -7,7 +7,6 @@ import {
   SUCCESS_CODE,
   computeSign,
   isEnvelope,
-  secretResponseSchema,
   type Envelope,
 } from '@sen/contract';
 import type { TranslationKey } from '../../locales/en.ts';
@@ -86,8 +85,9 @@ export async function refreshSignSecret(): Promise<string> {
   store.setLoading(true);
   try {
     const data = await get<unknown>(API_PATHS.secret, {}, { skipSign: true, skipDefaultParams: true, skipErrorHandler: true });
-    const parsed = secretResponseSchema.safeParse(data);
-    if (parsed.success) useSignStore.getState().setSecret(parsed.data.verifySignSecret);
+    // Checked by hand, not with the contract's zod schema: this runs on every first route.
+    const secret = (data as { verifySignSecret?: unknown } | null)?.verifySignSecret;
+    if (typeof secret === 'string' && secret !== '') useSignStore.getState().setSecret(secret);
   } catch {
     // The app still starts; signed calls will answer BAD_SIGN and trigger one more fetch.
   } finally {

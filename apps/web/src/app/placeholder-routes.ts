@@ -1,5 +1,4 @@
 import type { TranslationKey } from '../locales/en.ts';
-import { PagePlaceholder } from '../shared/ui/page-placeholder.tsx';
 import { paths, type RoutePath } from './paths.ts';
 
 /**
@@ -14,7 +13,6 @@ export const PLACEHOLDER_ROUTES: { path: RoutePath; titleKey: TranslationKey }[]
   { path: paths.closeAccount, titleKey: 'page.closeAccount' },
   { path: paths.closeAccountSucceed, titleKey: 'page.closeAccountSucceed' },
   { path: paths.feedback, titleKey: 'page.feedback' },
-  { path: paths.changePassword, titleKey: 'page.changePassword' },
   { path: paths.authAccountAndContacts, titleKey: 'page.accountAndContacts' },
   { path: paths.authAdditionalInformation, titleKey: 'page.additionalInformation' },
   { path: paths.authAccount, titleKey: 'page.receivingAccount' },
@@ -37,7 +35,3 @@ export const PLACEHOLDER_ROUTES: { path: RoutePath; titleKey: TranslationKey }[]
   { path: paths.messageList, titleKey: 'page.messageList' },
   { path: paths.messageInfo, titleKey: 'page.messageInfo' },
 ];
-
-export function placeholderElement(titleKey: TranslationKey) {
-  return <PagePlaceholder titleKey={titleKey} />;
-}
