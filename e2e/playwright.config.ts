@@ -49,6 +49,7 @@ export default defineConfig({
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
       OTP_LIMIT_PER_PHONE_HOUR: '1000',
       OTP_LIMIT_PER_IP_HOUR: '1000',
       OTP_LIMIT_PER_DEVICE_HOUR: '1000',

@@ -94,6 +94,17 @@ describe('hardening settings (issue 8)', () => {
     expect(() => loadConfig({ REDIS_URL: 'http://x' })).toThrow(/REDIS_URL/);
   });
 
+  it('reads the sign-in protections, refuses BOT_CHECK=off in production and a hosted check without URL and secret', () => {
+    const config = loadConfig({});
+    expect(config.sessionIdleMinutes).toBe(7 * 24 * 60);
+    expect(config.loginBrake).toEqual({ failuresBeforeLock: 5, windowMinutes: 15, lockSeconds: 60, maxLockSeconds: 3600, failuresBeforeCode: 20, routeLimitPerMinute: 30 });
+    expect(config.botCheck).toMatchObject({ kind: 'altcha', fromSend: 3, maxNumber: 50_000, ttlSeconds: 300 });
+    const production = { NODE_ENV: 'production', SIGN_SECRET: 'a'.repeat(32), SMS_PROVIDER: 'esms', ESMS_API_KEY: 'k', ESMS_SECRET_KEY: 's', ESMS_BRANDNAME: 'Sen' };
+    expect(() => loadConfig({ ...production, BOT_CHECK: 'off' })).toThrow(/BOT_CHECK=off is refused/);
+    expect(() => loadConfig({ BOT_CHECK: 'hosted' })).toThrow(/BOT_CHECK_VERIFY_URL and BOT_CHECK_SECRET are required/);
+    expect(loadConfig({ BOT_CHECK: 'hosted', BOT_CHECK_VERIFY_URL: 'https://cap.example/siteverify', BOT_CHECK_SECRET: 's' }).botCheck.kind).toBe('hosted');
+  });
+
   it('reads MIN_APP_VERSION (unset by default) and refuses a malformed one', () => {
     expect(loadConfig({}).minAppVersion).toBeUndefined();
     expect(loadConfig({ MIN_APP_VERSION: '1.2.0' }).minAppVersion).toBe('1.2.0');

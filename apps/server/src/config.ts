@@ -27,6 +27,20 @@ import { REPO_ROOT } from './paths.ts';
  * OTP_LIMIT_PER_IP_HOUR     20           OTP sends allowed per client IP per rolling hour
  * OTP_LIMIT_PER_DEVICE_HOUR 10           OTP sends allowed per device-id header per rolling hour
  * SESSION_TTL_DAYS          30           lifetime of a login session
+ * SESSION_IDLE_MINUTES      10080        a session unused this long (7 days) ends before its lifetime; last use is recorded at most once a minute
+ * LOGIN_FAILURES_BEFORE_LOCK 5           wrong passwords per phone within LOGIN_FAILURE_WINDOW_MINUTES that lock password sign-in
+ * LOGIN_FAILURE_WINDOW_MINUTES 15        the window of LOGIN_FAILURES_BEFORE_LOCK
+ * LOGIN_LOCK_SECONDS        60           the first lock; each further lock doubles, up to LOGIN_MAX_LOCK_SECONDS
+ * LOGIN_MAX_LOCK_SECONDS    3600         the longest lock
+ * LOGIN_FAILURES_BEFORE_CODE 20          wrong passwords since the last sign-in after which only a login code signs in (OTP login or reset by code)
+ * LOGIN_RATE_LIMIT_PER_MINUTE 30         requests per client IP per minute to login, login/sms and password/update (besides RATE_LIMIT_PER_MINUTE)
+ * BOT_CHECK                 altcha       altcha (self-hosted proof of work, no third party) | hosted (a siteverify service, see BOT_CHECK_VERIFY_URL) | off
+ * BOT_CHECK_FROM_SEND       3            the send (per phone, IP or device within the hour) from which login/sms needs a solved challenge: near the limits, so a borrower's first code and one resend (and the family's native apps, which cannot solve it) need none
+ * BOT_CHECK_MAX_NUMBER      50000        ALTCHA difficulty: the largest secret number (a phone solves ~half of it on average)
+ * BOT_CHECK_TTL_SECONDS     300          how long an ALTCHA challenge may be solved and redeemed
+ * BOT_CHECK_HMAC_KEY        (derived)    key signing ALTCHA challenges; when unset derived from the OTP pepper
+ * BOT_CHECK_VERIFY_URL      (unset)      with BOT_CHECK=hosted: the provider's siteverify URL (form post of secret and response)
+ * BOT_CHECK_SECRET          (unset)      with BOT_CHECK=hosted: the provider's secret key
  * AUTH_CONFIG               ID,WORK,BANK,KYC,TELECOM  certification items the app requires (authConfig endpoint)
  * WEB_DIST_DIR              <repo>/apps/web/dist  built web app served as static files with SPA fallback
  * SEED_DEMO                 true on PGlite, false on PostgreSQL  create the demo user 0912345678 (password sen123) at start
@@ -92,6 +106,20 @@ const envSchema = z.object({
   OTP_LIMIT_PER_IP_HOUR: positiveInt(20),
   OTP_LIMIT_PER_DEVICE_HOUR: positiveInt(10),
   SESSION_TTL_DAYS: positiveInt(30),
+  SESSION_IDLE_MINUTES: positiveInt(7 * 24 * 60),
+  LOGIN_FAILURES_BEFORE_LOCK: positiveInt(5),
+  LOGIN_FAILURE_WINDOW_MINUTES: positiveInt(15),
+  LOGIN_LOCK_SECONDS: positiveInt(60),
+  LOGIN_MAX_LOCK_SECONDS: positiveInt(3600),
+  LOGIN_FAILURES_BEFORE_CODE: positiveInt(20),
+  LOGIN_RATE_LIMIT_PER_MINUTE: positiveInt(30),
+  BOT_CHECK: z.enum(['altcha', 'hosted', 'off']).default('altcha'),
+  BOT_CHECK_FROM_SEND: positiveInt(3),
+  BOT_CHECK_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(50_000),
+  BOT_CHECK_TTL_SECONDS: positiveInt(300),
+  BOT_CHECK_HMAC_KEY: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  BOT_CHECK_VERIFY_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  BOT_CHECK_SECRET: optionalText,
   AUTH_CONFIG: z
     .string()
     .trim()
@@ -153,6 +181,26 @@ export interface Config {
   };
   otp: { ttlSeconds: number; limitPerPhoneHour: number; limitPerIpHour: number; limitPerDeviceHour: number };
   sessionTtlDays: number;
+  sessionIdleMinutes: number;
+  /** The per-phone brake on password guessing and the login routes' own per-IP limit. */
+  loginBrake: {
+    failuresBeforeLock: number;
+    windowMinutes: number;
+    lockSeconds: number;
+    maxLockSeconds: number;
+    failuresBeforeCode: number;
+    routeLimitPerMinute: number;
+  };
+  /** Proof of work (or a hosted check) before sending codes once a phone, IP or device nears its limits. */
+  botCheck: {
+    kind: 'altcha' | 'hosted' | 'off';
+    fromSend: number;
+    maxNumber: number;
+    ttlSeconds: number;
+    hmacKey: string | undefined;
+    verifyUrl: string | undefined;
+    secret: string | undefined;
+  };
   authConfig: string;
   webDistDir: string;
   seedDemo: boolean;
@@ -191,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
   if (e.NODE_ENV === 'production') {
     if (!e.SIGN_SECRET) problems.push('SIGN_SECRET is required when NODE_ENV=production');
+    if (e.BOT_CHECK === 'off') problems.push('BOT_CHECK=off is refused when NODE_ENV=production (use altcha or hosted)');
     if (e.SMS_PROVIDER === 'dev') problems.push('SMS_PROVIDER=dev is refused when NODE_ENV=production (use esms)');
     // The pepper beside the hashes it protects lets anyone who can read the database recover live codes.
     if (!e.OTP_PEPPER) problems.push('OTP_PEPPER is required when NODE_ENV=production (a random key of at least 32 characters)');
@@ -202,6 +251,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     for (const name of ['ESMS_API_KEY', 'ESMS_SECRET_KEY', 'ESMS_BRANDNAME'] as const) {
       if (!e[name]) problems.push(`${name} is required when SMS_PROVIDER=esms`);
     }
+  }
+  if (e.BOT_CHECK === 'hosted' && (!e.BOT_CHECK_VERIFY_URL || !e.BOT_CHECK_SECRET)) {
+    problems.push('BOT_CHECK_VERIFY_URL and BOT_CHECK_SECRET are required when BOT_CHECK=hosted');
   }
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`);
@@ -233,6 +285,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       limitPerDeviceHour: e.OTP_LIMIT_PER_DEVICE_HOUR,
     },
     sessionTtlDays: e.SESSION_TTL_DAYS,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    loginBrake: {
+      failuresBeforeLock: e.LOGIN_FAILURES_BEFORE_LOCK,
+      windowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
+      lockSeconds: e.LOGIN_LOCK_SECONDS,
+      maxLockSeconds: e.LOGIN_MAX_LOCK_SECONDS,
+      failuresBeforeCode: e.LOGIN_FAILURES_BEFORE_CODE,
+      routeLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+    },
+    botCheck: {
+      kind: e.BOT_CHECK,
+      fromSend: e.BOT_CHECK_FROM_SEND,
+      maxNumber: e.BOT_CHECK_MAX_NUMBER,
+      ttlSeconds: e.BOT_CHECK_TTL_SECONDS,
+      hmacKey: e.BOT_CHECK_HMAC_KEY,
+      verifyUrl: e.BOT_CHECK_VERIFY_URL,
+      secret: e.BOT_CHECK_SECRET,
+    },
     authConfig: e.AUTH_CONFIG,
     webDistDir: e.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps/web/dist'),
     seedDemo: e.NODE_ENV !== 'production' && (e.SEED_DEMO ?? !e.DATABASE_URL),

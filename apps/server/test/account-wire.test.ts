@@ -16,7 +16,7 @@ const PASSWORD = transformPassword('sen123');
 const NEW_PASSWORD = transformPassword('sen456');
 
 async function sendCode(phone: string): Promise<string> {
-  const sent = await t.post<boolean>(API_PATHS.loginSms, { payload: { phone } });
+  const sent = await t.sendCode<boolean>({ payload: { phone } });
   expect(sent.envelope).toEqual({ code: 200, message: 'success', data: true });
   return t.lastOtp(phone.length === 9 ? `0${phone}` : phone);
 }

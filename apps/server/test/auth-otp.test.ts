@@ -31,7 +31,7 @@ const MINUTE = 60_000;
 describe('OTP send and login', () => {
   it('sends a 4-digit code and logs in with it, creating the user', async () => {
     const phone = randomPhone();
-    const sent = await t.post<boolean>(API_PATHS.loginSms, { payload: { phone } });
+    const sent = await t.sendCode<boolean>({ payload: { phone } });
     expect(sent.statusCode).toBe(200);
     expect(sent.envelope).toEqual({ code: 200, message: 'success', data: true });
     const code = t.lastOtp(phone);
@@ -55,7 +55,7 @@ describe('OTP send and login', () => {
     const phone = randomPhone();
     const first = await t.loginWithOtp(phone);
     t.clock.advance(MINUTE + 1_000);
-    await t.post(API_PATHS.loginSms, { payload: { phone: phone.slice(1) } });
+    await t.sendCode({ payload: { phone: phone.slice(1) } });
     const second = await t.post<LoginSession>(API_PATHS.login, { payload: { phone: phone.slice(1), smsCode: t.lastOtp(phone) } });
     expect(second.envelope.data.id).toBe(first.id);
     expect(second.envelope.data.phone).toBe(phone);
@@ -63,22 +63,22 @@ describe('OTP send and login', () => {
 
   it('refuses a resend within 60 s with 2004 and retryAfterSeconds', async () => {
     const phone = randomPhone();
-    await t.post(API_PATHS.loginSms, { payload: { phone } });
+    await t.sendCode({ payload: { phone } });
     t.clock.advance(15_000);
-    const early = await t.post(API_PATHS.loginSms, { payload: { phone }, lang: 'en' });
+    const early = await t.sendCode({ payload: { phone }, lang: 'en' });
     expect(early.statusCode).toBe(429);
     expect(early.envelope).toEqual({ code: 2004, message: 'Please wait 45s before getting a new OTP', data: { retryAfterSeconds: 45 } });
     t.clock.advance(45_000);
-    const later = await t.post(API_PATHS.loginSms, { payload: { phone } });
+    const later = await t.sendCode({ payload: { phone } });
     expect(later.envelope.code).toBe(200);
   });
 
   it('lets a new code supersede the old one', async () => {
     const phone = randomPhone();
-    await t.post(API_PATHS.loginSms, { payload: { phone } });
+    await t.sendCode({ payload: { phone } });
     const oldCode = t.lastOtp(phone);
     t.clock.advance(MINUTE);
-    await t.post(API_PATHS.loginSms, { payload: { phone } });
+    await t.sendCode({ payload: { phone } });
     const newCode = t.lastOtp(phone);
     if (oldCode !== newCode) {
       expect((await t.post(API_PATHS.login, { payload: { phone, smsCode: oldCode } })).envelope.code).toBe(2001);
@@ -88,7 +88,7 @@ describe('OTP send and login', () => {
 
   it('expires a code after OTP_TTL_SECONDS', async () => {
     const phone = randomPhone();
-    await t.post(API_PATHS.loginSms, { payload: { phone } });
+    await t.sendCode({ payload: { phone } });
     t.clock.advance(300_000);
     const late = await t.post(API_PATHS.login, { payload: { phone, smsCode: t.lastOtp(phone) }, lang: 'en' });
     expect(late.statusCode).toBe(400);
@@ -102,7 +102,7 @@ describe('OTP send and login', () => {
 
   it('kills a code after 5 wrong tries: 2003 on the 5th and even for the right code', async () => {
     const phone = randomPhone();
-    await t.post(API_PATHS.loginSms, { payload: { phone } });
+    await t.sendCode({ payload: { phone } });
     const right = t.lastOtp(phone);
     const wrong = right === '0000' ? '1111' : '0000';
     const codes: number[] = [];
@@ -114,7 +114,7 @@ describe('OTP send and login', () => {
     expect(rightAfter.envelope).toEqual({ code: 2003, message: 'Too many wrong attempts, please get a new OTP', data: null });
     // A new code works again.
     t.clock.advance(MINUTE);
-    await t.post(API_PATHS.loginSms, { payload: { phone } });
+    await t.sendCode({ payload: { phone } });
     expect((await t.post(API_PATHS.login, { payload: { phone, smsCode: t.lastOtp(phone) } })).envelope.code).toBe(200);
   });
 
@@ -122,13 +122,13 @@ describe('OTP send and login', () => {
     const phone = randomPhone();
     switchable.failing = true;
     try {
-      const failed = await t.post(API_PATHS.loginSms, { payload: { phone }, lang: 'en' });
+      const failed = await t.sendCode({ payload: { phone }, lang: 'en' });
       expect(failed.statusCode).toBe(503);
       expect(failed.envelope).toEqual({ code: 2006, message: 'Unable to send SMS right now, please try again later', data: null });
     } finally {
       switchable.failing = false;
     }
-    const retry = await t.post(API_PATHS.loginSms, { payload: { phone } });
+    const retry = await t.sendCode({ payload: { phone } });
     expect(retry.envelope.code).toBe(200);
   });
 });
@@ -136,14 +136,14 @@ describe('OTP send and login', () => {
 describe('concurrent sends', () => {
   it('sends one code when the same phone asks several times at once', async () => {
     const phone = randomPhone();
-    const responses = await Promise.all(Array.from({ length: 5 }, () => t.post(API_PATHS.loginSms, { payload: { phone } })));
+    const responses = await Promise.all(Array.from({ length: 5 }, () => t.sendCode({ payload: { phone } })));
     expect(responses.map((response) => response.envelope.code).sort()).toEqual([200, 2004, 2004, 2004, 2004]);
     expect(t.sms.messages(phone)).toHaveLength(1);
   });
 
   it('accepts a code once when two logins race', async () => {
     const phone = randomPhone();
-    await t.post(API_PATHS.loginSms, { payload: { phone } });
+    await t.sendCode({ payload: { phone } });
     const code = t.lastOtp(phone);
     const responses = await Promise.all([0, 1].map(() => t.post(API_PATHS.login, { payload: { phone, smsCode: code } })));
     expect(responses.map((response) => response.envelope.code).sort()).toEqual([200, 2002]);
@@ -154,36 +154,36 @@ describe('OTP flooding limits (per rolling hour)', () => {
   it('limits sends per phone to 5', async () => {
     const phone = randomPhone();
     for (let send = 0; send < 5; send += 1) {
-      expect((await t.post(API_PATHS.loginSms, { payload: { phone } })).envelope.code).toBe(200);
+      expect((await t.sendCode({ payload: { phone } })).envelope.code).toBe(200);
       t.clock.advance(MINUTE);
     }
-    const sixth = await t.post(API_PATHS.loginSms, { payload: { phone }, lang: 'en' });
+    const sixth = await t.sendCode({ payload: { phone }, lang: 'en' });
     expect(sixth.statusCode).toBe(429);
     expect(sixth.envelope).toEqual({ code: 2005, message: 'Too many OTP requests, please try again later', data: null });
     t.clock.advance(56 * MINUTE);
-    expect((await t.post(API_PATHS.loginSms, { payload: { phone } })).envelope.code).toBe(200);
+    expect((await t.sendCode({ payload: { phone } })).envelope.code).toBe(200);
   });
 
   it('limits sends per IP to 20', async () => {
     const ip = randomIp();
     for (let send = 0; send < 20; send += 1) {
-      expect((await t.post(API_PATHS.loginSms, { payload: { phone: randomPhone() }, remoteAddress: ip })).envelope.code).toBe(200);
+      expect((await t.sendCode({ payload: { phone: randomPhone() }, remoteAddress: ip, solveFirst: true })).envelope.code).toBe(200);
     }
-    expect((await t.post(API_PATHS.loginSms, { payload: { phone: randomPhone() }, remoteAddress: ip })).envelope.code).toBe(2005);
-    expect((await t.post(API_PATHS.loginSms, { payload: { phone: randomPhone() } })).envelope.code).toBe(200);
+    expect((await t.sendCode({ payload: { phone: randomPhone() }, remoteAddress: ip, solveFirst: true })).envelope.code).toBe(2005);
+    expect((await t.sendCode({ payload: { phone: randomPhone() } })).envelope.code).toBe(200);
   });
 
   it('holds the IP and device limits when many phones ask at once', async () => {
     const ip = randomIp();
     const byIp = await Promise.all(
-      Array.from({ length: 30 }, () => t.post(API_PATHS.loginSms, { payload: { phone: randomPhone() }, remoteAddress: ip })),
+      Array.from({ length: 30 }, () => t.sendCode({ payload: { phone: randomPhone() }, remoteAddress: ip, solveFirst: true })),
     );
     expect(byIp.filter((response) => response.envelope.code === 200)).toHaveLength(20);
     expect(byIp.filter((response) => response.envelope.code === 2005)).toHaveLength(10);
 
     const deviceId = randomDeviceId();
     const byDevice = await Promise.all(
-      Array.from({ length: 20 }, () => t.post(API_PATHS.loginSms, { payload: { phone: randomPhone() }, deviceId })),
+      Array.from({ length: 20 }, () => t.sendCode({ payload: { phone: randomPhone() }, deviceId })),
     );
     expect(byDevice.filter((response) => response.envelope.code === 200)).toHaveLength(10);
   });
@@ -191,8 +191,8 @@ describe('OTP flooding limits (per rolling hour)', () => {
   it('limits sends per device to 10', async () => {
     const deviceId = randomDeviceId();
     for (let send = 0; send < 10; send += 1) {
-      expect((await t.post(API_PATHS.loginSms, { payload: { phone: randomPhone() }, deviceId })).envelope.code).toBe(200);
+      expect((await t.sendCode({ payload: { phone: randomPhone() }, deviceId })).envelope.code).toBe(200);
     }
-    expect((await t.post(API_PATHS.loginSms, { payload: { phone: randomPhone() }, deviceId })).envelope.code).toBe(2005);
+    expect((await t.sendCode({ payload: { phone: randomPhone() }, deviceId })).envelope.code).toBe(2005);
   });
 });

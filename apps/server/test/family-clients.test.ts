@@ -148,7 +148,7 @@ describe('family transport details', () => {
     expect(blank.json()).toMatchObject({ code: 1001 });
     const poisoned = await t.app.inject({ method: 'POST', url: ECHO, payload: '{"__proto__":{"admin":true},"appCode":"gaanpuhunan"}', headers });
     expect(poisoned.statusCode).toBe(400);
-    expect(poisoned.json()).toEqual({ code: 400, message: 'Request failed', data: null });
+    expect(poisoned.json()).toEqual({ code: 400, message: 'The request could not be read', data: null });
   });
 
   it('refuses a sign over the bytes as sent (not a reading) and a sign with the wrong secret', async () => {

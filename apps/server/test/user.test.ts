@@ -31,8 +31,8 @@ describe('certification state', () => {
 
 describe('device record', () => {
   it('saves and then updates the device of the caller', async () => {
-    const login = await t.loginWithOtp();
     const deviceId = randomDeviceId();
+    const login = await t.loginWithOtp(undefined, { deviceId });
     const payload = { appVersion: '1.0.0', mobileType: 2, regClient: 'Android', phoneBrand: 'Samsung', phoneModel: 'A54', phoneMark: 'x1' };
     const saved = await t.post(API_PATHS.equipmentSave, { token: login.token, payload, deviceId });
     expect(saved.envelope).toEqual({ code: 200, message: 'success', data: null });
@@ -66,8 +66,8 @@ describe('privacy consent', () => {
   });
 
   it('ties the consent to the user when a valid token is sent, and ignores a bad one', async () => {
-    const login = await t.loginWithOtp();
     const deviceId = randomDeviceId();
+    const login = await t.loginWithOtp(undefined, { deviceId });
     await t.post(API_PATHS.privacyConsent, { token: login.token, payload: { version: PRIVACY_POLICY_VERSION, agreed: false }, deviceId });
     await t.post(API_PATHS.privacyConsent, { token: 'expired-token', payload: { version: PRIVACY_POLICY_VERSION, agreed: true }, deviceId });
     const rows = await t.database.db.select().from(privacyConsents).where(eq(privacyConsents.deviceId, deviceId));

@@ -54,6 +54,11 @@ export const ERRORS = {
   /** The SMS provider refused or failed; the OTP is not counted as sent. */
   SMS_UNAVAILABLE: { code: 2006, httpStatus: 503, messageKey: 'error.smsUnavailable' },
 
+  /** A proof-of-work solution is needed before another code is sent (the `altcha` field; GET challenge). */
+  CHALLENGE_REQUIRED: { code: 2007, httpStatus: 400, messageKey: 'error.challengeRequired' },
+  /** The proof-of-work solution is wrong, expired or already used. */
+  CHALLENGE_FAILED: { code: 2008, httpStatus: 400, messageKey: 'error.challengeFailed' },
+
   /** Unknown phone or wrong password: one message for both, so phones cannot be enumerated. */
   LOGIN_FAILED: { code: 2101, httpStatus: 400, messageKey: 'error.loginFailed' },
   /** password/update for a user who never set a password (password login answers LOGIN_FAILED). */
@@ -61,6 +66,10 @@ export const ERRORS = {
   OLD_PASSWORD_INCORRECT: { code: 2103, httpStatus: 400, messageKey: 'error.oldPasswordIncorrect' },
   /** password/set when a password exists and the session did not come from an OTP login. */
   PASSWORD_ALREADY_SET: { code: 2104, httpStatus: 409, messageKey: 'error.passwordAlreadySet' },
+  /** Too many wrong passwords for this phone lately: no password is checked until the lock ends; data carries `retryAfterSeconds`. */
+  LOGIN_LOCKED: { code: 2105, httpStatus: 429, messageKey: 'error.loginLocked' },
+  /** So many wrong passwords since the last sign-in that only a login code (OTP login or reset by code) signs in. */
+  LOGIN_CODE_REQUIRED: { code: 2106, httpStatus: 400, messageKey: 'error.loginCodeRequired' },
 } as const satisfies Record<string, { code: number; httpStatus: number; messageKey: MessageKey }>;
 
 export type ErrorName = keyof typeof ERRORS;

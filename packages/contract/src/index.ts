@@ -10,6 +10,7 @@ export * from './wire-json.ts';
 export * from './validation.ts';
 export * from './endpoint.ts';
 export * from './api/auth.ts';
+export * from './api/challenge.ts';
 export * from './api/certification.ts';
 export * from './api/content.ts';
 export * from './api/endpoints.ts';

@@ -34,6 +34,10 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The device-id header at issue; a token presented from another device is refused. Null: none was sent. */
+    deviceId: text('device_id'),
+    /** Last use, touched at most once a minute: the idle timeout (SESSION_IDLE_MINUTES) counts from it. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('sessions_user_id_idx').on(table.userId)],
 );
@@ -158,6 +162,57 @@ export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
   createdAt: createdAt(),
+});
+
+/**
+ * The password-guessing brake, one row per phone (keyed by a peppered hash, not the number):
+ * failures in the current window, failures since the last success, and the lock in force.
+ * Unknown phones get rows too, so the brake answers alike whether or not the phone borrows with us.
+ */
+export const loginBrakes = pgTable('login_brakes', {
+  phoneKey: text('phone_key').primaryKey(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  windowFailures: integer('window_failures').notNull().default(0),
+  /** Failures since the last successful sign-in (decays after a quiet day); past the limit a login code is required. */
+  totalFailures: integer('total_failures').notNull().default(0),
+  /** Locks so far: each one lasts twice as long as the one before. */
+  lockouts: integer('lockouts').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }),
+});
+
+/**
+ * Security events, append-only (a trigger refuses UPDATE, DELETE and TRUNCATE): sign-ins, password
+ * changes, session revocations, lockouts. Users are named by id; a phone appears only as a
+ * peppered hash (failed sign-ins of unknown phones). No tokens, codes or passwords.
+ */
+export const securityEvents = pgTable(
+  'security_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    type: text('type').notNull(),
+    /** No foreign key: the record outlives the account and never cascades away. */
+    userId: uuid('user_id'),
+    phoneHash: text('phone_hash'),
+    method: text('method'),
+    result: text('result').notNull(),
+    ip: text('ip'),
+    deviceId: text('device_id'),
+    sessionId: uuid('session_id'),
+    /** Small JSON of event facts (reason, retryAfterSeconds, revoked count). */
+    detail: text('detail'),
+  },
+  (table) => [
+    index('security_events_user_idx').on(table.userId, table.occurredAt),
+    index('security_events_type_idx').on(table.type, table.occurredAt),
+  ],
+);
+
+/** Proof-of-work solutions already used (single use), kept until the challenge expires. */
+export const botCheckRedemptions = pgTable('bot_check_redemptions', {
+  solutionKey: text('solution_key').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
 /**

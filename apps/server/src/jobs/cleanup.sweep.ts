@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { executeRows } from '../db/database.ts';
-import { idempotencyKeys, otpCodes, otpSendLog, sessions } from '../db/schema.ts';
+import { botCheckRedemptions, idempotencyKeys, loginBrakes, otpCodes, otpSendLog, sessions } from '../db/schema.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import type { Sweep } from './sweep-runner.ts';
 
@@ -18,6 +18,8 @@ export const RETENTION = {
   otpSendLog: 2 * DAY_MS,
   sessionsAfterEnd: 7 * DAY_MS,
   idempotencyKeys: 7 * DAY_MS,
+  /** The brake forgives failures after a quiet day (docs/decisions/033); a day more, and the row goes. */
+  loginBrakesAfterLastFailure: 2 * DAY_MS,
 } as const;
 
 /** Deletes set-based and counts what it deleted (one statement per table, no rows fetched). */
@@ -44,6 +46,11 @@ export function cleanupSweep(uow: UnitOfWork): Sweep {
           uow,
           sql`delete from ${idempotencyKeys} where ${idempotencyKeys.createdAt} < ${before(RETENTION.idempotencyKeys)}`,
         ),
+        loginBrakes: await deleteCounted(
+          uow,
+          sql`delete from ${loginBrakes} where coalesce(${loginBrakes.lastFailureAt}, ${loginBrakes.windowStartedAt}) < ${before(RETENTION.loginBrakesAfterLastFailure)}`,
+        ),
+        botCheckRedemptions: await deleteCounted(uow, sql`delete from ${botCheckRedemptions} where ${botCheckRedemptions.expiresAt} < ${before(0)}`),
       };
     },
   };

@@ -1,7 +1,11 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export function sha256Hex(text: string): string {
   return createHash('sha256').update(text).digest('hex');
+}
+
+export function hmacSha256Hex(key: string, text: string): string {
+  return createHmac('sha256', key).update(text).digest('hex');
 }
 
 /** An opaque, URL-safe random token (256 bits). */

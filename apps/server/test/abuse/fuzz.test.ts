@@ -72,7 +72,11 @@ async function send(endpoint: AnyEndpoint, fuzz: FuzzCase): Promise<LightMyReque
   const timestamp = t.clock.now().getTime() - (fuzz.signing === 'stale' ? 10 * 60_000 : 0);
   const headers: Record<string, string> = { [HEADERS.appVersion]: APP_VERSION, 'device-id': randomDeviceId() };
   if (fuzz.lang) headers.lang = fuzz.lang;
-  if (fuzz.token === 'main') headers.authorization = ENDS_SESSIONS.has(endpoint.id) ? sacrificial : token;
+  if (fuzz.token === 'main') {
+    headers.authorization = ENDS_SESSIONS.has(endpoint.id) ? sacrificial : token;
+    // Sessions are bound to the device they were issued to.
+    headers['device-id'] = t.deviceOfToken(headers.authorization) ?? headers['device-id']!;
+  }
   if (fuzz.token === 'garbage') headers.authorization = 'Bearer x'.repeat(40);
   let url = pathOf(endpoint, fuzz.pathVariant);
   let body: string | Buffer | undefined;

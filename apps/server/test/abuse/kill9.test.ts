@@ -65,6 +65,9 @@ function startServer(storage: Record<string, string>): Promise<{ child: ChildPro
       RATE_LIMIT_PER_MINUTE: '1000000',
       RATE_LIMIT_STORE: 'memory',
       OTP_LIMIT_PER_IP_HOUR: '1000000',
+      // One load generator on one address: no sign-in brake per IP and no proof of work here.
+      LOGIN_RATE_LIMIT_PER_MINUTE: '1000000',
+      BOT_CHECK: 'off',
       WEB_DIST_DIR: path.join(tmpdir(), 'sen-no-web-build'),
       ...storage,
     },

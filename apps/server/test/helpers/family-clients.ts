@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { Envelope } from '@sen/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 
@@ -74,6 +74,9 @@ export class FamilyClient {
   lastHeaders: Record<string, string> = {};
   readonly mobileType: string;
 
+  /** Each client is one phone on its own network address, as in the field. */
+  private readonly remoteAddress = `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+
   constructor(
     readonly name: ClientName,
     private readonly options: FamilyClientOptions,
@@ -106,7 +109,7 @@ export class FamilyClient {
 
   private async send<T>(request: { headers: Record<string, string> } & Record<string, unknown>): Promise<FamilyResponse<T>> {
     this.lastHeaders = request.headers;
-    const response = await this.options.app.inject(request as never);
+    const response = await this.options.app.inject({ remoteAddress: this.remoteAddress, ...request } as never);
     let envelope = null as unknown as Envelope<T>;
     try {
       envelope = response.json() as Envelope<T>;
@@ -125,7 +128,7 @@ export class FamilyClient {
     this.secret = '';
     const sign = this.sign(sortedJson(query, false), timestamp);
     this.secret = saved;
-    const response = await this.options.app.inject({ method: 'GET', url: '/api/user/app/common/secret', query, headers: this.headers(timestamp, sign) });
+    const response = await this.options.app.inject({ method: 'GET', url: '/api/user/app/common/secret', query, headers: this.headers(timestamp, sign), remoteAddress: this.remoteAddress });
     const envelope = response.json() as Envelope<{ verifySignSecret: string }>;
     if (envelope.code === 200) this.secret = envelope.data.verifySignSecret;
     return { response, envelope };

@@ -7,13 +7,16 @@ import {
   HEADERS,
   LANG_HEADER,
   MOBILE_TYPE,
+  ERRORS,
   computeSign,
+  type ChallengeResponse,
   type Envelope,
   type Language,
   type LoginSession,
 } from '@sen/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { DestinationStream } from 'pino';
+import { solveChallenge } from 'altcha-lib/v1';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../src/app.ts';
 import { users } from '../../src/db/schema.ts';
@@ -75,6 +78,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     LOG_LEVEL: options.logStream ? 'info' : 'silent',
     DATA_DIR: 'memory://',
     SEED_DEMO: 'false',
+    // Proof of work as in production, made cheap: tests solve challenges in a few milliseconds.
+    BOT_CHECK_MAX_NUMBER: '1000',
     WEB_DIST_DIR: path.join(import.meta.dirname, 'no-web-build'),
   });
   const changed = options.config ? options.config(base) : base;
@@ -110,6 +115,9 @@ export async function createTestApp(options: TestAppOptions = {}) {
     return computeSign({ appCode: config.appCode, secret: signSecret, payload, timestamp });
   }
 
+  /** The device each session token was issued to: later calls with the token come from it (sessions are device-bound). */
+  const tokenDevices = new Map<string, string | null>();
+
   async function call<T = unknown>(method: 'GET' | 'POST', url: string, call: CallOptions = {}): Promise<ApiResponse<T>> {
     const merged = { ...(call.skipDefaultParams ? {} : DEFAULT_PARAMS), ...call.payload };
     // GET parameters reach the server as strings, so they are signed as strings (see request-checks.ts).
@@ -122,7 +130,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     }
     if (call.token) headers.authorization = call.token;
     if (call.lang) headers.lang = LANG_HEADER[call.lang];
-    const deviceId = call.deviceId === undefined ? randomDeviceId() : call.deviceId;
+    const rawToken = call.token?.replace(/^Bearer\s+/i, '');
+    const deviceId = call.deviceId !== undefined ? call.deviceId : rawToken && tokenDevices.has(rawToken) ? tokenDevices.get(rawToken)! : randomDeviceId();
     if (deviceId) headers['device-id'] = deviceId;
     const response = await app.inject({
       method,
@@ -137,6 +146,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     } catch {
       // not JSON (static pages); envelope stays null
     }
+    const issued = (envelope?.data as { token?: unknown } | null | undefined)?.token;
+    if (typeof issued === 'string') tokenDevices.set(issued, deviceId);
     return Object.assign(response, { envelope });
   }
 
@@ -147,11 +158,30 @@ export async function createTestApp(options: TestAppOptions = {}) {
     return message.code;
   }
 
+  /** A solved bot-check challenge (the `altcha` field of login/sms), as the web app makes it. */
+  async function solvedChallenge(): Promise<string> {
+    const challenge = await call<ChallengeResponse>('GET', API_PATHS.challenge);
+    const altcha = challenge.envelope.data.altcha;
+    if (!altcha) throw new Error(`no ALTCHA challenge: ${challenge.body}`);
+    const solution = await solveChallenge(altcha.challenge, altcha.salt, altcha.algorithm, altcha.maxnumber).promise;
+    if (!solution) throw new Error('challenge not solved');
+    const payload = { algorithm: altcha.algorithm, challenge: altcha.challenge, number: solution.number, salt: altcha.salt, signature: altcha.signature };
+    return Buffer.from(JSON.stringify(payload)).toString('base64');
+  }
+
+  /** Sends a login code, solving the bot check when the server asks for it (as the web app does). */
+  async function sendCode<T = unknown>(options: CallOptions & { payload: { phone: string }; solveFirst?: boolean }): Promise<ApiResponse<T>> {
+    if (options.solveFirst) return call<T>('POST', API_PATHS.loginSms, { ...options, payload: { ...options.payload, altcha: await solvedChallenge() } });
+    const first = await call<T>('POST', API_PATHS.loginSms, options);
+    if (first.envelope?.code !== ERRORS.CHALLENGE_REQUIRED.code) return first;
+    return call<T>('POST', API_PATHS.loginSms, { ...options, payload: { ...options.payload, altcha: await solvedChallenge() } });
+  }
+
   /** Sends an OTP and logs in with it; a new phone each time unless given. */
-  async function loginWithOtp(phone = randomPhone()): Promise<LoginSession> {
-    const sent = await call('POST', API_PATHS.loginSms, { payload: { phone } });
+  async function loginWithOtp(phone = randomPhone(), options: CallOptions = {}): Promise<LoginSession> {
+    const sent = await sendCode({ ...options, payload: { phone } });
     if (sent.envelope.code !== 200) throw new Error(`sendOtp failed: ${sent.body}`);
-    const login = await call<LoginSession>('POST', API_PATHS.login, { payload: { phone, smsCode: lastOtp(phone) } });
+    const login = await call<LoginSession>('POST', API_PATHS.login, { ...options, payload: { phone, smsCode: lastOtp(phone) } });
     if (login.envelope.code !== 200) throw new Error(`loginSms failed: ${login.body}`);
     return login.envelope.data;
   }
@@ -176,6 +206,10 @@ export async function createTestApp(options: TestAppOptions = {}) {
     post: <T = unknown>(url: string, options?: CallOptions) => call<T>('POST', url, options),
     lastOtp,
     loginWithOtp,
+    /** The device id a token was issued to (sessions are bound to it). */
+    deviceOfToken: (rawToken: string) => tokenDevices.get(rawToken) ?? null,
+    sendCode,
+    solvedChallenge,
     close: async () => {
       await app.close();
       await testDb.close();

@@ -3,6 +3,7 @@ import { defineEndpoint } from '../endpoint.ts';
 import { REG_CLIENTS, type RegClient } from '../reg-client.ts';
 import { normalizePhone, otpSchema, phoneSchema, transformedPasswordSchema } from '../validation.ts';
 import { isWireAbsent, plainText, wireIntCode, wireOptionalText } from '../wire.ts';
+import { botCheckSolutionSchema } from './challenge.ts';
 import { API_PATHS } from './paths.ts';
 import { emptyRequestSchema, nullResponseSchema } from './common.ts';
 
@@ -33,7 +34,11 @@ function requiredCredential(schema: z.ZodType<string, string>, missingKey: strin
 const optionalCredential = (schema: z.ZodType<string>) =>
   z.preprocess((value) => (isWireAbsent(value) ? undefined : value), schema.optional());
 
-export const sendCodeRequestSchema = z.object({ phone: wirePhoneSchema });
+export const sendCodeRequestSchema = z.object({
+  phone: wirePhoneSchema,
+  /** The solved bot check (challenge.ts), needed only once the phone, IP or device nears its limits. */
+  altcha: optionalCredential(botCheckSolutionSchema),
+});
 export type SendCodeRequest = z.input<typeof sendCodeRequestSchema>;
 
 export const loginRequestSchema = z
@@ -162,7 +167,7 @@ export const loginSmsEndpoint = defineEndpoint({
   response: z.literal(true),
   signed: true,
   session: 'none',
-  errors: [...SIGN_IN_ERRORS, 'OTP_TOO_SOON', 'OTP_SEND_LIMIT', 'SMS_UNAVAILABLE'],
+  errors: [...SIGN_IN_ERRORS, 'OTP_TOO_SOON', 'OTP_SEND_LIMIT', 'CHALLENGE_REQUIRED', 'CHALLENGE_FAILED', 'SMS_UNAVAILABLE'],
 });
 
 export const loginEndpoint = defineEndpoint({
@@ -175,7 +180,7 @@ export const loginEndpoint = defineEndpoint({
   response: loginSessionSchema,
   signed: true,
   session: 'none',
-  errors: [...SIGN_IN_ERRORS, 'OTP_INCORRECT', 'OTP_EXPIRED', 'OTP_LOCKED', 'LOGIN_FAILED'],
+  errors: [...SIGN_IN_ERRORS, 'OTP_INCORRECT', 'OTP_EXPIRED', 'OTP_LOCKED', 'LOGIN_FAILED', 'LOGIN_LOCKED', 'LOGIN_CODE_REQUIRED'],
 });
 
 export const passwordSetEndpoint = defineEndpoint({
@@ -201,7 +206,7 @@ export const passwordUpdateEndpoint = defineEndpoint({
   response: loginSessionSchema,
   signed: true,
   session: 'optional',
-  errors: [...SIGN_IN_ERRORS, 'SESSION_EXPIRED', 'OTP_INCORRECT', 'OTP_EXPIRED', 'OTP_LOCKED', 'PASSWORD_NOT_SET', 'OLD_PASSWORD_INCORRECT'],
+  errors: [...SIGN_IN_ERRORS, 'SESSION_EXPIRED', 'OTP_INCORRECT', 'OTP_EXPIRED', 'OTP_LOCKED', 'PASSWORD_NOT_SET', 'OLD_PASSWORD_INCORRECT', 'LOGIN_LOCKED', 'LOGIN_CODE_REQUIRED'],
 });
 
 export const logoutEndpoint = defineEndpoint({

@@ -1,5 +1,6 @@
 import type { AnyEndpoint } from '../endpoint.ts';
 import { loginEndpoint, loginSmsEndpoint, logoutEndpoint, passwordSetEndpoint, passwordUpdateEndpoint } from './auth.ts';
+import { challengeEndpoint } from './challenge.ts';
 import { authConfigEndpoint, authDetailEndpoint } from './certification.ts';
 import { activityListEndpoint, commonIndexEndpoint } from './content.ts';
 import { devOutboxEndpoint, healthEndpoint, readyEndpoint, secretEndpoint } from './system.ts';
@@ -18,6 +19,7 @@ export const endpoints = {
   ready: readyEndpoint,
   devOutbox: devOutboxEndpoint,
   loginSms: loginSmsEndpoint,
+  challenge: challengeEndpoint,
   login: loginEndpoint,
   passwordSet: passwordSetEndpoint,
   passwordUpdate: passwordUpdateEndpoint,

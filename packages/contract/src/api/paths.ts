@@ -5,6 +5,8 @@ export const API_PATHS = {
   loginSms: '/api/user/app/login/sms',
   /** Signs in by OTP (loginType 1) or password (loginType 2). */
   login: '/api/user/app/login',
+  /** A proof-of-work challenge for login/sms once a phone, IP or device nears its send limits. */
+  challenge: '/api/user/app/challenge',
   logout: '/api/user/app/logout',
   passwordSet: '/api/user/app/password/set',
   passwordUpdate: '/api/user/app/password/update',

@@ -1,27 +1,41 @@
 import { endpoints } from '@sen/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../shared/app-error.ts';
 import { deviceIdOf } from '../../shared/headers.ts';
 import { registerEndpoint } from '../../shared/register-endpoint.ts';
+import type { RequestOrigin } from '../audit/index.ts';
 import type { AuthService } from './auth.service.ts';
+import type { BotCheck } from './bot-check/bot-check.ts';
 
-export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): void {
-  registerEndpoint(app, endpoints.loginSms, async ({ input, request }) =>
-    auth.sendCode({ phone: input.phone, ip: request.ip, deviceId: deviceIdOf(request) }),
-  );
+function originOf(request: FastifyRequest): RequestOrigin {
+  return { ip: request.ip, deviceId: deviceIdOf(request) };
+}
 
-  registerEndpoint(app, endpoints.login, async ({ input }) => auth.login(input));
+export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, botCheck: BotCheck): void {
+  registerEndpoint(app, endpoints.challenge, async () => botCheck.challenge());
 
-  registerEndpoint(app, endpoints.passwordSet, async ({ input, session }) => auth.setPassword(session, input.newPasswd));
-
-  registerEndpoint(app, endpoints.passwordUpdate, async ({ input, session }) => {
-    if (input.by === 'code') return auth.updatePasswordByCode(input.phone, input.smsCode, input.newPasswd);
-    if (!session) throw new AppError('SESSION_EXPIRED');
-    return auth.updatePasswordByOldPassword(session, input.oldPasswd, input.newPasswd);
+  registerEndpoint(app, endpoints.loginSms, async ({ input, request }) => {
+    // A solution is checked (and used up) only when sent; whether one was needed is decided under the send locks.
+    const botCheckPassed = input.altcha !== undefined && (await botCheck.redeem(input.altcha, { ip: request.ip }));
+    if (input.altcha !== undefined && !botCheckPassed) {
+      await app.audit.record({ type: 'bot_check_failed', result: 'refused', phone: input.phone, ...originOf(request) });
+      throw new AppError('CHALLENGE_FAILED');
+    }
+    return auth.sendCode({ phone: input.phone, ip: request.ip, deviceId: deviceIdOf(request), botCheckPassed });
   });
 
-  registerEndpoint(app, endpoints.logout, async ({ session }) => {
-    await auth.logout(session);
+  registerEndpoint(app, endpoints.login, async ({ input, request }) => auth.login(input, originOf(request)));
+
+  registerEndpoint(app, endpoints.passwordSet, async ({ input, session, request }) => auth.setPassword(session, input.newPasswd, originOf(request)));
+
+  registerEndpoint(app, endpoints.passwordUpdate, async ({ input, session, request }) => {
+    if (input.by === 'code') return auth.updatePasswordByCode(input.phone, input.smsCode, input.newPasswd, originOf(request));
+    if (!session) throw new AppError('SESSION_EXPIRED');
+    return auth.updatePasswordByOldPassword(session, input.oldPasswd, input.newPasswd, originOf(request));
+  });
+
+  registerEndpoint(app, endpoints.logout, async ({ session, request }) => {
+    await auth.logout(session, originOf(request));
     return null;
   });
 }

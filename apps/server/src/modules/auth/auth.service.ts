@@ -3,7 +3,9 @@ import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { SessionInfo } from '../../types.ts';
+import type { RequestOrigin } from '../audit/index.ts';
 import type { UserRow, UserService } from '../user/index.ts';
+import type { AuthSecurity } from './auth-security.ts';
 import type { OtpService } from './otp.service.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import type { SessionService } from './session.service.ts';
@@ -29,6 +31,7 @@ export class AuthService {
     private readonly passwords: PasswordHasher,
     private readonly clock: Clock,
     private readonly sessionOptions: LoginSessionOptions,
+    private readonly security: AuthSecurity,
     private readonly uow: UnitOfWork,
   ) {}
 
@@ -44,46 +47,58 @@ export class AuthService {
     };
   }
 
-  /** Sends a login code to a (normalised) phone; the caller's IP and device count towards the limits. */
-  async sendCode(input: { phone: string; ip: string; deviceId: string | null }): Promise<true> {
+  /**
+   * Sends a login code to a (normalised) phone; the caller's IP and device count towards the
+   * limits. `botCheckPassed`: the caller redeemed a bot-check solution (needed near the limits).
+   */
+  async sendCode(input: { phone: string; ip: string; deviceId: string | null; botCheckPassed: boolean }): Promise<true> {
     await this.otp.send(input);
     return true;
   }
 
-  login(request: ParsedLoginRequest): Promise<LoginSession> {
+  login(request: ParsedLoginRequest, origin: RequestOrigin): Promise<LoginSession> {
     return request.credential.type === 'sms'
-      ? this.loginWithCode(request.phone, request.credential.smsCode)
-      : this.loginWithPassword(request.phone, request.credential.passwd);
+      ? this.loginWithCode(request.phone, request.credential.smsCode, origin)
+      : this.loginWithPassword(request.phone, request.credential.passwd, origin);
   }
 
   /** OTP login; the first one creates the user (passwdSign 0 until a password is set). */
-  private async loginWithCode(phone: string, smsCode: string): Promise<LoginSession> {
-    await this.otp.verify(phone, smsCode);
+  private async loginWithCode(phone: string, smsCode: string, origin: RequestOrigin): Promise<LoginSession> {
+    await this.otp.verify(phone, smsCode).catch((error: unknown) => this.security.codeRefused(error, { phone, origin, type: 'login' }));
+    await this.security.codeProvedPhone(phone);
     const user = await this.users.findOrCreate(phone);
-    return this.loginSession(user, await this.sessions.issue(user.id, 'sms'));
+    const session = await this.sessions.issue(user.id, 'sms', origin.deviceId ?? null);
+    await this.security.loggedIn({ userId: user.id, sessionId: session.sessionId, method: 'sms', origin });
+    return this.loginSession(user, session.token);
   }
 
   /**
    * Unknown phone, no password set and wrong password are one error, reached in about the same
-   * time: the answer never tells whether a phone number borrows with us.
-   *
-   * The session is issued in a unit that holds the user's row (shared) and finds the password
-   * hash still the one just verified. A password change locks that row exclusively, so it either
-   * runs after this login (and revokes its session) or before it (and the login fails): a racing
-   * login never keeps a session made with the old password.
+   * time: the answer never tells whether a phone number borrows with us. The brake counts
+   * guesses per phone, known or not, and refuses them before any hashing once it locks.
    */
-  private async loginWithPassword(phone: string, passwd: string): Promise<LoginSession> {
+  private async loginWithPassword(phone: string, passwd: string, origin: RequestOrigin): Promise<LoginSession> {
     const user = await this.users.findByPhone(phone);
-    if (!user?.passwordHash) {
-      await this.passwords.verifyAgainstDummy(passwd);
-      throw new AppError('LOGIN_FAILED');
-    }
-    if (!(await this.passwords.verify(user.passwordHash, passwd))) throw new AppError('LOGIN_FAILED');
-    return this.uow.transaction(async () => {
-      const locked = await this.users.lockById(user.id, 'share');
-      if (!locked || locked.passwordHash !== user.passwordHash) throw new AppError('LOGIN_FAILED');
-      return this.loginSession(locked, await this.sessions.issue(locked.id, 'password'));
+    const passwordHash = user?.passwordHash ?? null;
+    const right = await this.security.checkPassword({ phone, userId: user?.id ?? null, origin, check: 'login' }, async () => {
+      if (passwordHash === null) {
+        await this.passwords.verifyAgainstDummy(passwd);
+        return false;
+      }
+      return this.passwords.verify(passwordHash, passwd);
     });
+    if (!right || !user) throw new AppError('LOGIN_FAILED');
+    // The session is issued in a unit that holds the user's row (shared) and finds the password
+    // hash still the one just verified. A password change locks that row exclusively, so it either
+    // runs after this login (and revokes its session) or before it (and the login fails): a racing
+    // login never keeps a session made with the old password.
+    const { locked, session } = await this.uow.transaction(async () => {
+      const row = await this.users.lockById(user.id, 'share');
+      if (!row || row.passwordHash !== passwordHash) throw new AppError('LOGIN_FAILED');
+      return { locked: row, session: await this.sessions.issue(row.id, 'password', origin.deviceId ?? null) };
+    });
+    await this.security.loggedIn({ userId: user.id, sessionId: session.sessionId, method: 'password', origin });
+    return this.loginSession(locked, session.token);
   }
 
   /**
@@ -91,40 +106,49 @@ export class AuthService {
    * PASSWORD_RESET_WINDOW_MS). Otherwise the old password is needed (password/update).
    * Every older session is revoked.
    */
-  async setPassword(session: SessionInfo, newPasswd: string): Promise<LoginSession> {
+  async setPassword(session: SessionInfo, newPasswd: string, origin: RequestOrigin): Promise<LoginSession> {
     const recentOtpLogin =
       session.loginMethod === 'sms' && this.clock().getTime() - session.createdAt.getTime() <= PASSWORD_RESET_WINDOW_MS;
     const allowed = (user: UserRow) => {
       if (user.passwordHash && !recentOtpLogin) throw new AppError('PASSWORD_ALREADY_SET');
     };
     // Checked before hashing (cheap refusals stay cheap) and again under the lock (a concurrent change).
-    allowed(await this.requireUser(session));
-    return this.replacePassword(session.userId, newPasswd, async (locked) => {
+    const user = await this.requireUser(session);
+    allowed(user);
+    return this.replacePassword(user, newPasswd, user.passwordHash ? 'after_code_login' : 'first', origin, async (locked) => {
       await this.requireActive(session);
       allowed(locked);
     });
   }
 
   /** The forgotten password: a login code proves the phone; a phone new to Sen becomes a user. */
-  async updatePasswordByCode(phone: string, smsCode: string, newPasswd: string): Promise<LoginSession> {
-    await this.otp.verify(phone, smsCode);
+  async updatePasswordByCode(phone: string, smsCode: string, newPasswd: string, origin: RequestOrigin): Promise<LoginSession> {
+    await this.otp.verify(phone, smsCode).catch((error: unknown) => this.security.codeRefused(error, { phone, origin, type: 'password_change' }));
+    await this.security.codeProvedPhone(phone);
     const user = await this.users.findOrCreate(phone);
-    return this.replacePassword(user.id, newPasswd, async () => {});
+    return this.replacePassword(user, newPasswd, user.passwordHash ? 'code' : 'first', origin, async () => {});
   }
 
-  async updatePasswordByOldPassword(session: SessionInfo, oldPasswd: string, newPasswd: string): Promise<LoginSession> {
+  /** Wrong old passwords count towards the same per-phone brake as wrong login passwords. */
+  async updatePasswordByOldPassword(session: SessionInfo, oldPasswd: string, newPasswd: string, origin: RequestOrigin): Promise<LoginSession> {
     const user = await this.requireUser(session);
-    if (!user.passwordHash) throw new AppError('PASSWORD_NOT_SET');
-    if (!(await this.passwords.verify(user.passwordHash, oldPasswd))) throw new AppError('OLD_PASSWORD_INCORRECT');
-    return this.replacePassword(user.id, newPasswd, async (locked) => {
+    const passwordHash = user.passwordHash;
+    if (!passwordHash) throw new AppError('PASSWORD_NOT_SET');
+    const right = await this.security.checkPassword({ phone: user.phone, userId: user.id, origin, check: 'old_password' }, () =>
+      this.passwords.verify(passwordHash, oldPasswd),
+    );
+    if (!right) throw new AppError('OLD_PASSWORD_INCORRECT');
+    return this.replacePassword(user, newPasswd, 'old_password', origin, async (locked) => {
       await this.requireActive(session);
       // Changed by someone else since it was verified: the old password given is no longer it.
-      if (locked.passwordHash !== user.passwordHash) throw new AppError('OLD_PASSWORD_INCORRECT');
+      if (locked.passwordHash !== passwordHash) throw new AppError('OLD_PASSWORD_INCORRECT');
     });
   }
 
-  logout(session: SessionInfo): Promise<void> {
-    return this.sessions.revoke(session.sessionId);
+  async logout(session: SessionInfo, origin: RequestOrigin): Promise<void> {
+    if (await this.sessions.revoke(session.sessionId)) {
+      await this.security.sessionEnded({ userId: session.userId, sessionId: session.sessionId, origin });
+    }
   }
 
   private async requireUser(session: SessionInfo): Promise<UserRow> {
@@ -141,17 +165,26 @@ export class AuthService {
   /**
    * One unit: the user's row locked, `check` passed on the locked row, the new hash written,
    * every session revoked and the new one issued. The hash is computed first, outside the unit
-   * (argon2 is slow and a unit holds a connection, on PGlite the whole database).
+   * (argon2 is slow and a unit holds a connection, on PGlite the whole database); the security
+   * event and the borrower's SMS follow the commit (a provider call never holds a transaction).
    */
-  private async replacePassword(userId: string, newPasswd: string, check: (locked: UserRow) => Promise<void>): Promise<LoginSession> {
+  private async replacePassword(
+    user: UserRow,
+    newPasswd: string,
+    how: 'first' | 'after_code_login' | 'old_password' | 'code',
+    origin: RequestOrigin,
+    check: (locked: UserRow) => Promise<void>,
+  ): Promise<LoginSession> {
     const passwordHash = await this.passwords.hash(newPasswd);
-    return this.uow.transaction(async () => {
-      const locked = await this.users.lockById(userId, 'update');
-      if (!locked) throw new AppError('SESSION_EXPIRED');
-      await check(locked);
-      await this.users.setPasswordHash(locked.id, passwordHash);
-      await this.sessions.revokeAll(locked.id);
-      return this.loginSession(locked, await this.sessions.issue(locked.id, 'password_set'), true);
+    const { locked, revokedSessions, session } = await this.uow.transaction(async () => {
+      const row = await this.users.lockById(user.id, 'update');
+      if (!row) throw new AppError('SESSION_EXPIRED');
+      await check(row);
+      await this.users.setPasswordHash(row.id, passwordHash);
+      const revoked = await this.sessions.revokeAll(row.id);
+      return { locked: row, revokedSessions: revoked, session: await this.sessions.issue(row.id, 'password_set', origin.deviceId ?? null) };
     });
+    await this.security.passwordReplaced({ userId: locked.id, phone: locked.phone, sessionId: session.sessionId, how, revokedSessions, origin });
+    return this.loginSession(locked, session.token, true);
   }
 }

@@ -1,7 +1,13 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { globalPlugin } from '../../shared/plugin.ts';
 import { registerAuthRoutes } from './auth.routes.ts';
+import { AuthSecurity } from './auth-security.ts';
 import { AuthService } from './auth.service.ts';
+import { createBotCheck } from './bot-check/create-bot-check.ts';
+import { LoginBrakeRepository } from './login-brake.repository.ts';
+import { LoginBrakeService } from './login-brake.service.ts';
+import { loginRouteLimit } from './login-route-limit.ts';
 import { OtpRepository } from './otp.repository.ts';
 import { OtpService } from './otp.service.ts';
 import { PasswordHasher } from './password-hasher.ts';
@@ -18,22 +24,38 @@ const SESSION_CACHE_TTL_MS = 5_000;
 
 /**
  * Signing in: login codes, password and code logins, passwords, sessions and the hook that
- * resolves the caller's session. Needs the user module.
+ * resolves the caller's session; the brake on password guessing, the sign-in routes' per-IP
+ * limit and the bot check before sending codes. Needs the user and audit modules.
  */
 export const authModule = globalPlugin('sen-auth', async (app: FastifyInstance) => {
   const { config, database, clock, sms, secrets } = app.infra;
+  await app.register(loginRouteLimit, { perMinute: config.loginBrake.routeLimitPerMinute, clock });
   // PGlite is embedded: every revocation of its sessions happens in this process, so a short cache is exact (decision 030).
   const cache = database.kind === 'pglite' ? new SessionCache(SESSION_CACHE_TTL_MS) : undefined;
-  const sessions = new SessionService(new SessionRepository(database.uow), clock, config.sessionTtlDays, cache);
+  const sessions = new SessionService(
+    new SessionRepository(database.uow),
+    clock,
+    { ttlDays: config.sessionTtlDays, idleMinutes: config.sessionIdleMinutes },
+    cache,
+  );
   await app.register(sessionHook, { sessions });
   const otp = new OtpService(
     new OtpRepository(database.uow),
     sms,
     clock,
-    { ...config.otp, pepper: secrets.otpPepper, productName: config.productName, smsDailyBudget: config.smsDailyBudget },
+    {
+      ...config.otp,
+      botCheckFromSend: config.botCheck.kind === 'off' ? 0 : config.botCheck.fromSend,
+      pepper: secrets.otpPepper,
+      productName: config.productName,
+      smsDailyBudget: config.smsDailyBudget,
+    },
     app.log,
   );
-  const sessionOptions = { appId: config.appId, channelId: config.channelId };
-  const auth = new AuthService(app.users, otp, sessions, new PasswordHasher(), clock, sessionOptions, database.uow);
-  registerAuthRoutes(app, auth);
+  const brake = new LoginBrakeService(new LoginBrakeRepository(database.db), clock, config.loginBrake);
+  const security = new AuthSecurity(app.audit, brake, sms, clock, config.productName, app.log);
+  const auth = new AuthService(app.users, otp, sessions, new PasswordHasher(), clock, { appId: config.appId, channelId: config.channelId }, security, database.uow);
+  // The ALTCHA key is derived from a server secret unless configured: one key, one purpose.
+  const hmacKey = config.botCheck.hmacKey ?? createHash('sha256').update(`altcha:${secrets.otpPepper}`).digest('hex');
+  registerAuthRoutes(app, auth, createBotCheck({ ...config.botCheck, hmacKey }, database.db, clock));
 });

@@ -16,6 +16,8 @@ export interface OtpOptions {
   limitPerPhoneHour: number;
   limitPerIpHour: number;
   limitPerDeviceHour: number;
+  /** From this send of a phone, IP or device within the hour a bot check is needed (0: never). */
+  botCheckFromSend: number;
   /** Server secret mixed into code hashes (app_settings), never sent anywhere. */
   pepper: string;
   productName: string;
@@ -54,7 +56,7 @@ export class OtpService {
    * the provider fails (each one reached the vendor); a failed send does not start the resend wait
    * and leaves the previous code in force.
    */
-  async send(input: { phone: string; ip: string; deviceId: string | null }): Promise<OtpSent> {
+  async send(input: { phone: string; ip: string; deviceId: string | null; botCheckPassed?: boolean }): Promise<OtpSent> {
     const now = this.clock();
     const code = String(randomInt(0, 10_000)).padStart(4, '0');
     const codeId = await this.repository.withSendLocks(input, async () => {
@@ -72,6 +74,11 @@ export class OtpService {
         const by = counts.phone >= limits.limitPerPhoneHour ? 'phone' : counts.ip >= limits.limitPerIpHour ? 'ip' : 'device';
         this.log.warn({ limitedBy: by }, 'otp send limit reached');
         throw new AppError('OTP_SEND_LIMIT');
+      }
+      // Decided under the send locks, so a burst of parallel sends cannot all count as the first.
+      const nextSend = Math.max(counts.phone, counts.ip, counts.device) + 1;
+      if (limits.botCheckFromSend > 0 && nextSend >= limits.botCheckFromSend && !input.botCheckPassed) {
+        throw new AppError('CHALLENGE_REQUIRED');
       }
       await this.repository.logSend({ ...input, now });
       return this.repository.insertCode({

@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionInfo } from '../../types.ts';
+import type { StoredSession } from './session.repository.ts';
 import { SessionCache } from './session-cache.ts';
 
-const session = (sessionId: string, userId: string): SessionInfo => ({ sessionId, userId, loginMethod: 'sms', createdAt: new Date(0) });
+const session = (sessionId: string, userId: string): StoredSession => ({
+  sessionId,
+  userId,
+  loginMethod: 'sms',
+  createdAt: new Date(0),
+  deviceId: null,
+  lastSeenAt: new Date(0),
+});
 const FAR = new Date(10_000_000);
 
 describe('SessionCache', () => {

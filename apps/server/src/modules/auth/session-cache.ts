@@ -1,7 +1,7 @@
-import type { SessionInfo } from '../../types.ts';
+import type { StoredSession } from './session.repository.ts';
 
 interface Entry {
-  session: SessionInfo;
+  session: StoredSession;
   /** Clock milliseconds after which the entry is not used: the earlier of the TTL and the session's expiry. */
   validUntilMs: number;
 }
@@ -24,7 +24,7 @@ export class SessionCache {
     private readonly maxEntries = 10_000,
   ) {}
 
-  get(tokenHash: string, nowMs: number): SessionInfo | undefined {
+  get(tokenHash: string, nowMs: number): StoredSession | undefined {
     const entry = this.entries.get(tokenHash);
     if (!entry) return undefined;
     if (entry.validUntilMs <= nowMs) {
@@ -39,7 +39,7 @@ export class SessionCache {
     return this.generation;
   }
 
-  set(readStartedAt: number, tokenHash: string, session: SessionInfo, expiresAt: Date, nowMs: number): void {
+  set(readStartedAt: number, tokenHash: string, session: StoredSession, expiresAt: Date, nowMs: number): void {
     if (readStartedAt !== this.generation) return;
     // Bounded memory: when full, start over (the entries are only a few seconds old anyway).
     if (this.entries.size >= this.maxEntries) this.entries.clear();

@@ -1,7 +1,7 @@
 import { HEADERS } from '@sen/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../shared/app-error.ts';
-import { headerValue } from '../../shared/headers.ts';
+import { deviceIdOf, headerValue } from '../../shared/headers.ts';
 import { globalPlugin } from '../../shared/plugin.ts';
 import type { SessionInfo } from '../../types.ts';
 import type { SessionService } from './session.service.ts';
@@ -26,7 +26,7 @@ export const sessionHook = globalPlugin('sen-session', async (app: FastifyInstan
     const mode = request.routeOptions.config.sen?.auth ?? 'none';
     if (mode === 'none' || request.is404) return;
     const token = bearerToken(request);
-    request.session = token ? await options.sessions.resolve(token) : null;
+    request.session = token ? await options.sessions.resolve(token, deviceIdOf(request)) : null;
     if (mode === 'required' && !request.session) throw new AppError('SESSION_EXPIRED');
   });
 });

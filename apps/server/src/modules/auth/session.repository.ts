@@ -1,8 +1,14 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { sessions, users } from '../../db/schema.ts';
 import type { SessionInfo } from '../../types.ts';
+
+/** An active session as stored, with what the idle and device checks need. */
+export interface StoredSession extends SessionInfo {
+  deviceId: string | null;
+  lastSeenAt: Date;
+}
 
 /**
  * The active session of a token hash together with its user, in one round trip: every
@@ -17,13 +23,22 @@ function prepareFindActive(db: Db) {
       loginMethod: sessions.loginMethod,
       createdAt: sessions.createdAt,
       expiresAt: sessions.expiresAt,
+      deviceId: sessions.deviceId,
+      lastSeenAt: sessions.lastSeenAt,
       publicId: users.publicId,
       phone: users.phone,
       hasPassword: sql<boolean>`${users.passwordHash} is not null`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
+      ),
+    )
     .limit(1)
     .prepare('sen_session_find_active');
 }
@@ -38,18 +53,35 @@ export class SessionRepository {
     return this.uow.db;
   }
 
-  async create(input: { userId: string; tokenHash: string; loginMethod: SessionInfo['loginMethod']; createdAt: Date; expiresAt: Date }): Promise<void> {
-    await this.db.insert(sessions).values(input);
+  async create(input: {
+    userId: string;
+    tokenHash: string;
+    loginMethod: SessionInfo['loginMethod'];
+    deviceId: string | null;
+    createdAt: Date;
+    expiresAt: Date;
+  }): Promise<string> {
+    const [row] = await this.db
+      .insert(sessions)
+      .values({ ...input, lastSeenAt: input.createdAt })
+      .returning({ id: sessions.id });
+    if (!row) throw new Error('session insert returned no row');
+    return row.id;
   }
 
-  /** The session (and its user) of a token hash, with its expiry, unless unknown, revoked or expired. */
-  async findActive(tokenHash: string, now: Date): Promise<{ session: SessionInfo; expiresAt: Date } | null> {
+  /** The session (and its user) of a token hash: not revoked, within its lifetime and used since `idleSince`. */
+  async findActive(tokenHash: string, now: Date, idleSince: Date): Promise<{ session: StoredSession; expiresAt: Date } | null> {
     // Prepared once on the pool: the lookup of every authenticated call needs no transaction.
     this.findActiveQuery ??= prepareFindActive(this.uow.root);
-    const [row] = await this.findActiveQuery.execute({ tokenHash, now });
+    const [row] = await this.findActiveQuery.execute({ tokenHash, now, idleSince });
     if (!row) return null;
     const { publicId, phone, hasPassword, expiresAt, ...session } = row;
     return { session: { ...session, user: { publicId, phone, hasPassword } }, expiresAt };
+  }
+
+  /** Records a use; the condition makes concurrent touches of one session write once. */
+  async touch(sessionId: string, now: Date, ifSeenBefore: Date): Promise<void> {
+    await this.db.update(sessions).set({ lastSeenAt: now }).where(and(eq(sessions.id, sessionId), lt(sessions.lastSeenAt, ifSeenBefore)));
   }
 
   async isActive(sessionId: string, now: Date): Promise<boolean> {
@@ -61,11 +93,22 @@ export class SessionRepository {
     return row !== undefined;
   }
 
-  async revoke(sessionId: string, now: Date): Promise<void> {
-    await this.db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  async revoke(sessionId: string, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    return rows.length > 0;
   }
 
-  async revokeAllForUser(userId: string, now: Date): Promise<void> {
-    await this.db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  /** Revokes every live session of the user; answers how many there were. */
+  async revokeAllForUser(userId: string, now: Date): Promise<number> {
+    const rows = await this.db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    return rows.length;
   }
 }

@@ -5,41 +5,67 @@ import type { SessionCache } from './session-cache.ts';
 import type { SessionRepository } from './session.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+/** Last use is written at most this often per session: the hot path stays a single read. */
+const TOUCH_EVERY_MS = MINUTE_MS;
 
-/** Opaque random session tokens, stored only as sha256 (DESIGN.md: sessions are stored hashed). */
+export interface SessionOptions {
+  ttlDays: number;
+  /** A session unused this long ends (SESSION_IDLE_MINUTES). */
+  idleMinutes: number;
+}
+
+/**
+ * Opaque random session tokens, stored only as sha256 (DESIGN.md: sessions are stored hashed),
+ * bound to the device id they were issued to and ended by idleness as well as by age.
+ */
 export class SessionService {
   constructor(
     private readonly repository: SessionRepository,
     private readonly clock: Clock,
-    private readonly ttlDays: number,
+    private readonly options: SessionOptions,
     /** Only for a database no other process writes (PGlite): see SessionCache. */
     private readonly cache?: SessionCache,
   ) {}
 
-  /** Starts a session and returns its token; the token itself is never stored. */
-  async issue(userId: string, loginMethod: SessionInfo['loginMethod']): Promise<string> {
+  /** Starts a session and returns its token and id; the token itself is never stored. */
+  async issue(userId: string, loginMethod: SessionInfo['loginMethod'], deviceId: string | null): Promise<{ token: string; sessionId: string }> {
     const token = randomToken();
     const now = this.clock();
-    await this.repository.create({
+    const sessionId = await this.repository.create({
       userId,
       tokenHash: sha256Hex(token),
       loginMethod,
+      deviceId,
       createdAt: now,
-      expiresAt: new Date(now.getTime() + this.ttlDays * DAY_MS),
+      expiresAt: new Date(now.getTime() + this.options.ttlDays * DAY_MS),
     });
-    return token;
+    return { token, sessionId };
   }
 
-  async resolve(token: string): Promise<SessionInfo | null> {
+  /**
+   * The session of a token presented from `deviceId`: null when unknown, revoked, expired, idle
+   * too long, or issued to another device (a token copied off one phone does not work on another).
+   * A session issued without a device id is not bound.
+   */
+  async resolve(token: string, deviceId: string | null): Promise<SessionInfo | null> {
     const tokenHash = sha256Hex(token);
     const now = this.clock();
-    const cached = this.cache?.get(tokenHash, now.getTime());
-    if (cached) return cached;
-    const readStartedAt = this.cache?.startRead() ?? 0;
-    const found = await this.repository.findActive(tokenHash, now);
-    if (!found) return null;
-    this.cache?.set(readStartedAt, tokenHash, found.session, found.expiresAt, now.getTime());
-    return found.session;
+    let found = this.cache?.get(tokenHash, now.getTime());
+    if (!found) {
+      const readStartedAt = this.cache?.startRead() ?? 0;
+      const read = await this.repository.findActive(tokenHash, now, new Date(now.getTime() - this.options.idleMinutes * MINUTE_MS));
+      if (!read) return null;
+      found = read.session;
+      this.cache?.set(readStartedAt, tokenHash, found, read.expiresAt, now.getTime());
+    }
+    if (found.deviceId !== null && found.deviceId !== deviceId) return null;
+    if (now.getTime() - found.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+      await this.repository.touch(found.sessionId, now, new Date(now.getTime() - TOUCH_EVERY_MS));
+      found.lastSeenAt = now;
+    }
+    const { deviceId: _deviceId, lastSeenAt: _lastSeenAt, ...session } = found;
+    return session;
   }
 
   /** Still valid (not revoked or expired since the request resolved it)? */
@@ -49,15 +75,17 @@ export class SessionService {
 
   // Evicted both before (no new entry from here on) and after the write (none from a read that
   // raced with it), so a revoked session is never served from the cache once revoke returns.
-  async revoke(sessionId: string): Promise<void> {
+  async revoke(sessionId: string): Promise<boolean> {
     this.cache?.evictSession(sessionId);
-    await this.repository.revoke(sessionId, this.clock());
+    const revoked = await this.repository.revoke(sessionId, this.clock());
     this.cache?.evictSession(sessionId);
+    return revoked;
   }
 
-  async revokeAll(userId: string): Promise<void> {
+  async revokeAll(userId: string): Promise<number> {
     this.cache?.evictUser(userId);
-    await this.repository.revokeAllForUser(userId, this.clock());
+    const revoked = await this.repository.revokeAllForUser(userId, this.clock());
     this.cache?.evictUser(userId);
+    return revoked;
   }
 }
