@@ -1,10 +1,13 @@
-// `npm start`: the whole product on one machine — builds what is missing, then runs the server,
-// which serves the API and the built web app (embedded PGlite in ./data unless DATABASE_URL is set).
+// `npm start`: the whole product on one machine — builds what is missing or stale (web app and
+// server bundle), then runs the compiled server, which serves the API and the built web app
+// (embedded PGlite in ./data unless DATABASE_URL is set).
 import { spawn } from 'node:child_process';
+import { ensureServerBuild, serverEntry } from './server-build.mjs';
 import { buildWeb } from './web-build.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 buildWeb();
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, stdio: 'inherit' });
+await ensureServerBuild();
+const server = spawn(process.execPath, ['--enable-source-maps', serverEntry], { cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

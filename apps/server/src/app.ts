@@ -8,10 +8,12 @@ import { certificationModule } from './modules/certification/index.ts';
 import { contentModule } from './modules/content/index.ts';
 import { docsModule } from './modules/docs/index.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
-import { compressPlugin } from './plugins/compress.ts';
 import { systemModule } from './modules/system/index.ts';
 import { userModule } from './modules/user/index.ts';
+import { bodyParsersPlugin } from './plugins/body-parsers.ts';
+import { compressPlugin } from './plugins/compress.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
+import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { langPlugin } from './plugins/lang.ts';
 import { genReqId, loggerOptions } from './plugins/logger.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
@@ -80,10 +82,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(securityPlugin, { production: config.nodeEnv === 'production', rateLimitPerMinute: config.rateLimitPerMinute });
   await app.register(compressPlugin);
+  await app.register(bodyParsersPlugin);
   await app.register(multipartPlugin);
   await app.register(langPlugin);
   await app.register(envelopePlugin);
-  await app.register(requestChecksPlugin, { appCode: config.appCode, signSecret: infra.secrets.signSecret, clock });
+  await app.register(requestChecksPlugin, { appCode: config.appCode, signSecret: infra.secrets.signSecret, clock, minAppVersion: config.minAppVersion });
+  await app.register(idempotencyPlugin, { uow: database.uow, clock });
 
   // Modules, each after the ones whose public services it uses.
   await app.register(systemModule);

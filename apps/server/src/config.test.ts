@@ -26,6 +26,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
 
+  it('runs the scheduled sweeps except in tests, unless asked', () => {
+    expect(loadConfig({}).jobs).toEqual({ enabled: true, intervalSeconds: 300 });
+    expect(loadConfig({ NODE_ENV: 'test' }).jobs.enabled).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', JOBS_ENABLED: 'true', JOBS_INTERVAL_SECONDS: '5' }).jobs).toEqual({ enabled: true, intervalSeconds: 5 });
+    expect(() => loadConfig({ JOBS_INTERVAL_SECONDS: '0' })).toThrow(/JOBS_INTERVAL_SECONDS/);
+  });
+
   it('refuses bad values with a message naming the variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
@@ -45,5 +52,11 @@ describe('loadConfig', () => {
       ESMS_BRANDNAME: 'Sen',
     });
     expect(config.sms.esms).toMatchObject({ baseUrl: 'https://rest.esms.vn', brandname: 'Sen' });
+  });
+
+  it('reads MIN_APP_VERSION (unset by default) and refuses a malformed one', () => {
+    expect(loadConfig({}).minAppVersion).toBeUndefined();
+    expect(loadConfig({ MIN_APP_VERSION: '1.2.0' }).minAppVersion).toBe('1.2.0');
+    expect(() => loadConfig({ MIN_APP_VERSION: 'latest' })).toThrow(/MIN_APP_VERSION/);
   });
 });

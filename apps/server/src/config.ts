@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DEFAULT_APP_CODE, DEFAULT_PRODUCT_NAME } from '@sen/contract';
 import { z } from 'zod';
+import { REPO_ROOT } from './paths.ts';
 
 /**
  * Server configuration, read from the environment once at start and validated with zod
@@ -33,6 +33,7 @@ import { z } from 'zod';
  * RATE_LIMIT_PER_MINUTE     600          API requests allowed per client IP per minute
  * TRUST_PROXY               false        true when behind a load balancer that sets X-Forwarded-For (client IPs for limits)
  * BODY_LIMIT_BYTES          1048576      largest JSON body accepted
+ * MIN_APP_VERSION           (unset)      lowest app version served; an older one (app-version header, else `version`) gets code 300 (update)
  * APP_ID                    1            the lender's app id, answered in every login session (appId)
  * CHANNEL_ID                1            the distribution channel id answered in login sessions (channelId)
  * MAX_LOAN_AMOUNT_VND       10000000     largest loan, shown on the visitor home (common/index maxAmount)
@@ -41,9 +42,11 @@ import { z } from 'zod';
  * SUPPORT_PHONE             1900 6868    customer-service hotline (contact dialog: call)
  * SUPPORT_EMAIL             hotro@sen.vn customer-service e-mail (contact dialog: copy)
  * SUPPORT_ZALO              (unset)      Zalo id or number of customer service (contact dialog: copy), shown when set
+ * JOBS_ENABLED              true (false when NODE_ENV=test)  run the scheduled sweeps (clean-up ...) in this process
+ * JOBS_INTERVAL_SECONDS     300          how often the scheduler checks for sweeps due for today's business date
  */
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export { REPO_ROOT };
 
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -87,6 +90,7 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: positiveInt(600),
   TRUST_PROXY: booleanText.default(false),
   BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
+  MIN_APP_VERSION: optionalText.pipe(z.string().regex(/^\d+(\.\d+)*$/, 'must be a dotted version such as 1.2.0').optional()),
   APP_ID: positiveInt(1),
   CHANNEL_ID: positiveInt(1),
   MAX_LOAN_AMOUNT_VND: positiveInt(10_000_000),
@@ -95,6 +99,8 @@ const envSchema = z.object({
   SUPPORT_PHONE: z.string().trim().min(1).max(32).default('1900 6868'),
   SUPPORT_EMAIL: z.email().default('hotro@sen.vn'),
   SUPPORT_ZALO: optionalText,
+  JOBS_ENABLED: booleanText.optional(),
+  JOBS_INTERVAL_SECONDS: positiveInt(300),
 });
 
 export interface Config {
@@ -120,11 +126,15 @@ export interface Config {
   rateLimitPerMinute: number;
   trustProxy: boolean;
   bodyLimitBytes: number;
+  /** Apps below this version are asked to update (code 300); undefined serves every version. */
+  minAppVersion: string | undefined;
   appId: number;
   channelId: number;
   /** What the visitor home shows (common/index): product figures and support contacts. */
   product: { maxLoanAmountVnd: number; loanTermDays: number; annualInterestRatePercent: number };
   support: { phone: string; email: string; zalo: string | undefined };
+  /** Scheduled sweeps (jobs/scheduler.ts); off in tests unless asked for. */
+  jobs: { enabled: boolean; intervalSeconds: number };
 }
 
 export class ConfigError extends Error {
@@ -184,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    minAppVersion: e.MIN_APP_VERSION,
     appId: e.APP_ID,
     channelId: e.CHANNEL_ID,
     product: {
@@ -192,5 +203,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       annualInterestRatePercent: e.ANNUAL_INTEREST_RATE_PERCENT,
     },
     support: { phone: e.SUPPORT_PHONE, email: e.SUPPORT_EMAIL, zalo: e.SUPPORT_ZALO },
+    jobs: { enabled: e.JOBS_ENABLED ?? e.NODE_ENV !== 'test', intervalSeconds: e.JOBS_INTERVAL_SECONDS },
   };
 }

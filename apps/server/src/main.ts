@@ -2,6 +2,9 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { seedDemo } from './demo-seed.ts';
+import { cleanupSweep } from './jobs/cleanup.sweep.ts';
+import { startScheduler, type Scheduler } from './jobs/scheduler.ts';
+import { SweepRunner } from './jobs/sweep-runner.ts';
 
 /** Starts Sen: config → database (migrated) → demo seed → app → listen; closes cleanly on signals. */
 async function main(): Promise<void> {
@@ -18,9 +21,23 @@ async function main(): Promise<void> {
 
   const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const app = await buildApp({ config, database });
-  app.addHook('onClose', async () => database.close());
+  let scheduler: Scheduler | null = null;
+  app.addHook('onClose', async () => {
+    await scheduler?.stop();
+    await database.close();
+  });
   app.log.info({ database: database.kind, sms: config.sms.provider }, 'database ready');
   if (config.seedDemo) await seedDemo(app);
+  if (config.jobs.enabled) {
+    const clock = () => new Date();
+    scheduler = startScheduler({
+      runner: new SweepRunner(database.uow, clock, app.log),
+      sweeps: [cleanupSweep(database.uow)],
+      clock,
+      log: app.log,
+      intervalMs: config.jobs.intervalSeconds * 1000,
+    });
+  }
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -31,6 +31,10 @@ declare module 'fastify' {
     lang: Language;
     session: SessionInfo | null;
     uploadedFiles: UploadedFile[];
+    /** A JSON body's text as received (body-parsers plugin): the natives sign a re-serialisation of it. */
+    rawBody: string | undefined;
+    /** Text fields of a multipart or form body, in body order (files excluded). */
+    wireFields: [string, string][];
     /** The default params of a signed call, once the request checks have read them. */
     defaultParams: DefaultParams | null;
   }

@@ -32,13 +32,21 @@ describe('error catalogue', () => {
 
   it('keeps the HTTP-like envelope codes equal to their HTTP status', () => {
     for (const [name, error] of entries) {
-      if (error.code < 1000) expect(error.httpStatus, name).toBe(error.code);
+      // 300 is the app family's forced-update code, not an HTTP redirect (decision 025).
+      if (error.code < 1000 && name !== 'UPDATE_REQUIRED') expect(error.httpStatus, name).toBe(error.code);
     }
+  });
+
+  it("uses the app family's codes for a bad sign and a forced update (API-FAMILY.md §1.3)", () => {
+    expect(ERRORS.BAD_SIGN).toEqual({ code: 409, httpStatus: 409, messageKey: 'error.badSign' });
+    expect(ERRORS.UPDATE_REQUIRED).toEqual({ code: 300, httpStatus: 426, messageKey: 'error.updateRequired' });
+    expect(ERRORS.SESSION_EXPIRED.code).toBe(401);
   });
 
   it('uses 1xxx for request checks and 2xxx for auth, all with client-error or unavailable statuses', () => {
     for (const [name, error] of entries) {
-      if (error.code >= 1000 && error.code < 2000) expect(error.httpStatus, name).toBe(400);
+      // 409 only for an idempotency key that is busy or reused: the request is fine, its key is not.
+      if (error.code >= 1000 && error.code < 2000) expect([400, 409], name).toContain(error.httpStatus);
       if (error.code >= 2000 && error.code < 3000) expect([400, 409, 429, 503], name).toContain(error.httpStatus);
     }
   });

@@ -21,12 +21,27 @@ export const ERRORS = {
   /** A dependency (the database) is away; the call may be retried shortly. */
   SERVICE_UNAVAILABLE: { code: 503, httpStatus: 503, messageKey: 'error.serviceUnavailable' },
 
-  /** appCode, version or mobileType missing or wrong, or no sane app-version header. */
+  /**
+   * The sign header matches no reading of the payload (or is missing). 409 is the family's code:
+   * every client fetches the secret again on it (docs/decisions/025-family-status-codes.md).
+   */
+  BAD_SIGN: { code: 409, httpStatus: 409, messageKey: 'error.badSign' },
+  /**
+   * The app's version (app-version header, else `version`) is below MIN_APP_VERSION. 300 is the
+   * family's forced-update code; HTTP 426 says the same to infrastructure (decision 025).
+   */
+  UPDATE_REQUIRED: { code: 300, httpStatus: 426, messageKey: 'error.updateRequired' },
+
+  /** appCode, version or mobileType missing or wrong, or a malformed app-version header. */
   MISSING_PARAMS: { code: 1001, httpStatus: 400, messageKey: 'error.missingParams' },
-  /** The sign header does not match the payload (or is missing). */
-  BAD_SIGN: { code: 1002, httpStatus: 400, messageKey: 'error.badSign' },
   /** The timestamp header is missing or outside ±5 minutes of the server clock (replay guard). */
   STALE_TIMESTAMP: { code: 1003, httpStatus: 400, messageKey: 'error.staleTimestamp' },
+  /** A money call without a valid Idempotency-Key header (docs/decisions/012-idempotency.md). */
+  IDEMPOTENCY_KEY_REQUIRED: { code: 1004, httpStatus: 400, messageKey: 'error.idempotencyKeyRequired' },
+  /** The same key is being processed by an earlier request; retry it later with the same key. */
+  IDEMPOTENCY_IN_PROGRESS: { code: 1005, httpStatus: 409, messageKey: 'error.idempotencyInProgress' },
+  /** The key was used before with a different body: a new operation needs a new key. */
+  IDEMPOTENCY_KEY_REUSED: { code: 1006, httpStatus: 409, messageKey: 'error.idempotencyKeyReused' },
 
   OTP_INCORRECT: { code: 2001, httpStatus: 400, messageKey: 'error.otpIncorrect' },
   OTP_EXPIRED: { code: 2002, httpStatus: 400, messageKey: 'error.otpExpired' },

@@ -35,6 +35,7 @@ const en = {
   'error.missingParams': 'Missing required parameters',
   'error.badSign': 'Invalid request signature',
   'error.staleTimestamp': 'Request expired, please check your device time',
+  'error.updateRequired': 'A new version is available, please update the app',
   'error.tooManyRequests': 'Too many requests, please try again later',
   'error.otpIncorrect': 'Incorrect OTP, please try again',
   'error.otpExpired': 'OTP has expired, please get a new one',
@@ -46,6 +47,9 @@ const en = {
   'error.oldPasswordIncorrect': 'Current password is incorrect',
   'error.passwordAlreadySet': 'Password already set, please change it in settings',
   'error.smsUnavailable': 'Unable to send SMS right now, please try again later',
+  'error.idempotencyKeyRequired': 'Missing request key, please update the app and try again',
+  'error.idempotencyInProgress': 'Your previous request is still being processed, please wait',
+  'error.idempotencyKeyReused': 'This request key was already used for a different request',
 
   // §8 other messages, for the payment, upload, order and eligibility screens.
   'error.paymentFailed': 'Payment failed',
@@ -89,6 +93,7 @@ const vn: MessageDictionary = {
   'error.missingParams': 'Thiếu tham số bắt buộc',
   'error.badSign': 'Chữ ký yêu cầu không hợp lệ',
   'error.staleTimestamp': 'Yêu cầu đã hết hạn, vui lòng kiểm tra giờ trên thiết bị',
+  'error.updateRequired': 'Đã có phiên bản mới, vui lòng cập nhật ứng dụng',
   'error.tooManyRequests': 'Quá nhiều yêu cầu, vui lòng thử lại sau',
   'error.otpIncorrect': 'Mã OTP không đúng, vui lòng thử lại',
   'error.otpExpired': 'Mã OTP đã hết hạn, vui lòng lấy mã mới',
@@ -100,6 +105,9 @@ const vn: MessageDictionary = {
   'error.oldPasswordIncorrect': 'Mật khẩu hiện tại không đúng',
   'error.passwordAlreadySet': 'Mật khẩu đã được đặt, vui lòng đổi trong phần cài đặt',
   'error.smsUnavailable': 'Hiện không thể gửi SMS, vui lòng thử lại sau',
+  'error.idempotencyKeyRequired': 'Thiếu mã yêu cầu, vui lòng cập nhật ứng dụng và thử lại',
+  'error.idempotencyInProgress': 'Yêu cầu trước của bạn vẫn đang được xử lý, vui lòng chờ',
+  'error.idempotencyKeyReused': 'Mã yêu cầu này đã được dùng cho một yêu cầu khác',
 
   'error.paymentFailed': 'Thanh toán thất bại',
   'error.uploadFailed': 'Tải lên thất bại',
@@ -139,6 +147,7 @@ const zh: MessageDictionary = {
   'error.missingParams': '缺少必要参数',
   'error.badSign': '请求签名无效',
   'error.staleTimestamp': '请求已过期，请检查设备时间',
+  'error.updateRequired': '有新版本可用，请更新应用',
   'error.tooManyRequests': '请求过于频繁，请稍后再试',
   'error.otpIncorrect': '验证码错误，请重试',
   'error.otpExpired': '验证码已过期，请重新获取',
@@ -150,6 +159,9 @@ const zh: MessageDictionary = {
   'error.oldPasswordIncorrect': '当前密码不正确',
   'error.passwordAlreadySet': '密码已设置，请在设置中修改',
   'error.smsUnavailable': '暂时无法发送短信，请稍后再试',
+  'error.idempotencyKeyRequired': '缺少请求标识，请更新应用后重试',
+  'error.idempotencyInProgress': '您之前的请求仍在处理中，请稍候',
+  'error.idempotencyKeyReused': '该请求标识已用于其他请求',
 
   'error.paymentFailed': '支付失败',
   'error.uploadFailed': '上传失败',

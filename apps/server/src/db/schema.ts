@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The one database schema (DESIGN.md: Drizzle pgTable, migrations generated with drizzle-kit and
@@ -159,3 +159,56 @@ export const appSettings = pgTable('app_settings', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Idempotency keys of money calls (plugins/idempotency.ts): one row per user, endpoint and client
+ * key. Claimed as 'running' in a short transaction of its own, then completed in the transaction
+ * of the money change, with the response a repeat gets back.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The contract endpoint's id (operationId), e.g. 'loanApply'. */
+    endpoint: text('endpoint').notNull(),
+    key: text('key').notNull(),
+    /** sha256 of the canonical JSON of the request body: a repeat must send the same body. */
+    requestHash: text('request_hash').notNull(),
+    status: text('status', { enum: ['running', 'done'] }).notNull(),
+    /** Random per claim: only the claimant may complete it (a stale claim can be taken over). */
+    claimToken: text('claim_token').notNull(),
+    responseStatus: integer('response_status'),
+    /** The response data as JSON text (not jsonb, which would reorder its keys on a replay). */
+    responseBody: text('response_body'),
+    createdAt: createdAt(),
+    /** When the current claim was made; a running claim older than the stale window is dead. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('idempotency_keys_user_endpoint_key_idx').on(table.userId, table.endpoint, table.key),
+    index('idempotency_keys_created_idx').on(table.createdAt),
+  ],
+);
+
+/**
+ * One row per sweep and business date (jobs/sweep-runner.ts), written in the sweep's own
+ * transaction: the unique index is what makes a sweep run once per date across instances.
+ */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    job: text('job').notNull(),
+    /** The Vietnam calendar date (Asia/Ho_Chi_Minh) the run is for, YYYY-MM-DD. */
+    businessDate: date('business_date', { mode: 'string' }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }).notNull(),
+    /** What the sweep did (row counts), for operators. */
+    result: jsonb('result').$type<Record<string, number>>().notNull(),
+  },
+  (table) => [uniqueIndex('job_runs_job_business_date_idx').on(table.job, table.businessDate)],
+);

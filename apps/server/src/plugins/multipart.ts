@@ -14,7 +14,8 @@ interface MultipartEntry {
 
 /**
  * Multipart forms (SPEC.md §7 form-upload variant). After parsing, request.body holds only the
- * text fields as plain values (what the client signs and what the route schema validates) and
+ * text fields as plain values (what the client signs and what the route schema validates),
+ * request.wireFields the same fields in body order (the natives' sign readings) and
  * request.uploadedFiles holds the files, already read into memory within the limits below.
  */
 export const multipartPlugin = globalPlugin('sen-multipart', async (app: FastifyInstance) => {
@@ -42,6 +43,7 @@ export const multipartPlugin = globalPlugin('sen-multipart', async (app: Fastify
           });
         } else {
           values.push(String(entry.value ?? ''));
+          request.wireFields.push([name, String(entry.value ?? '')]);
         }
       }
       if (values.length === 1) fields[name] = values[0] as string;

@@ -37,19 +37,23 @@ function envelopeSchema(data: z.ZodType) {
  * the route config (request-checks plugin, auth module).
  */
 export function registerEndpoint<E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>): void {
+  if (endpoint.idempotent && endpoint.session !== 'required') throw new Error(`${endpoint.id}: an idempotent endpoint needs session 'required'`);
   const flags: SenRouteFlags = { signed: endpoint.signed, auth: endpoint.session, endpointId: endpoint.id };
   const response = { 200: envelopeSchema(endpoint.response) };
   for (const method of endpointMethods(endpoint)) {
     app.route({
       method,
       url: endpoint.path,
-      config: { sen: flags },
+      // The family's native clients send `Content-Encoding: gzip` on bodies that are not compressed
+      // (API-FAMILY.md §1.2), so request bodies are never decompressed; responses still are.
+      config: { sen: flags, decompress: false },
       schema: method === 'GET' ? { querystring: endpoint.request, response } : { body: endpoint.request, response },
       handler: async (request, reply) => {
         const session = request.session;
         if (endpoint.session === 'required' && !session) throw new AppError('SESSION_EXPIRED');
         const input = (method === 'GET' ? request.query : request.body) as EndpointParsedInput<E>;
-        const data = await handler({ input, request, reply, session: session as SessionOf<E['session']> });
+        const run = () => handler({ input, request, reply, session: session as SessionOf<E['session']> });
+        const data = endpoint.idempotent && session ? await app.idempotency.run({ request, reply, endpointId: endpoint.id, userId: session.userId, input }, run) : await run();
         // A handler that answered by itself (e.g. a 503 probe) has already sent its reply.
         if (reply.sent) return reply;
         return ok(data ?? null);

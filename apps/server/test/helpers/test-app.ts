@@ -28,8 +28,8 @@ export interface TestAppOptions {
   config?: (config: Config) => Config;
   smsProvider?: SmsProvider;
   logStream?: DestinationStream;
-  /** Runs before the app is ready: add extra routes for a test here. */
-  extend?: (app: FastifyInstance) => void;
+  /** Runs before the app is ready: add extra routes for a test here (the database for their data). */
+  extend?: (app: FastifyInstance, database: Database) => void;
 }
 
 export interface CallOptions {
@@ -94,7 +94,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     smsProvider: options.smsProvider ?? sms,
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
-  options.extend?.(app);
+  options.extend?.(app, testDb.database);
   await app.ready();
 
   const secretResponse = await app.inject({ method: 'GET', url: API_PATHS.secret });

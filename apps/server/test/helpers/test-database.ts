@@ -4,6 +4,11 @@ import { createDatabase, type Database } from '../../src/db/database.ts';
 
 export interface TestDatabase {
   database: Database;
+  /**
+   * On PostgreSQL, another instance's connection pool to the same database (the caller closes it),
+   * for tests of what several server instances do at once; null on PGlite (one process's own).
+   */
+  openAnother(): Promise<Database> | null;
   /** Closes the connection and, on PostgreSQL, drops the database. */
   close(): Promise<void>;
 }
@@ -16,7 +21,7 @@ export interface TestDatabase {
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (process.env.TEST_DB !== 'postgres') {
     const database = await createDatabase({ dataDir: 'memory://' });
-    return { database, close: () => database.close() };
+    return { database, openAnother: () => null, close: () => database.close() };
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres)');
@@ -42,6 +47,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   return {
     database,
+    openAnother: () => createDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' }),
     close: async () => {
       await database.close();
       await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

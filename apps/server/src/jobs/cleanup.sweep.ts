@@ -1,0 +1,50 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { executeRows } from '../db/database.ts';
+import { idempotencyKeys, otpCodes, otpSendLog, sessions } from '../db/schema.ts';
+import type { UnitOfWork } from '../db/unit-of-work.ts';
+import type { Sweep } from './sweep-runner.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * How long rows no rule reads any more are kept before the clean-up deletes them. The OTP rules
+ * read only a phone's newest code and the last hour of sends; a day more is kept for support
+ * questions ("I never got the code"). Ended sessions are kept a week for the same reason.
+ * Idempotency keys live a week: clients retry within minutes, and a week covers any app that
+ * resends a money call after being offline.
+ */
+export const RETENTION = {
+  otpCodesAfterExpiry: DAY_MS,
+  otpSendLog: 2 * DAY_MS,
+  sessionsAfterEnd: 7 * DAY_MS,
+  idempotencyKeys: 7 * DAY_MS,
+} as const;
+
+/** Deletes set-based and counts what it deleted (one statement per table, no rows fetched). */
+async function deleteCounted(uow: UnitOfWork, statement: SQL): Promise<number> {
+  const [row] = await executeRows<{ deleted: number }>(uow.db, sql`with gone as (${statement} returning 1) select count(*)::int as deleted from gone`);
+  return row?.deleted ?? 0;
+}
+
+/** Daily clean-up of expired OTPs, old send-log rows, ended sessions and old idempotency keys. */
+export function cleanupSweep(uow: UnitOfWork): Sweep {
+  return {
+    name: 'cleanup',
+    async run({ now }) {
+      // ISO text, not Date: PostgreSQL types the parameter from the column, on both drivers.
+      const before = (ms: number) => new Date(now.getTime() - ms).toISOString();
+      return {
+        otpCodes: await deleteCounted(uow, sql`delete from ${otpCodes} where ${otpCodes.expiresAt} < ${before(RETENTION.otpCodesAfterExpiry)}`),
+        otpSendLog: await deleteCounted(uow, sql`delete from ${otpSendLog} where ${otpSendLog.createdAt} < ${before(RETENTION.otpSendLog)}`),
+        sessions: await deleteCounted(
+          uow,
+          sql`delete from ${sessions} where ${sessions.expiresAt} < ${before(RETENTION.sessionsAfterEnd)} or ${sessions.revokedAt} < ${before(RETENTION.sessionsAfterEnd)}`,
+        ),
+        idempotencyKeys: await deleteCounted(
+          uow,
+          sql`delete from ${idempotencyKeys} where ${idempotencyKeys.createdAt} < ${before(RETENTION.idempotencyKeys)}`,
+        ),
+      };
+    },
+  };
+}
