@@ -13,6 +13,7 @@ import { userModule } from './modules/user/index.ts';
 import { bodyParsersPlugin } from './plugins/body-parsers.ts';
 import { compressPlugin } from './plugins/compress.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
+import { httpServerOptions } from './plugins/http-server.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { langPlugin } from './plugins/lang.ts';
 import { genReqId, loggerOptions } from './plugins/logger.ts';
@@ -39,13 +40,20 @@ export interface BuildAppOptions {
   logStream?: DestinationStream;
 }
 
-/** Sign secret and OTP pepper: from config, else generated once and kept in app_settings. */
+/**
+ * Sign secret and OTP pepper: from the environment, else (outside production only) generated once
+ * and kept in app_settings. In production the pepper never sits in the database beside the hashes
+ * it protects (issue 8, finding 11); loadConfig already refuses to start without both.
+ */
 async function loadSecrets(config: Config, database: Database): Promise<Infra['secrets']> {
-  const settings = new SettingsRepository(database.db);
+  if (config.nodeEnv === 'production' && (!config.signSecret || !config.otpPepper)) {
+    throw new Error('SIGN_SECRET and OTP_PEPPER must come from the environment in production');
+  }
+  const settings = new SettingsRepository(database.uow);
   const generate = () => randomBytes(24).toString('hex');
   return {
     signSecret: config.signSecret ?? (await settings.getOrCreate('sign_secret', generate)),
-    otpPepper: await settings.getOrCreate('otp_pepper', generate),
+    otpPepper: config.otpPepper ?? (await settings.getOrCreate('otp_pepper', generate)),
   };
 }
 
@@ -72,6 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
     return503OnClosing: true,
+    ...httpServerOptions(config),
   });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(zodSerializerCompiler);
@@ -80,10 +89,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header('x-request-id', request.id);
   });
 
-  await app.register(securityPlugin, { production: config.nodeEnv === 'production', rateLimitPerMinute: config.rateLimitPerMinute });
+  await app.register(securityPlugin, {
+    production: config.nodeEnv === 'production',
+    rateLimitPerMinute: config.rateLimitPerMinute,
+    store: config.rateLimitStore,
+    redisUrl: config.redisUrl,
+    pool: database.pool,
+  });
   await app.register(compressPlugin);
-  await app.register(bodyParsersPlugin);
   await app.register(multipartPlugin);
+  // After multipart: its preValidation hook turns parts into fields before the text guard reads them.
+  await app.register(bodyParsersPlugin);
   await app.register(langPlugin);
   await app.register(envelopePlugin);
   await app.register(requestChecksPlugin, { appCode: config.appCode, signSecret: infra.secrets.signSecret, clock, minAppVersion: config.minAppVersion });

@@ -50,8 +50,48 @@ describe('loadConfig', () => {
       ESMS_API_KEY: 'k',
       ESMS_SECRET_KEY: 's',
       ESMS_BRANDNAME: 'Sen',
+      OTP_PEPPER: 'p'.repeat(32),
     });
     expect(config.sms.esms).toMatchObject({ baseUrl: 'https://rest.esms.vn', brandname: 'Sen' });
+    expect(config.otpPepper).toBe('p'.repeat(32));
+  });
+});
+
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  SIGN_SECRET: 'a'.repeat(32),
+  SMS_PROVIDER: 'esms',
+  ESMS_API_KEY: 'k',
+  ESMS_SECRET_KEY: 's',
+  ESMS_BRANDNAME: 'Sen',
+  OTP_PEPPER: 'p'.repeat(32),
+};
+
+describe('hardening settings (issue 8)', () => {
+  it('finding 8: production never seeds demo data and refuses SEED_DEMO=true', () => {
+    expect(loadConfig(PRODUCTION).seedDemo).toBe(false);
+    expect(() => loadConfig({ ...PRODUCTION, SEED_DEMO: 'true' })).toThrow(/SEED_DEMO=true is refused when NODE_ENV=production/);
+    expect(loadConfig({ ...PRODUCTION, SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+
+  it('finding 11: production refuses to start without the OTP pepper (HMAC key) from the environment', () => {
+    const { OTP_PEPPER: _pepper, ...withoutPepper } = PRODUCTION;
+    expect(() => loadConfig(withoutPepper)).toThrow(/OTP_PEPPER is required when NODE_ENV=production/);
+    expect(() => loadConfig({ ...PRODUCTION, OTP_PEPPER: 'short' })).toThrow(/OTP_PEPPER/);
+  });
+
+  it('finding 9: request, connection and keep-alive timeouts have safe defaults', () => {
+    expect(loadConfig({}).http).toEqual({ requestTimeoutMs: 30_000, connectionTimeoutMs: 60_000, keepAliveTimeoutMs: 72_000, maxHeaderSizeBytes: 16_384 });
+    expect(loadConfig({ REQUEST_TIMEOUT_MS: '5000' }).http.requestTimeoutMs).toBe(5000);
+  });
+
+  it('picks the shared rate-limit store: Redis, else PostgreSQL, else memory', () => {
+    expect(loadConfig({}).rateLimitStore).toBe('memory');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).rateLimitStore).toBe('postgres');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', REDIS_URL: 'redis://127.0.0.1:6379' }).rateLimitStore).toBe('redis');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', RATE_LIMIT_STORE: 'memory' }).rateLimitStore).toBe('memory');
+    expect(() => loadConfig({ RATE_LIMIT_STORE: 'redis' })).toThrow(/REDIS_URL/);
+    expect(() => loadConfig({ REDIS_URL: 'http://x' })).toThrow(/REDIS_URL/);
   });
 
   it('reads MIN_APP_VERSION (unset by default) and refuses a malformed one', () => {

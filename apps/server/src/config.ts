@@ -32,7 +32,19 @@ import { REPO_ROOT } from './paths.ts';
  * SEED_DEMO                 true on PGlite, false on PostgreSQL  create the demo user 0912345678 (password sen123) at start
  * RATE_LIMIT_PER_MINUTE     600          API requests allowed per client IP per minute
  * TRUST_PROXY               false        true when behind a load balancer that sets X-Forwarded-For (client IPs for limits)
- * BODY_LIMIT_BYTES          1048576      largest JSON body accepted
+ * BODY_LIMIT_BYTES          262144       largest JSON body accepted (multipart uploads have their own limits)
+ * OTP_PEPPER                (generated)  HMAC key of stored OTP hashes (at least 32 characters); when unset one is generated once and kept in app_settings; required in production, where the database never holds it
+ * REDIS_URL                 (unset)      redis://host:port of a Redis shared by every instance (rate-limit counters)
+ * RATE_LIMIT_STORE          auto         where per-IP counts live: auto (redis with REDIS_URL, else postgres with DATABASE_URL, else memory) | memory | redis | postgres
+ * SMS_DAILY_BUDGET          5000         OTP SMS the whole service may send per day (Vietnam time), against SMS pumping
+ * REQUEST_TIMEOUT_MS        30000        longest a request (headers and body) may take to arrive; slower clients get 408
+ * CONNECTION_TIMEOUT_MS     60000        an idle socket is closed after this long
+ * KEEP_ALIVE_TIMEOUT_MS     72000        how long a kept-alive connection waits for its next request (above the load balancer's idle timeout)
+ * MAX_HEADER_SIZE_BYTES     16384        largest request header block; larger ones get a 431 envelope
+ * DB_POOL_MAX               10           PostgreSQL connections per instance
+ * DB_CONNECT_TIMEOUT_MS     5000         how long to wait for a PostgreSQL connection before answering 503
+ * DB_STATEMENT_TIMEOUT_MS   15000        longest a PostgreSQL statement may run
+ * DB_IDLE_TIMEOUT_MS        30000        idle PostgreSQL connections are closed after this long
  * MIN_APP_VERSION           (unset)      lowest app version served; an older one (app-version header, else `version`) gets code 300 (update)
  * APP_ID                    1            the lender's app id, answered in every login session (appId)
  * CHANNEL_ID                1            the distribution channel id answered in login sessions (channelId)
@@ -89,7 +101,19 @@ const envSchema = z.object({
   SEED_DEMO: booleanText.optional(),
   RATE_LIMIT_PER_MINUTE: positiveInt(600),
   TRUST_PROXY: booleanText.default(false),
-  BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
+  BODY_LIMIT_BYTES: positiveInt(256 * 1024),
+  OTP_PEPPER: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+  RATE_LIMIT_STORE: z.enum(['auto', 'memory', 'redis', 'postgres']).default('auto'),
+  SMS_DAILY_BUDGET: positiveInt(5000),
+  REQUEST_TIMEOUT_MS: positiveInt(30_000),
+  CONNECTION_TIMEOUT_MS: positiveInt(60_000),
+  KEEP_ALIVE_TIMEOUT_MS: positiveInt(72_000),
+  MAX_HEADER_SIZE_BYTES: z.coerce.number().int().min(4096).max(65_536).default(16_384),
+  DB_POOL_MAX: positiveInt(10),
+  DB_CONNECT_TIMEOUT_MS: positiveInt(5000),
+  DB_STATEMENT_TIMEOUT_MS: positiveInt(15_000),
+  DB_IDLE_TIMEOUT_MS: positiveInt(30_000),
   MIN_APP_VERSION: optionalText.pipe(z.string().regex(/^\d+(\.\d+)*$/, 'must be a dotted version such as 1.2.0').optional()),
   APP_ID: positiveInt(1),
   CHANNEL_ID: positiveInt(1),
@@ -102,6 +126,15 @@ const envSchema = z.object({
   JOBS_ENABLED: booleanText.optional(),
   JOBS_INTERVAL_SECONDS: positiveInt(300),
 });
+
+export type RateLimitStoreKind = 'memory' | 'redis' | 'postgres';
+
+export interface DbPoolConfig {
+  max: number;
+  connectTimeoutMs: number;
+  statementTimeoutMs: number;
+  idleTimeoutMs: number;
+}
 
 export interface Config {
   port: number;
@@ -128,6 +161,13 @@ export interface Config {
   bodyLimitBytes: number;
   /** Apps below this version are asked to update (code 300); undefined serves every version. */
   minAppVersion: string | undefined;
+  /** HMAC key of OTP hashes; undefined outside production means "generate and keep in app_settings". */
+  otpPepper: string | undefined;
+  redisUrl: string | undefined;
+  rateLimitStore: RateLimitStoreKind;
+  smsDailyBudget: number;
+  http: { requestTimeoutMs: number; connectionTimeoutMs: number; keepAliveTimeoutMs: number; maxHeaderSizeBytes: number };
+  dbPool: DbPoolConfig;
   appId: number;
   channelId: number;
   /** What the visitor home shows (common/index): product figures and support contacts. */
@@ -152,7 +192,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production') {
     if (!e.SIGN_SECRET) problems.push('SIGN_SECRET is required when NODE_ENV=production');
     if (e.SMS_PROVIDER === 'dev') problems.push('SMS_PROVIDER=dev is refused when NODE_ENV=production (use esms)');
+    // The pepper beside the hashes it protects lets anyone who can read the database recover live codes.
+    if (!e.OTP_PEPPER) problems.push('OTP_PEPPER is required when NODE_ENV=production (a random key of at least 32 characters)');
+    if (e.SEED_DEMO === true) problems.push('SEED_DEMO=true is refused when NODE_ENV=production (the demo user has a public password)');
   }
+  if (e.RATE_LIMIT_STORE === 'redis' && !e.REDIS_URL) problems.push('RATE_LIMIT_STORE=redis needs REDIS_URL');
+  if (e.RATE_LIMIT_STORE === 'postgres' && !e.DATABASE_URL) problems.push('RATE_LIMIT_STORE=postgres needs DATABASE_URL');
   if (e.SMS_PROVIDER === 'esms') {
     for (const name of ['ESMS_API_KEY', 'ESMS_SECRET_KEY', 'ESMS_BRANDNAME'] as const) {
       if (!e[name]) problems.push(`${name} is required when SMS_PROVIDER=esms`);
@@ -190,11 +235,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlDays: e.SESSION_TTL_DAYS,
     authConfig: e.AUTH_CONFIG,
     webDistDir: e.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps/web/dist'),
-    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    seedDemo: e.NODE_ENV !== 'production' && (e.SEED_DEMO ?? !e.DATABASE_URL),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     minAppVersion: e.MIN_APP_VERSION,
+    otpPepper: e.OTP_PEPPER,
+    redisUrl: e.REDIS_URL,
+    rateLimitStore:
+      e.RATE_LIMIT_STORE !== 'auto' ? e.RATE_LIMIT_STORE : e.REDIS_URL ? 'redis' : e.DATABASE_URL ? 'postgres' : 'memory',
+    smsDailyBudget: e.SMS_DAILY_BUDGET,
+    http: {
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      connectionTimeoutMs: e.CONNECTION_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      maxHeaderSizeBytes: e.MAX_HEADER_SIZE_BYTES,
+    },
+    dbPool: {
+      max: e.DB_POOL_MAX,
+      connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+      idleTimeoutMs: e.DB_IDLE_TIMEOUT_MS,
+    },
     appId: e.APP_ID,
     channelId: e.CHANNEL_ID,
     product: {

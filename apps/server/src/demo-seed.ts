@@ -8,7 +8,7 @@ export const DEMO_USER = { phone: '0912345678', password: 'sen123' } as const;
 
 /** Demo data of a local run (SEED_DEMO): the demo user with its password, and banners. */
 export async function seedDemo(app: FastifyInstance): Promise<void> {
-  await seedDemoActivities(app.infra.database.db);
+  await seedDemoActivities(app.infra.database.uow);
   const phone = normalizePhone(DEMO_USER.phone);
   const existing = await app.users.findByPhone(phone);
   if (existing?.passwordHash) {

@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { createDatabase } from './db/database.ts';
+import { createDatabase, DatabaseUnreachableError } from './db/database.ts';
 import { seedDemo } from './demo-seed.ts';
 import { cleanupSweep } from './jobs/cleanup.sweep.ts';
 import { startScheduler, type Scheduler } from './jobs/scheduler.ts';
@@ -19,8 +19,16 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // Pool errors (a dropped idle connection) are logged through the app's logger once it exists.
+  let reportPoolError = (error: Error) => console.warn(`database connection lost: ${error.message}`);
+  const database = await createDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    pool: config.dbPool,
+    onPoolError: (error) => reportPoolError(error),
+  });
   const app = await buildApp({ config, database });
+  reportPoolError = (error) => app.log.warn({ err: error }, 'database connection lost; the pool opens a new one');
   let scheduler: Scheduler | null = null;
   app.addHook('onClose', async () => {
     await scheduler?.stop();
@@ -64,6 +72,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error('Sen failed to start:', error instanceof Error ? error.message : error);
+  // DatabaseUnreachableError names host:port and the cause (issue 8, finding 10).
+  const cause = error instanceof Error && !(error instanceof DatabaseUnreachableError) && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  console.error('Sen failed to start:', error instanceof Error ? `${error.message.split('\n')[0]}${cause}` : error);
   process.exit(1);
 });

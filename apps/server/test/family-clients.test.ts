@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { defineEndpoint } from '@sen/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -140,7 +141,24 @@ describe('family transport details', () => {
     expect(envelope.data.body).toMatchObject({ appCode: APP_CODE, bankCode: 'VCB', note: '', mobileType: '2' });
   });
 
+  it('answers a blank JSON body with 1001 and a prototype-poisoning body with a 400 envelope, never a 5xx', async () => {
+    const headers = { 'content-type': 'application/json', timestamp: String(t.clock.now().getTime()), sign: 'x', lang: 'en_US' };
+    const blank = await t.app.inject({ method: 'POST', url: ECHO, payload: '  ', headers });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toMatchObject({ code: 1001 });
+    const poisoned = await t.app.inject({ method: 'POST', url: ECHO, payload: '{"__proto__":{"admin":true},"appCode":"gaanpuhunan"}', headers });
+    expect(poisoned.statusCode).toBe(400);
+    expect(poisoned.json()).toEqual({ code: 400, message: 'Request failed', data: null });
+  });
+
   it('refuses a sign over the bytes as sent (not a reading) and a sign with the wrong secret', async () => {
+    const body = gsonHtmlEscaped({ version: '1.0.0', mobileType: '2', appCode: APP_CODE, content: 'a=b' });
+    const timestamp = String(t.clock.now().getTime());
+    const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
+    const overBytes = md5(`${md5(APP_CODE)}*|*${t.signSecret}*|*${body}*|*${timestamp}`);
+    const response = await t.app.inject({ method: 'POST', url: ECHO, payload: body, headers: { 'content-type': 'application/json', timestamp, sign: overBytes } });
+    expect(response.json()).toMatchObject({ code: 409 });
+
     const vt = clientOf('VT');
     vt.secret = 'x'.repeat(20);
     expect((await vt.post(ECHO, { content: 'a=b' })).envelope.code).toBe(409);

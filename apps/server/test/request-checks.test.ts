@@ -199,7 +199,7 @@ describe('languages, validation and errors', () => {
       headers: { 'content-type': 'application/json', lang: 'en_US' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ code: 400, message: 'Request failed', data: null });
+    expect(response.json()).toEqual({ code: 400, message: 'The request could not be read', data: null });
   });
 
   it('answers unknown /api paths with the 404 envelope', async () => {

@@ -93,7 +93,9 @@ describe('development SMS outbox', () => {
   });
 
   it('does not exist in production, even with the development provider', async () => {
-    const production = await createTestApp({ config: (config) => ({ ...config, nodeEnv: 'production' }) });
+    const production = await createTestApp({
+      config: (config) => ({ ...config, nodeEnv: 'production', signSecret: 's'.repeat(32), otpPepper: 'p'.repeat(32) }),
+    });
     try {
       const login = await production.loginWithOtp();
       const response = await production.app.inject({ url: `${API_PATHS.devSmsOutbox}?phone=${login.phone}`, headers: { lang: 'en_US' } });

@@ -118,6 +118,14 @@ describe('JSON bodies', () => {
     expect(match(jsonSource(body), md5hex(raw), secret)).toBe('web/native/replacement');
   });
 
+  it('above NATIVE_JSON_READING_LIMIT only the web reading is computed, with every strip (large native bodies are all strings)', () => {
+    const big = 'x'.repeat(70_000);
+    const body = `{"appCode":"x","info":"${big}","model":"SM-A515F","rate":1.0}`;
+    expect(match(jsonSource(body), signOf(`{"appCode":"x","info":"${big}","model":"SMA515F","rate":1}`))).toBe('web/native/replacement');
+    // The Gson reading of the float is not tried for a body this large.
+    expect(match(jsonSource(body), signOf(`{"appCode":"x","info":"${big}","model":"SMA515F","rate":1.0}`))).toBeNull();
+  });
+
   it('refuses a wrong secret, timestamp, payload or letter case', () => {
     const body = '{"appCode":"x","phone":"0912345678"}';
     const sign = signOf('{"appCode":"x","phone":"0912345678"}');

@@ -107,6 +107,9 @@ function fieldsCanonical(source: SignSource, keep: (name: string, value: string)
 
 const NATIVE_STRIPS: StripMode[] = ['native', 'utf16', 'none'];
 
+/** Largest JSON body (characters) for which the Gson and kotlinx readings are computed (decision 026). */
+export const NATIVE_JSON_READING_LIMIT = 64 * 1024;
+
 function readingsOf(source: SignSource): Reading[] {
   const web: Reading = { name: 'web', canonical: () => canonicalPayload(source.webPayload), strips: ['none', 'utf16', 'native'] };
   if (source.kind === 'get') {
@@ -128,6 +131,10 @@ function readingsOf(source: SignSource): Reading[] {
         return null; // not strict JSON: no native produced it
       }
     };
+    // Above the limit only the web reading is tried (with every strip): it equals the natives'
+    // readings for bodies without fractions, long integers, nulls or U+2028 — which is what large
+    // native bodies (userDevice/save: stringified device data) are — and re-parsing is the costly part.
+    if (raw.length > NATIVE_JSON_READING_LIMIT) return [web];
     return [web, { name: 'gson', canonical: safely(gsonCanonical), strips: NATIVE_STRIPS }, { name: 'kotlinx', canonical: safely(kotlinxCanonical), strips: NATIVE_STRIPS }];
   }
   const nonBlank = (value: string) => value.trim() !== '';

@@ -50,6 +50,7 @@ const en = {
   'error.idempotencyKeyRequired': 'Missing request key, please update the app and try again',
   'error.idempotencyInProgress': 'Your previous request is still being processed, please wait',
   'error.idempotencyKeyReused': 'This request key was already used for a different request',
+  'error.badBody': 'The request could not be read',
 
   // §8 other messages, for the payment, upload, order and eligibility screens.
   'error.paymentFailed': 'Payment failed',
@@ -108,6 +109,7 @@ const vn: MessageDictionary = {
   'error.idempotencyKeyRequired': 'Thiếu mã yêu cầu, vui lòng cập nhật ứng dụng và thử lại',
   'error.idempotencyInProgress': 'Yêu cầu trước của bạn vẫn đang được xử lý, vui lòng chờ',
   'error.idempotencyKeyReused': 'Mã yêu cầu này đã được dùng cho một yêu cầu khác',
+  'error.badBody': 'Không đọc được nội dung yêu cầu',
 
   'error.paymentFailed': 'Thanh toán thất bại',
   'error.uploadFailed': 'Tải lên thất bại',
@@ -162,6 +164,7 @@ const zh: MessageDictionary = {
   'error.idempotencyKeyRequired': '缺少请求标识，请更新应用后重试',
   'error.idempotencyInProgress': '您之前的请求仍在处理中，请稍候',
   'error.idempotencyKeyReused': '该请求标识已用于其他请求',
+  'error.badBody': '无法读取请求内容',
 
   'error.paymentFailed': '支付失败',
   'error.uploadFailed': '上传失败',

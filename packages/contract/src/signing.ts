@@ -12,10 +12,17 @@ export const SIGN_SEPARATOR = '*|*';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
+/**
+ * Deepest payload the canonical form accepts. The server refuses JSON nested deeper than 32 levels
+ * before signing is checked; this guard keeps a stack overflow out of reach for any other caller.
+ */
+export const MAX_CANONICAL_DEPTH = 64;
+
 /** Copies `value` with every object's keys in sorted order and every undefined turned into null. */
-export function sortKeysDeep(value: unknown): Json {
+export function sortKeysDeep(value: unknown, depth = 0): Json {
+  if (depth > MAX_CANONICAL_DEPTH) throw new RangeError(`Payload nested deeper than ${MAX_CANONICAL_DEPTH} levels`);
   if (value === undefined || value === null) return null;
-  if (Array.isArray(value)) return value.map((item) => sortKeysDeep(item));
+  if (Array.isArray(value)) return value.map((item) => sortKeysDeep(item, depth + 1));
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'object') {
     // Object.fromEntries defines own properties, so a '__proto__' key (legal in parsed JSON) is kept
@@ -23,7 +30,7 @@ export function sortKeysDeep(value: unknown): Json {
     return Object.fromEntries(
       Object.keys(value)
         .sort()
-        .map((key) => [key, sortKeysDeep((value as Record<string, unknown>)[key])]),
+        .map((key) => [key, sortKeysDeep((value as Record<string, unknown>)[key], depth + 1)]),
     ) as { [key: string]: Json };
   }
   if (typeof value === 'bigint') return value.toString();

@@ -25,6 +25,8 @@ export interface WireObject {
 }
 
 const MAX_DEPTH = 256;
+// eslint-disable-next-line no-control-regex -- JSON forbids raw control characters in strings
+const PLAIN_RUN = /[^"\\\u0000-\u001f]*/y;
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 
 /** Parses strict JSON keeping number texts; throws on anything JSON.parse would refuse (and on nesting deeper than 256). */
@@ -34,10 +36,22 @@ export function parseWireJson(text: string): WireValue {
     throw new SyntaxError(`Invalid JSON at ${index}`);
   };
   const skipSpace = () => {
-    while (index < text.length && ' \t\n\r'.includes(text[index] as string)) index += 1;
+    for (;;) {
+      const code = text.charCodeAt(index);
+      if (code !== 0x20 && code !== 0x0a && code !== 0x0d && code !== 0x09) return;
+      index += 1;
+    }
   };
   const readString = (): string => {
     index += 1; // opening quote
+    // Fast path: a run of plain characters up to the closing quote.
+    PLAIN_RUN.lastIndex = index;
+    PLAIN_RUN.test(text);
+    if (text.charCodeAt(PLAIN_RUN.lastIndex) === 0x22) {
+      const plain = text.slice(index, PLAIN_RUN.lastIndex);
+      index = PLAIN_RUN.lastIndex + 1;
+      return plain;
+    }
     let out = '';
     let start = index;
     for (;;) {
@@ -144,21 +158,27 @@ function sortedMembers(object: WireObject): [string, WireValue][] {
   return [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** JSON string escaping shared by Gson (HTML escaping off) and kotlinx: quote, backslash, control characters. */
+// eslint-disable-next-line no-control-regex -- the characters JSON text must escape
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\u2028\u2029]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LINE_SEPARATORS = /[\u2028\u2029]/g;
+
+/**
+ * JSON string escaping shared by Gson (HTML escaping off) and kotlinx: quote, backslash and control
+ * characters (\b \f \n \r \t short, the rest as lowercase \u00xx, as JSON.stringify writes them);
+ * Gson also escapes U+2028 and U+2029. Unlike JSON.stringify both write lone surrogates raw.
+ */
 function quote(text: string, escapeLineSeparators: boolean): string {
+  if (!NEEDS_ESCAPE.test(text)) return `"${text}"`;
+  if (!LONE_SURROGATE.test(text)) {
+    const written = JSON.stringify(text);
+    return escapeLineSeparators ? written.replace(LINE_SEPARATORS, (char) => `\\u${char.charCodeAt(0).toString(16)}`) : written;
+  }
   let out = '"';
   for (const char of text.split('')) {
     const code = char.charCodeAt(0);
-    if (char === '"') out += '\\"';
-    else if (char === '\\') out += '\\\\';
-    else if (char === '\n') out += '\\n';
-    else if (char === '\r') out += '\\r';
-    else if (char === '\t') out += '\\t';
-    else if (char === '\b') out += '\\b';
-    else if (char === '\f') out += '\\f';
-    else if (code < 0x20 || (escapeLineSeparators && (code === 0x2028 || code === 0x2029))) {
-      out += `\\u${code.toString(16).padStart(4, '0')}`;
-    } else out += char;
+    if (code >= 0xd800 && code <= 0xdfff) out += char;
+    else out += quote(char, escapeLineSeparators).slice(1, -1);
   }
   return `${out}"`;
 }
@@ -191,6 +211,7 @@ const LONG_MAX = 2n ** 63n - 1n;
 export function gsonNumber(raw: string): string | null {
   const leadingZero = raw.startsWith('0') && raw.length > 1; // Android reads these as octal, which JSON never produces
   if (!raw.includes('.') && !leadingZero && /^-?\d+$/.test(raw)) {
+    if (raw.length <= 15) return raw === '-0' ? '0' : raw;
     const integral = BigInt(raw);
     if (integral >= LONG_MIN && integral <= LONG_MAX) return integral.toString();
   }

@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { migrateEmbedded, migratePostgresLocked } from './migrate.ts';
+import type { DbPoolConfig } from '../config.ts';
 import * as schema from './schema.ts';
 import { UnitOfWork } from './unit-of-work.ts';
 
@@ -23,6 +24,8 @@ export interface Database {
   /** Transactions, row locks and advisory locks (unit-of-work.ts). */
   uow: UnitOfWork;
   kind: 'pglite' | 'postgres';
+  /** The node-postgres pool (PostgreSQL only), for stores that share the connection limits. */
+  pool?: pg.Pool;
   /** SELECT 1, for the readiness probe. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -33,6 +36,66 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory, or `memory://` for an in-memory database. */
   dataDir: string;
+  /** PostgreSQL pool limits and timeouts (config DB_*); defaults suit tests. */
+  pool?: Partial<DbPoolConfig>;
+  /** Where pool-level errors are reported (a dropped idle connection); default console.warn. */
+  onPoolError?: (error: Error) => void;
+}
+
+/** The database could not be reached at start; the message names host:port and the cause. */
+export class DatabaseUnreachableError extends Error {
+  override name = 'DatabaseUnreachableError';
+}
+
+/** host:port/database of a connection string, without user or password, for messages. */
+export function describeDatabaseUrl(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    return `${url.hostname || 'localhost'}:${url.port || '5432'}${url.pathname || ''}`;
+  } catch {
+    return '(unparsable DATABASE_URL)';
+  }
+}
+
+function causeText(error: unknown): string {
+  const parts: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    // AggregateError (every address of a host refused) carries the useful text in its errors.
+    const nested = (current as { errors?: unknown[] }).errors?.[0] as { message?: unknown } | undefined;
+    const text = String(message || nested?.message || '').split('\n')[0];
+    if (text && !text.startsWith('Failed query')) parts.push(typeof code === 'string' ? `${text} (${code})` : text);
+    current = cause;
+  }
+  return parts.join(': ') || 'unknown error';
+}
+
+/**
+ * The PostgreSQL pool. node-postgres emits 'error' on the pool when an idle connection dies
+ * (pg_terminate_backend, a restart, a failover, a proxy timeout); without a listener Node ends
+ * the process. The pool drops that client by itself and opens a fresh one on the next query, so
+ * logging is all there is to do. Timeouts: a connection attempt gives up quickly (requests then
+ * answer 503 instead of hanging), a runaway statement is cancelled, idle connections are closed
+ * and TCP keep-alive notices a dead peer.
+ */
+function createPool(databaseUrl: string, options: DatabaseOptions): pg.Pool {
+  const limits = { max: 10, connectTimeoutMs: 5000, statementTimeoutMs: 15_000, idleTimeoutMs: 30_000, ...options.pool };
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: limits.max,
+    connectionTimeoutMillis: limits.connectTimeoutMs,
+    idleTimeoutMillis: limits.idleTimeoutMs,
+    statement_timeout: limits.statementTimeoutMs,
+    idle_in_transaction_session_timeout: limits.statementTimeoutMs * 2,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
+  const report = options.onPoolError ?? ((error: Error) => console.warn(`database connection lost: ${causeText(error)}`));
+  pool.on('error', (error) => report(error));
+  // A checked-out client can also fail between queries; its query then rejects, which is enough.
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
 }
 
 function open(db: Db, kind: Database['kind'], close: () => Promise<void>): Database {
@@ -53,14 +116,22 @@ function open(db: Db, kind: Database['kind'], close: () => Promise<void>): Datab
  */
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = createPool(options.databaseUrl, options);
     try {
+      // Connect first: a failed migration would only say 'Failed query: CREATE SCHEMA ...'.
+      const client = await pool.connect().catch((error: unknown) => {
+        throw new DatabaseUnreachableError(
+          `cannot connect to PostgreSQL at ${describeDatabaseUrl(options.databaseUrl as string)}: ${causeText(error)}`,
+          { cause: error },
+        );
+      });
+      client.release();
       await migratePostgresLocked(pool);
     } catch (error) {
-      await pool.end();
+      await pool.end().catch(() => {});
       throw error;
     }
-    return open(drizzlePostgres(pool, { schema }), 'postgres', () => pool.end());
+    return { ...open(drizzlePostgres(pool, { schema }), 'postgres', () => pool.end()), pool };
   }
 
   const inMemory = options.dataDir === 'memory://';

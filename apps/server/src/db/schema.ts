@@ -212,3 +212,22 @@ export const jobRuns = pgTable(
   },
   (table) => [uniqueIndex('job_runs_job_business_date_idx').on(table.job, table.businessDate)],
 );
+
+/**
+ * Per-IP request counters of the generic rate limit, shared by every instance when PostgreSQL is
+ * the rate-limit store (RATE_LIMIT_STORE). One row per key and window; expired rows are swept.
+ */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * OTP SMS sent per day (Vietnam calendar day) by the whole service: the global budget against SMS
+ * pumping (SMS_DAILY_BUDGET). Reserved with one conditional upsert, so instances cannot overshoot.
+ */
+export const smsDailyCounts = pgTable('sms_daily_counts', {
+  day: text('day').primaryKey(),
+  sent: integer('sent').notNull(),
+});

@@ -76,3 +76,42 @@ export function loggerOptions(level: string, stream?: DestinationStream): Fastif
     },
   };
 }
+
+export interface SampledWarning {
+  /** Counts one occurrence; the first of a window is logged at once, the rest in its summary. */
+  hit(): void;
+  /** Logs the summary of the current window now (on close). */
+  flush(): void;
+}
+
+/**
+ * A warning that may fire thousands of times a second (rate-limit hits under a flood): the first
+ * occurrence of each window is logged at once, the others are counted and logged as one summary
+ * line when the window ends. The log stays readable and a flood cannot fill the disk.
+ */
+export function createSampledWarning(log: { warn(object: object, message: string): void }, message: string, windowMs: number): SampledWarning {
+  let windowStart = 0;
+  let suppressed = 0;
+  let timer: NodeJS.Timeout | null = null;
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (suppressed > 0) log.warn({ occurrences: suppressed, windowMs }, `${message} (more in the last window)`);
+    suppressed = 0;
+    windowStart = 0;
+  };
+  return {
+    hit() {
+      const now = Date.now();
+      if (windowStart === 0) {
+        windowStart = now;
+        log.warn({ occurrences: 1 }, message);
+        timer = setTimeout(flush, windowMs);
+        timer.unref();
+        return;
+      }
+      suppressed += 1;
+    },
+    flush,
+  };
+}

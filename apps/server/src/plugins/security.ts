@@ -1,13 +1,35 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import type pg from 'pg';
 import { API_PATHS } from '@sen/contract';
+import type { RateLimitStoreKind } from '../config.ts';
 import { AppError } from '../shared/app-error.ts';
 import { globalPlugin } from '../shared/plugin.ts';
+import { postgresRateLimitStore } from './rate-limit-store.ts';
 
 export interface SecurityOptions {
   production: boolean;
   rateLimitPerMinute: number;
+  /** Where the per-IP counts live; redis and postgres are shared by every instance. */
+  store?: RateLimitStoreKind;
+  redisUrl?: string | undefined;
+  /** The PostgreSQL pool (store postgres). */
+  pool?: pg.Pool | undefined;
+}
+
+const probes = new Set<string>([API_PATHS.health, API_PATHS.ready]);
+
+/**
+ * Static files of the SPA and the load balancer's probes are not API traffic. Decided from the
+ * route the router matched, never from the raw URL: `/%61pi/user/app/login` reaches the login
+ * handler while its raw text does not start with /api/ (finding 1 of issue 8).
+ */
+export function exemptFromRateLimit(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  if (!route) return false;
+  return !route.startsWith('/api/') || probes.has(route);
 }
 
 /**
@@ -42,16 +64,52 @@ export const securityPlugin = globalPlugin('sen-security', async (app: FastifyIn
     crossOriginEmbedderPolicy: false,
   });
 
-  const probes = new Set<string>([API_PATHS.health, API_PATHS.ready]);
+  const shared = await sharedStore(app, options);
   await app.register(rateLimit, {
     global: true,
     max: options.rateLimitPerMinute,
     timeWindow: 60_000,
-    // Static files of the SPA and the load balancer's probes are not API traffic.
-    allowList: (request) => {
-      const path = request.url.split('?')[0] ?? '';
-      return !path.startsWith('/api/') || probes.has(path);
-    },
+    // Behind TRUST_PROXY, request.ip is the client's address from X-Forwarded-For.
+    keyGenerator: (request) => `ip:${request.ip}`,
+    allowList: exemptFromRateLimit,
+    // A shared store that is down must not take the API down with it: requests pass, the log says so.
+    skipOnError: true,
+    ...shared,
     errorResponseBuilder: () => new AppError('TOO_MANY_REQUESTS'),
   });
 });
+
+/** The rate-limit plugin's store options for a shared store; none (its in-memory LRU) otherwise. */
+async function sharedStore(app: FastifyInstance, options: SecurityOptions): Promise<Record<string, unknown>> {
+  if (options.store === 'redis' && options.redisUrl) {
+    // No offline queue: while Redis is away a count fails at once and the request passes.
+    const redis = new Redis(options.redisUrl, {
+      connectTimeout: 2000,
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      lazyConnect: true,
+    });
+    let lastReport = 0;
+    redis.on('error', (error: Error) => {
+      // ioredis retries by itself; one line per minute is enough to tell the operator.
+      if (Date.now() - lastReport > 60_000) {
+        lastReport = Date.now();
+        app.log.warn({ reason: error.message }, 'rate-limit store (Redis) unavailable; requests pass unlimited');
+      }
+    });
+    app.addHook('onClose', async () => {
+      redis.disconnect();
+    });
+    // Connected before the first request, so a fresh instance does not start out unlimited.
+    await redis.connect().catch(() => {
+      // reported by the 'error' listener; ioredis keeps reconnecting
+    });
+    return { redis, nameSpace: 'sen-rate-limit:' };
+  }
+  if (options.store === 'postgres' && options.pool) {
+    return {
+      store: postgresRateLimitStore(options.pool, (error) => app.log.warn({ reason: error.message }, 'rate-limit sweep failed')),
+    };
+  }
+  return {};
+}

@@ -63,7 +63,13 @@ export const staticSpaPlugin = globalPlugin('sen-static-spa', async (app: Fastif
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
+    // Decoded, so '/%61pi/...' (the same path, RFC 3986) is an API path too and gets the envelope.
+    let pathname = request.url.split('?')[0] ?? '/';
+    try {
+      pathname = decodeURIComponent(pathname);
+    } catch {
+      // not valid percent-encoding: judge the raw text
+    }
     if (pathname === '/api' || pathname.startsWith('/api/')) return sendAppError(request, reply, new AppError('NOT_FOUND'));
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.status(404).type('text/plain; charset=utf-8').send('Not found');

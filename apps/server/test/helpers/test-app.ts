@@ -77,7 +77,13 @@ export async function createTestApp(options: TestAppOptions = {}) {
     SEED_DEMO: 'false',
     WEB_DIST_DIR: path.join(import.meta.dirname, 'no-web-build'),
   });
-  const config = options.config ? options.config(base) : base;
+  const changed = options.config ? options.config(base) : base;
+  // Production takes its secrets from the environment only (issue 8): a production test app gets
+  // test values unless the test sets its own.
+  const config =
+    changed.nodeEnv === 'production'
+      ? { ...changed, signSecret: changed.signSecret ?? 's'.repeat(32), otpPepper: changed.otpPepper ?? 'p'.repeat(32) }
+      : changed;
 
   let offsetMs = 0;
   const clock = {

@@ -25,6 +25,27 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres)');
+  const empty = await createEmptyPostgresDatabase(serverUrl);
+  const url = empty.url;
+  let database: Database;
+  try {
+    database = await createDatabase({ databaseUrl: url, dataDir: 'memory://' });
+  } catch (error) {
+    await empty.drop();
+    throw error;
+  }
+  return {
+    database,
+    openAnother: () => createDatabase({ databaseUrl: url, dataDir: 'memory://' }),
+    close: async () => {
+      await database.close();
+      await empty.drop();
+    },
+  };
+}
+
+/** A new, empty database on the PostgreSQL server of `serverUrl`, and a way to drop it. */
+export async function createEmptyPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `sen_test_${randomBytes(6).toString('hex')}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: serverUrl });
@@ -38,18 +59,22 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin(`CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  let database: Database;
-  try {
-    database = await createDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
-  } catch (error) {
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    throw error;
-  }
   return {
-    database,
-    openAnother: () => createDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' }),
-    close: async () => {
-      await database.close();
+    url: url.toString(),
+    /**
+     * Drops the database once the closed pools' sessions have gone. Forcing at once would kill
+     * sessions still saying goodbye, and their clients report that as an unhandled FATAL 57P01.
+     */
+    drop: async () => {
+      for (let attempt = 0; attempt < 40; attempt += 1) {
+        try {
+          await admin(`DROP DATABASE IF EXISTS ${name}`);
+          return;
+        } catch (error) {
+          if ((error as { code?: string }).code !== '55006') throw error; // 55006: still in use
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }
       await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };

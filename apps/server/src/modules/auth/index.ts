@@ -18,18 +18,16 @@ export { PasswordHasher } from './password-hasher.ts';
  */
 export const authModule = globalPlugin('sen-auth', async (app: FastifyInstance) => {
   const { config, database, clock, sms, secrets } = app.infra;
-  const sessions = new SessionService(new SessionRepository(database.db), clock, config.sessionTtlDays);
+  const sessions = new SessionService(new SessionRepository(database.uow), clock, config.sessionTtlDays);
   await app.register(sessionHook, { sessions });
   const otp = new OtpService(
-    new OtpRepository(database.db),
+    new OtpRepository(database.uow),
     sms,
     clock,
-    { ...config.otp, pepper: secrets.otpPepper, productName: config.productName },
+    { ...config.otp, pepper: secrets.otpPepper, productName: config.productName, smsDailyBudget: config.smsDailyBudget },
     app.log,
   );
-  const auth = new AuthService(app.users, otp, sessions, new PasswordHasher(), clock, {
-    appId: config.appId,
-    channelId: config.channelId,
-  });
+  const sessionOptions = { appId: config.appId, channelId: config.channelId };
+  const auth = new AuthService(app.users, otp, sessions, new PasswordHasher(), clock, sessionOptions, database.uow);
   registerAuthRoutes(app, auth);
 });

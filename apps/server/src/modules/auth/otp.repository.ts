@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { otpCodes, otpSendLog } from '../../db/schema.ts';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import { otpCodes, otpSendLog, smsDailyCounts } from '../../db/schema.ts';
 
 export interface OtpRow {
   id: string;
@@ -17,21 +17,24 @@ export interface SendCounts {
   device: number;
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 export class OtpRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly uow: UnitOfWork) {}
+
+  /** The caller's open transaction, else the pool (decision 010): read per query, never kept. */
+  private get db() {
+    return this.uow.db;
+  }
 
   /**
    * Runs `work` in a transaction holding advisory locks on the phone, the client IP and the device,
    * so concurrent sends cannot both pass the resend check of one number or the hourly limit of
    * one phone, IP or device. The locks are taken in one global (sorted) order: no deadlocks.
    */
-  withSendLocks<T>(keys: { phone: string; ip: string; deviceId: string | null }, work: (repository: OtpRepository) => Promise<T>): Promise<T> {
-    const names = [`otp:${keys.phone}`, `otp-ip:${keys.ip}`, ...(keys.deviceId ? [`otp-device:${keys.deviceId}`] : [])].sort();
-    return this.db.transaction(async (tx: Tx) => {
-      for (const name of names) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${name}))`);
-      return work(new OtpRepository(tx as unknown as Db));
+  withSendLocks<T>(keys: { phone: string; ip: string; deviceId: string | null }, work: () => Promise<T>): Promise<T> {
+    const names = [`otp:${keys.phone}`, `otp-ip:${keys.ip}`, ...(keys.deviceId ? [`otp-device:${keys.deviceId}`] : [])];
+    return this.uow.transaction(async () => {
+      await this.uow.advisoryLock(...names);
+      return work();
     });
   }
 
@@ -84,23 +87,54 @@ export class OtpRepository {
     await this.db.delete(otpCodes).where(eq(otpCodes.id, id));
   }
 
-  /** Counts a wrong try atomically and returns the new number of failed attempts. */
-  async recordFailure(id: string): Promise<number> {
+  /**
+   * Reserves one try of a live code before the guess is compared: a conditional UPDATE ... RETURNING,
+   * so however many guesses arrive at once, at most `maxAttempts` of them are ever compared (issue 8,
+   * finding 7: with a read-compare-increment, 100 parallel guesses got the right code accepted as the
+   * 6th to 11th). Returns the try's number, or null when the code is used up, expired or consumed.
+   * `failed_attempts` therefore counts tries: the wrong ones, and the right one that consumed it.
+   */
+  async reserveAttempt(id: string, now: Date, maxAttempts: number): Promise<number | null> {
     const [row] = await this.db
       .update(otpCodes)
       .set({ failedAttempts: sql`${otpCodes.failedAttempts} + 1` })
-      .where(eq(otpCodes.id, id))
-      .returning({ failedAttempts: otpCodes.failedAttempts });
-    return row?.failedAttempts ?? Number.MAX_SAFE_INTEGER;
+      .where(and(eq(otpCodes.id, id), isNull(otpCodes.consumedAt), lt(otpCodes.failedAttempts, maxAttempts), gt(otpCodes.expiresAt, now)))
+      .returning({ attempts: otpCodes.failedAttempts });
+    return row?.attempts ?? null;
   }
 
-  /** Marks the code used; false when another request consumed or locked it first. */
-  async consume(id: string, now: Date, maxAttempts: number): Promise<boolean> {
+  /** Marks the code used; false when another request consumed it first. */
+  async consume(id: string, now: Date): Promise<boolean> {
     const rows = await this.db
       .update(otpCodes)
       .set({ consumedAt: now })
-      .where(and(eq(otpCodes.id, id), isNull(otpCodes.consumedAt), lt(otpCodes.failedAttempts, maxAttempts), gt(otpCodes.expiresAt, now)))
+      .where(and(eq(otpCodes.id, id), isNull(otpCodes.consumedAt), gt(otpCodes.expiresAt, now)))
       .returning({ id: otpCodes.id });
     return rows.length === 1;
+  }
+
+  /**
+   * Takes one SMS from the service-wide budget of `day`; false when it is spent. One conditional
+   * upsert: concurrent sends on any number of instances cannot overshoot the budget.
+   */
+  async reserveDailySms(day: string, budget: number): Promise<boolean> {
+    const rows = await this.db
+      .insert(smsDailyCounts)
+      .values({ day, sent: 1 })
+      .onConflictDoUpdate({
+        target: smsDailyCounts.day,
+        set: { sent: sql`${smsDailyCounts.sent} + 1` },
+        setWhere: lt(smsDailyCounts.sent, budget),
+      })
+      .returning({ sent: smsDailyCounts.sent });
+    return rows.length === 1 && (rows[0]?.sent ?? Number.MAX_SAFE_INTEGER) <= budget;
+  }
+
+  /** Gives back a budget SMS that was never sent (the provider failed). */
+  async releaseDailySms(day: string): Promise<void> {
+    await this.db
+      .update(smsDailyCounts)
+      .set({ sent: sql`greatest(${smsDailyCounts.sent} - 1, 0)` })
+      .where(eq(smsDailyCounts.day, day));
   }
 }

@@ -1,10 +1,10 @@
-import { randomInt } from 'node:crypto';
+import { createHmac, randomInt } from 'node:crypto';
 import { OTP_RESEND_SECONDS } from '@sen/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
 import { AppError } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
-import { hexEqual, sha256Hex } from '../../shared/crypto.ts';
+import { hexEqual } from '../../shared/crypto.ts';
 import type { OtpRepository } from './otp.repository.ts';
 
 /** Wrong tries after which a code is dead (OTP_LOCKED) and a new one must be requested. */
@@ -19,6 +19,13 @@ export interface OtpOptions {
   /** Server secret mixed into code hashes (app_settings), never sent anywhere. */
   pepper: string;
   productName: string;
+  /** OTP SMS the whole service may send per Vietnam calendar day (SMS_DAILY_BUDGET); unlimited when absent. */
+  smsDailyBudget?: number;
+}
+
+/** The Vietnam calendar day (UTC+7, no daylight saving) of `now`, as YYYY-MM-DD. */
+export function vietnamDay(now: Date): string {
+  return new Date(now.getTime() + 7 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 
 /** The outcome of a send: when another code may be asked for and when this one dies. */
@@ -37,8 +44,9 @@ export class OtpService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /** HMAC-SHA256 keyed with the pepper (in production from OTP_PEPPER, never from the database). */
   private hash(phone: string, code: string): string {
-    return sha256Hex(`${this.options.pepper}:${phone}:${code}`);
+    return createHmac('sha256', this.options.pepper).update(`${phone}:${code}`).digest('hex');
   }
 
   /**
@@ -49,8 +57,8 @@ export class OtpService {
   async send(input: { phone: string; ip: string; deviceId: string | null }): Promise<OtpSent> {
     const now = this.clock();
     const code = String(randomInt(0, 10_000)).padStart(4, '0');
-    const codeId = await this.repository.withSendLocks(input, async (repository) => {
-      const latest = await repository.latest(input.phone);
+    const codeId = await this.repository.withSendLocks(input, async () => {
+      const latest = await this.repository.latest(input.phone);
       if (latest) {
         const elapsedMs = now.getTime() - latest.createdAt.getTime();
         if (elapsedMs < OTP_RESEND_SECONDS * 1000) {
@@ -58,15 +66,15 @@ export class OtpService {
           throw new AppError('OTP_TOO_SOON', { seconds: retryAfterSeconds }, { retryAfterSeconds });
         }
       }
-      const counts = await repository.sendCounts({ ...input, since: new Date(now.getTime() - HOUR_MS) });
+      const counts = await this.repository.sendCounts({ ...input, since: new Date(now.getTime() - HOUR_MS) });
       const limits = this.options;
       if (counts.phone >= limits.limitPerPhoneHour || counts.ip >= limits.limitPerIpHour || counts.device >= limits.limitPerDeviceHour) {
         const by = counts.phone >= limits.limitPerPhoneHour ? 'phone' : counts.ip >= limits.limitPerIpHour ? 'ip' : 'device';
         this.log.warn({ limitedBy: by }, 'otp send limit reached');
         throw new AppError('OTP_SEND_LIMIT');
       }
-      await repository.logSend({ ...input, now });
-      return repository.insertCode({
+      await this.repository.logSend({ ...input, now });
+      return this.repository.insertCode({
         phone: input.phone,
         codeHash: this.hash(input.phone, code),
         createdAt: now,
@@ -74,12 +82,23 @@ export class OtpService {
       });
     });
 
+    // The service-wide daily budget against SMS pumping: outside the send locks, so it is one short
+    // conditional upsert and never a lock held across every phone.
+    const day = vietnamDay(now);
+    const budget = this.options.smsDailyBudget;
+    if (budget !== undefined && !(await this.repository.reserveDailySms(day, budget))) {
+      await this.repository.deleteCode(codeId);
+      this.log.error({ budget }, 'daily SMS budget spent: no more OTP SMS today (SMS_DAILY_BUDGET)');
+      throw new AppError('SMS_UNAVAILABLE');
+    }
+
     const minutes = Math.max(1, Math.round(this.options.ttlSeconds / 60));
     const text = `${this.options.productName}: ma xac thuc cua ban la ${code}. Ma het han sau ${minutes} phut. Khong chia se ma nay cho bat ky ai.`;
     try {
       await this.sms.send(input.phone, text);
     } catch (error) {
       await this.repository.deleteCode(codeId);
+      if (budget !== undefined) await this.repository.releaseDailySms(day);
       this.log.warn({ provider: this.sms.name, reason: (error as Error).message }, 'sms provider failed');
       throw new AppError('SMS_UNAVAILABLE');
     }
@@ -93,10 +112,16 @@ export class OtpService {
     if (!latest) throw new AppError('OTP_INCORRECT');
     if (latest.failedAttempts >= OTP_MAX_ATTEMPTS) throw new AppError('OTP_LOCKED');
     if (latest.consumedAt || latest.expiresAt.getTime() <= now.getTime()) throw new AppError('OTP_EXPIRED');
-    if (!hexEqual(latest.codeHash, this.hash(phone, code))) {
-      const failures = await this.repository.recordFailure(latest.id);
-      throw new AppError(failures >= OTP_MAX_ATTEMPTS ? 'OTP_LOCKED' : 'OTP_INCORRECT');
+    // The try is reserved before the guess is compared, so parallel guesses cannot exceed the limit.
+    const attempt = await this.repository.reserveAttempt(latest.id, now, OTP_MAX_ATTEMPTS);
+    if (attempt === null) {
+      const current = await this.repository.latest(phone);
+      const usedUp = current?.id === latest.id && !current.consumedAt && current.failedAttempts >= OTP_MAX_ATTEMPTS;
+      throw new AppError(usedUp ? 'OTP_LOCKED' : 'OTP_EXPIRED');
     }
-    if (!(await this.repository.consume(latest.id, now, OTP_MAX_ATTEMPTS))) throw new AppError('OTP_EXPIRED');
+    if (!hexEqual(latest.codeHash, this.hash(phone, code))) {
+      throw new AppError(attempt >= OTP_MAX_ATTEMPTS ? 'OTP_LOCKED' : 'OTP_INCORRECT');
+    }
+    if (!(await this.repository.consume(latest.id, now))) throw new AppError('OTP_EXPIRED');
   }
 }

@@ -1,10 +1,15 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { sessions } from '../../db/schema.ts';
 import type { SessionInfo } from '../../types.ts';
 
 export class SessionRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly uow: UnitOfWork) {}
+
+  /** The caller's open transaction, else the pool (decision 010): read per query, never kept. */
+  private get db() {
+    return this.uow.db;
+  }
 
   async create(input: { userId: string; tokenHash: string; loginMethod: SessionInfo['loginMethod']; createdAt: Date; expiresAt: Date }): Promise<void> {
     await this.db.insert(sessions).values(input);
@@ -17,6 +22,15 @@ export class SessionRepository {
       .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
       .limit(1);
     return row ?? null;
+  }
+
+  async isActive(sessionId: string, now: Date): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+      .limit(1);
+    return row !== undefined;
   }
 
   async revoke(sessionId: string, now: Date): Promise<void> {

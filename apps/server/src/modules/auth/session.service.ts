@@ -31,6 +31,11 @@ export class SessionService {
     return this.repository.findActive(sha256Hex(token), this.clock());
   }
 
+  /** Still valid (not revoked or expired since the request resolved it)? */
+  isActive(sessionId: string): Promise<boolean> {
+    return this.repository.isActive(sessionId, this.clock());
+  }
+
   revoke(sessionId: string): Promise<void> {
     return this.repository.revoke(sessionId, this.clock());
   }

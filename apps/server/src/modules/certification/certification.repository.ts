@@ -1,9 +1,14 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { userAuthState } from '../../db/schema.ts';
 
 export class CertificationRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly uow: UnitOfWork) {}
+
+  /** The caller's open transaction, else the pool (decision 010): read per query, never kept. */
+  private get db() {
+    return this.uow.db;
+  }
 
   async findStates(userId: string) {
     const [row] = await this.db

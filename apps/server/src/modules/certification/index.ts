@@ -16,7 +16,7 @@ declare module 'fastify' {
 
 /** Certification (the wire's `userAuth` and authConfig): which steps are required and their states. */
 export const certificationModule = globalPlugin('sen-certification', async (app: FastifyInstance) => {
-  const certification = new CertificationService(new CertificationRepository(app.infra.database.db), app.infra.config.authConfig);
+  const certification = new CertificationService(new CertificationRepository(app.infra.database.uow), app.infra.config.authConfig);
   app.decorate('certification', certification);
 
   registerEndpoint(app, endpoints.authConfig, async () => ({ authConfig: certification.authConfig }));

@@ -1,9 +1,14 @@
 import { and, asc, eq, gt, isNull, lte, or } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { activities } from '../../db/schema.ts';
 
 export class ContentRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly uow: UnitOfWork) {}
+
+  /** The caller's open transaction, else the pool (decision 010): read per query, never kept. */
+  private get db() {
+    return this.uow.db;
+  }
 
   /** Active banners whose window contains `now`, in display order. */
   activeActivities(now: Date) {

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { ContentRepository } from './content.repository.ts';
 
 /** Banners of a demo database (SEED_DEMO): pictures shipped with the web app, under /banners. */
@@ -8,8 +8,8 @@ const DEMO_ACTIVITIES = [
 ];
 
 /** Adds the demo banners once (a database that has any banner is left alone). */
-export async function seedDemoActivities(db: Db): Promise<void> {
-  const repository = new ContentRepository(db);
+export async function seedDemoActivities(uow: UnitOfWork): Promise<void> {
+  const repository = new ContentRepository(uow);
   if ((await repository.countActivities()) > 0) return;
   for (const activity of DEMO_ACTIVITIES) await repository.insertActivity(activity);
 }

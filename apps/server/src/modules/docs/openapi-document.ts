@@ -28,8 +28,9 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
 /** Errors any call may get, by what the call is. */
 function commonErrors(endpoint: AnyEndpoint): ErrorName[] {
   const names: ErrorName[] = ['TOO_MANY_REQUESTS', 'SERVER_ERROR', 'SERVICE_UNAVAILABLE'];
-  if (endpoint.signed) names.push('MISSING_PARAMS', 'BAD_SIGN', 'STALE_TIMESTAMP', 'VALIDATION_FAILED');
+  if (endpoint.signed) names.push('MISSING_PARAMS', 'UPDATE_REQUIRED', 'BAD_SIGN', 'STALE_TIMESTAMP', 'VALIDATION_FAILED');
   if (endpoint.session === 'required') names.push('SESSION_EXPIRED');
+  if (endpoint.idempotent) names.push('IDEMPOTENCY_KEY_REQUIRED', 'IDEMPOTENCY_IN_PROGRESS', 'IDEMPOTENCY_KEY_REUSED');
   return names;
 }
 
@@ -70,6 +71,7 @@ function queryParameters(schema: z.ZodType): unknown[] {
 function operation(endpoint: AnyEndpoint, method: HttpMethod): Record<string, unknown> {
   const parameters: unknown[] = [{ $ref: '#/components/parameters/lang' }];
   if (endpoint.signed) parameters.push(...SIGNING_PARAMETERS);
+  if (endpoint.idempotent) parameters.push({ $ref: '#/components/parameters/idempotencyKey' });
   if (method === 'GET') {
     if (endpoint.signed) parameters.push(...queryParameters(defaultParamsSchema));
     parameters.push(...queryParameters(endpoint.request));
@@ -133,7 +135,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         '',
         '**Envelope.** Every answer is `{code, message, data}`; success is code 200. Errors carry their catalogue code, a message in the language of the `lang` header, and a real HTTP status.',
         '',
-        '**Signing.** Every signed call carries the default params appCode, version and mobileType (query of a GET, body of a POST) and the headers `timestamp` (ms, within ±5 minutes) and `sign` = lowercase md5( md5(appCode) `*|*` secret `*|*` canonical JSON of the payload `*|*` timestamp ), with the secret from GET /api/user/app/common/secret.',
+        '**Signing.** Every signed call carries the default params appCode, version and mobileType (query of a GET, body of a POST) and the headers `timestamp` (ms, within ±5 minutes) and `sign` = lowercase md5( md5(appCode) `*|*` secret `*|*` canonical JSON of the payload `*|*` timestamp ), with the secret from GET /api/user/app/common/secret. A sign is accepted when it matches any reading a client of the family uses (our web app\'s JSON.stringify, VT\'s Gson, KMP\'s kotlinx; the natives strip emoji and, as Android compiles their regex, hyphens; multipart and form bodies over their non-blank text parts merged with the query; a native GET over appCode, mobileType and version): docs/decisions/026. A bad sign answers 409, on which the clients fetch the secret again; an app below MIN_APP_VERSION gets 300 (update). `app-version` is optional (`version` stands in).',
         '',
         '**Sessions.** The login token travels raw in the `Authorization` header (a `Bearer ` prefix is accepted); a missing, expired or revoked session answers 401.',
         '',
@@ -155,6 +157,14 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         sign: { name: HEADERS.sign, in: 'header', required: true, schema: { type: 'string', pattern: '^[0-9a-f]{32}$' }, description: 'Request signature (see the description above).' },
         timestamp: { name: HEADERS.timestamp, in: 'header', required: true, schema: { type: 'string', pattern: '^\\d{1,16}$' }, description: 'Milliseconds since the epoch, the one signed.' },
         appVersion: { name: HEADERS.appVersion, in: 'header', required: false, schema: { type: 'string' }, description: 'The app version, e.g. 1.0.0.' },
+        idempotencyKey: {
+          name: HEADERS.idempotencyKey,
+          in: 'header',
+          required: true,
+          schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$' },
+          description:
+            'Money calls: a client-made key per operation (e.g. a UUID). A repeat with the same key and body gets the first answer (header idempotent-replayed: true); while the first runs, 1005; the same key with another body, 1006.',
+        },
         lang: { name: HEADERS.lang, in: 'header', required: false, schema: { type: 'string', enum: ['vi_VN', 'en_US', 'zh_CN'] }, description: 'Language of messages; Vietnamese by default.' },
       },
       schemas: {

@@ -1,10 +1,15 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { appSettings } from '../../db/schema.ts';
 
 /** Server-made values that must survive restarts and be shared by every instance. */
 export class SettingsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly uow: UnitOfWork) {}
+
+  /** The caller's open transaction, else the pool (decision 010): read per query, never kept. */
+  private get db() {
+    return this.uow.db;
+  }
 
   /** The stored value of `key`; on first use `create()` is stored (the first writer wins). */
   async getOrCreate(key: string, create: () => string): Promise<string> {

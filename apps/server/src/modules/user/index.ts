@@ -16,7 +16,7 @@ declare module 'fastify' {
 
 /** Borrowers' accounts, their device records and privacy consents. */
 export const userModule = globalPlugin('sen-user', async (app: FastifyInstance) => {
-  const users = new UserService(new UserRepository(app.infra.database.db), app.infra.clock);
+  const users = new UserService(new UserRepository(app.infra.database.uow), app.infra.clock);
   app.decorate('users', users);
   registerUserRoutes(app, users);
 });

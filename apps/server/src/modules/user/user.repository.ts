@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { privacyConsents, userDeviceFacts, userEquipment, users } from '../../db/schema.ts';
 
 export interface UserRow {
@@ -13,7 +13,12 @@ export interface UserRow {
 const userColumns = { id: users.id, publicId: users.publicId, phone: users.phone, passwordHash: users.passwordHash };
 
 export class UserRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly uow: UnitOfWork) {}
+
+  /** The caller's open transaction, else the pool (decision 010): read per query, never kept. */
+  private get db() {
+    return this.uow.db;
+  }
 
   async findByPhone(phone: string): Promise<UserRow | null> {
     const [row] = await this.db.select(userColumns).from(users).where(eq(users.phone, phone)).limit(1);
@@ -22,6 +27,17 @@ export class UserRepository {
 
   async findById(id: string): Promise<UserRow | null> {
     const [row] = await this.db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  /**
+   * The user, its row locked until the caller's unit of work ends: 'update' for a change of the
+   * credentials, 'share' for a check that must not interleave with one (logins do not block
+   * each other, but wait for a password change and it waits for them).
+   */
+  async lockById(id: string, mode: 'update' | 'share'): Promise<UserRow | null> {
+    const db = this.uow.requireTransaction('UserRepository.lockById');
+    const [row] = await db.select(userColumns).from(users).where(eq(users.id, id)).limit(1).for(mode === 'update' ? 'update' : 'share');
     return row ?? null;
   }
 

@@ -22,6 +22,11 @@ export class UserService {
     return this.users.findById(userId);
   }
 
+  /** The user with its row locked for the caller's unit of work (UserRepository.lockById). */
+  lockById(userId: string, mode: 'update' | 'share'): Promise<UserRow | null> {
+    return this.users.lockById(userId, mode);
+  }
+
   /** The user of a (normalised) phone, created on first sight. */
   findOrCreate(phone: string): Promise<UserRow> {
     return this.users.findOrCreate(phone, this.clock());

@@ -1,0 +1,186 @@
+import { Writable } from 'node:stream';
+import { allEndpoints, APP_VERSION, HEADERS, type AnyEndpoint } from '@sen/contract';
+import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, DEFAULT_PARAMS, randomDeviceId, randomIp, type TestApp } from '../helpers/test-app.ts';
+import { fuzzCaseFor, type FuzzCase } from './fuzz-inputs.ts';
+
+/**
+ * The abuse fuzz (issue 8, "How it is checked"): at least 10,000 generated requests spread over
+ * every endpoint of the contract, with zero 5xx and zero stack traces or internals in any answer.
+ * Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL. FUZZ_REQUESTS and FUZZ_SEED change
+ * the size and the generated cases (a failure prints its seed to replay).
+ */
+const TOTAL = Number(process.env.FUZZ_REQUESTS ?? 10_000);
+const SEED = Number(process.env.FUZZ_SEED ?? 20_261_122);
+const CONCURRENCY = 8;
+
+/** What must never reach a client: stack frames, file paths, driver and framework internals. */
+const LEAK = /\bat [\w.<>$]+ \(|node_modules|\.ts:\d+|\/work\/|Error: |FST_ERR|SQLSTATE|syntax error at|violates|pg_|drizzle/i;
+
+const lines: string[] = [];
+const capture = new Writable({
+  write(chunk, _encoding, done) {
+    lines.push(String(chunk));
+    done();
+  },
+});
+
+let t: TestApp;
+let token: string;
+/** Calls that end sessions (logout, password changes) use this one, so the main session lives on. */
+let sacrificial: string;
+const ENDS_SESSIONS = new Set(['logout', 'setPassword', 'updatePassword']);
+beforeAll(async () => {
+  t = await createTestApp({
+    logStream: capture,
+    // Limits of their own are tested elsewhere; here every request should reach its handler.
+    config: (config) => ({
+      ...config,
+      logLevel: 'warn',
+      rateLimitPerMinute: 1_000_000,
+      smsDailyBudget: 1_000_000,
+      otp: { ...config.otp, limitPerIpHour: 1_000_000, limitPerDeviceHour: 1_000_000 },
+    }),
+  });
+  token = (await t.loginWithOtp()).token;
+  sacrificial = (await t.loginWithOtp()).token;
+});
+afterAll(async () => t?.close());
+
+function pathOf(endpoint: AnyEndpoint, variant: FuzzCase['pathVariant']): string {
+  switch (variant) {
+    case 'encoded':
+      return endpoint.path.replace('/api/', '/%61pi/');
+    case 'trailing':
+      return `${endpoint.path}/`;
+    case 'double-slash':
+      return endpoint.path.replace('/api/', '/api//');
+    case 'query-garbage':
+      return `${endpoint.path}?%zz=1&a[]=&&=x`;
+    default:
+      return endpoint.path;
+  }
+}
+
+const asText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value) ?? 'null');
+
+/** Builds and sends one generated request, signed the way a client would sign it. */
+async function send(endpoint: AnyEndpoint, fuzz: FuzzCase): Promise<LightMyRequestResponse> {
+  const payload: Record<string, unknown> = fuzz.dropDefaults ? { ...fuzz.fields } : { ...DEFAULT_PARAMS, ...fuzz.fields };
+  const timestamp = t.clock.now().getTime() - (fuzz.signing === 'stale' ? 10 * 60_000 : 0);
+  const headers: Record<string, string> = { [HEADERS.appVersion]: APP_VERSION, 'device-id': randomDeviceId() };
+  if (fuzz.lang) headers.lang = fuzz.lang;
+  if (fuzz.token === 'main') headers.authorization = ENDS_SESSIONS.has(endpoint.id) ? sacrificial : token;
+  if (fuzz.token === 'garbage') headers.authorization = 'Bearer x'.repeat(40);
+  let url = pathOf(endpoint, fuzz.pathVariant);
+  let body: string | Buffer | undefined;
+  let signed: unknown = payload;
+
+  if (fuzz.method === 'GET') {
+    const strings = Object.fromEntries(Object.entries(payload).map(([key, value]) => [key, asText(value)]));
+    const query = new URLSearchParams(strings).toString();
+    url += (url.includes('?') ? '&' : '?') + query;
+    signed = strings;
+  } else if (fuzz.encoding === 'json') {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(payload);
+  } else if (fuzz.encoding === 'multipart') {
+    const boundary = 'fuzzBoundary7MA4YWxk';
+    const strings = Object.fromEntries(Object.entries(payload).map(([key, value]) => [key, asText(value)]));
+    headers['content-type'] = `multipart/form-data; boundary=${boundary}`;
+    body =
+      Object.entries(strings)
+        .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+        .join('') + `--${boundary}--\r\n`;
+    signed = strings;
+  } else if (fuzz.encoding === 'urlencoded') {
+    const strings = Object.fromEntries(Object.entries(payload).map(([key, value]) => [key, asText(value)]));
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(strings).toString();
+    signed = strings;
+  } else {
+    if (fuzz.raw?.contentType) headers['content-type'] = fuzz.raw.contentType;
+    body = fuzz.raw?.body ?? Buffer.alloc(0);
+    signed = {};
+  }
+
+  if (fuzz.signing !== 'none') {
+    headers.timestamp = String(timestamp);
+    headers.sign = fuzz.signing === 'bad' ? 'f'.repeat(32) : t.sign(signed, timestamp);
+  }
+  return t.app.inject({ method: fuzz.method, url, headers, remoteAddress: randomIp(), ...(body === undefined ? {} : { payload: body }) });
+}
+
+interface Outcome {
+  endpoint: string;
+  status: number;
+  envelopeCode: number | null;
+  problem: string | null;
+}
+
+function judge(endpoint: AnyEndpoint, fuzz: FuzzCase, response: LightMyRequestResponse): Outcome {
+  let envelopeCode: number | null = null;
+  let problem: string | null = null;
+  if (response.statusCode >= 500 && response.statusCode !== 503) problem = `status ${response.statusCode}`;
+  if (LEAK.test(response.body)) problem = `leak: ${response.body.slice(0, 200)}`;
+  try {
+    const parsed = JSON.parse(response.body) as Record<string, unknown>;
+    envelopeCode = typeof parsed.code === 'number' ? parsed.code : null;
+    const keys = Object.keys(parsed).sort().join(',');
+    if (keys !== 'code,data,message') problem ??= `not an envelope: ${response.body.slice(0, 200)}`;
+  } catch {
+    problem ??= `not JSON (${response.headers['content-type']}): ${response.body.slice(0, 120)}`;
+  }
+  // A 503 is only acceptable as the catalogued "try again" answers, never as a disguised crash.
+  if (response.statusCode === 503 && envelopeCode !== 503 && envelopeCode !== 2006) problem ??= `unexpected 503: ${response.body.slice(0, 200)}`;
+  if (problem) problem = `${endpoint.id} ${fuzz.method} ${fuzz.encoding}/${fuzz.pathVariant}: ${problem}`;
+  return { endpoint: endpoint.id, status: response.statusCode, envelopeCode, problem };
+}
+
+describe('abuse fuzz over every endpoint', () => {
+  it(
+    `answers ${TOTAL} generated requests without a 5xx or a leaked internal`,
+    async () => {
+      const endpoints = allEndpoints;
+      const perEndpoint = Math.ceil(TOTAL / endpoints.length);
+      const cases: Array<{ endpoint: AnyEndpoint; fuzz: FuzzCase }> = [];
+      endpoints.forEach((endpoint, index) => {
+        for (const fuzz of fc.sample(fuzzCaseFor(endpoint), { numRuns: perEndpoint, seed: SEED + index })) cases.push({ endpoint, fuzz });
+      });
+      // Interleave endpoints, so a call that changes state (logout, password) does not come in a block.
+      cases.sort((a, b) => (a.fuzz.lang.length * 7 + a.endpoint.id.length) % 13 - (b.fuzz.lang.length * 7 + b.endpoint.id.length) % 13);
+
+      const started = performance.now();
+      const outcomes: Outcome[] = [];
+      let next = 0;
+      const worker = async () => {
+        while (next < cases.length) {
+          const { endpoint, fuzz } = cases[next++] as { endpoint: AnyEndpoint; fuzz: FuzzCase };
+          outcomes.push(judge(endpoint, fuzz, await send(endpoint, fuzz)));
+        }
+      };
+      await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+      const seconds = (performance.now() - started) / 1000;
+
+      const serverErrors = outcomes.filter((outcome) => outcome.status >= 500);
+      const problems = outcomes.filter((outcome) => outcome.problem).map((outcome) => outcome.problem);
+      const reached = new Map<string, number>();
+      for (const outcome of outcomes) if (outcome.envelopeCode === 200) reached.set(outcome.endpoint, (reached.get(outcome.endpoint) ?? 0) + 1);
+      const unhandled = lines.filter((line) => line.includes('unhandled error')).length;
+      console.info(
+        `abuse fuzz (${process.env.TEST_DB ?? 'pglite'}, seed ${SEED}): ${outcomes.length} requests over ${endpoints.length} endpoints in ${seconds.toFixed(1)} s; ` +
+          `5xx: ${serverErrors.length}; problems: ${problems.length}; unhandled errors logged: ${unhandled}; ` +
+          `200s per endpoint: ${JSON.stringify(Object.fromEntries(reached))}`,
+      );
+      expect(outcomes.length).toBeGreaterThanOrEqual(TOTAL);
+      expect(problems.slice(0, 10)).toEqual([]);
+      expect(serverErrors.length).toBe(0);
+      expect(unhandled).toBe(0);
+      // The generator must get most endpoints past signing and validation, or it proves little.
+      expect(reached.size).toBeGreaterThanOrEqual(Math.floor(endpoints.length * 0.6));
+    },
+    600_000,
+  );
+});
