@@ -3,7 +3,7 @@
 // in Debian's Chromium on the visitor's first routes. Prints the figures of issue 7 and whether
 // each meets its target. It measures; it never fails a build (exit code 0 unless it cannot run).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -105,6 +105,11 @@ async function measure(port: number, chromePort: number, route: string): Promise
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${route}`);
   const { lhr } = result;
+  // BENCH_WEB_REPORTS=dir keeps each full Lighthouse report (JSON) for a closer look.
+  if (process.env.BENCH_WEB_REPORTS) {
+    mkdirSync(process.env.BENCH_WEB_REPORTS, { recursive: true });
+    writeFileSync(path.join(process.env.BENCH_WEB_REPORTS, `${route.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root'}.json`), JSON.stringify(lhr));
+  }
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? 0);
   const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []).filter(

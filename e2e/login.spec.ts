@@ -84,13 +84,16 @@ test('the demo user signs in by password', async ({ page }) => {
   await expect(page).not.toHaveURL(/\/login/);
 });
 
-test("'Forgotten password?' switches to the OTP tab and Back goes to /", async ({ page }) => {
+test("'Forgotten password?' opens the reset (by code), Back returns to login, and login's Back goes to /", async ({ page }) => {
   await page.goto('/login');
   await waitForApp(page);
   await page.getByTestId('login-tab-password').click();
   await expect(page.getByTestId('password-input')).toBeVisible();
   await page.getByTestId('forgot-password').click();
+  await expect(page).toHaveURL(/\/login\/forgot-password$/);
   await expect(page.getByTestId('otp-input')).toBeVisible();
+  await page.getByTestId('back-button').click();
+  await expect(page).toHaveURL(/\/login$/);
   await page.getByTestId('back-button').click();
   await expect(page).toHaveURL(/\/(home\/no-auth)?$/);
 });

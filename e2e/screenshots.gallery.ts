@@ -42,7 +42,25 @@ for (const lang of LANGUAGES) {
 
     await page.goto('/home/no-auth');
     await waitForApp(page);
+    await expect(page.getByTestId('annual-rate')).toContainText('%');
     await shot(page, lang, 'home-no-auth');
+    await page.getByTestId('customer-service').click();
+    await expect(page.getByTestId('contact-dialog')).toBeVisible();
+    await page.waitForTimeout(300);
+    await shot(page, lang, 'contact-dialog');
+
+    await page.goto('/login/forgot-password');
+    await waitForApp(page);
+    await shot(page, lang, 'forgot-password');
+
+    // 360x640 with a field focused, as with the keyboard open: the hero shrinks, Log in stays in view.
+    await page.setViewportSize({ width: 360, height: 640 });
+    await page.goto('/login');
+    await waitForApp(page);
+    await page.getByTestId('phone-input').focus();
+    await page.waitForTimeout(300);
+    await shot(page, lang, 'login-360-focused');
+    await page.setViewportSize({ width: 390, height: 844 });
 
     await page.goto('/NotFound');
     await waitForApp(page);
@@ -72,5 +90,14 @@ for (const lang of LANGUAGES) {
     await page.goto('/mine');
     await waitForApp(page);
     await shot(page, lang, 'mine');
+
+    await page.goto('/mine/settings');
+    await waitForApp(page);
+    await shot(page, lang, 'settings');
+    await page.goto('/mine/settings/password');
+    await waitForApp(page);
+    await page.getByTestId('change-password-button').click();
+    await page.waitForTimeout(300);
+    await shot(page, lang, 'change-password-errors');
   });
 }

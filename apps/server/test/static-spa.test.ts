@@ -1,10 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
+const SPLASH_SCRIPT = "document.documentElement.lang = 'vi';";
 const BIG_JS = `console.log(${JSON.stringify('sen '.repeat(2000))});`;
 let dist: string;
 let t: TestApp;
@@ -13,7 +15,7 @@ let unbuilt: TestApp;
 beforeAll(async () => {
   dist = mkdtempSync(path.join(tmpdir(), 'sen-dist-'));
   mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Sen</title><div id="root"></div>');
+  writeFileSync(path.join(dist, 'index.html'), `<!doctype html><title>Sen</title><div id="root"></div><script>${SPLASH_SCRIPT}</script>`);
   writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log("sen")');
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   // A build's precompressed twins (apps/web/build/sen-build-plugin.ts) and a stray source map.
@@ -48,6 +50,17 @@ describe('static web app', () => {
       expect(response.body, url).toContain('<div id="root">');
       expect(response.headers['cache-control'], url).toBe('no-cache');
       expect(response.headers['content-type'], url).toMatch(/text\/html/);
+    }
+  });
+
+  it("lets index.html's inline splash script run under the CSP, by its hash only", async () => {
+    const hash = `'sha256-${createHash('sha256').update(SPLASH_SCRIPT).digest('base64')}'`;
+    for (const url of ['/', '/login']) {
+      const policy = String((await t.app.inject({ url })).headers['content-security-policy']);
+      const scriptSrc = policy.split(';').find((directive) => directive.trim().startsWith('script-src'));
+      expect(scriptSrc, url).toContain("'self'");
+      expect(scriptSrc, url).toContain(hash);
+      expect(scriptSrc, url).not.toContain('unsafe-inline');
     }
   });
 

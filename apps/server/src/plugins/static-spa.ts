@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -7,6 +8,20 @@ import { globalPlugin } from '../shared/plugin.ts';
 import { sendAppError } from './envelope.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** The CSP sources ('sha256-…') of index.html's inline scripts: the splash's few lines run before any file loads. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => `'sha256-${createHash('sha256').update(match[1] ?? '').digest('base64')}'`);
+}
+
+/** Adds the hashes to the policy's script-src (the rest of the policy is the security plugin's, untouched). */
+export function allowInlineScripts(policy: string, hashes: string[]): string {
+  if (hashes.length === 0) return policy;
+  return policy
+    .split(';')
+    .map((directive) => (directive.trim().startsWith('script-src ') ? `${directive.trimEnd()} ${hashes.join(' ')}` : directive))
+    .join(';');
+}
 const NO_CACHE = 'no-cache';
 
 /**
@@ -18,6 +33,8 @@ const NO_CACHE = 'no-cache';
 export const staticSpaPlugin = globalPlugin('sen-static-spa', async (app: FastifyInstance, options: { webDistDir: string }) => {
   const root = path.resolve(options.webDistDir);
   const built = existsSync(path.join(root, 'index.html'));
+
+  const hashes = built ? inlineScriptHashes(readFileSync(path.join(root, 'index.html'), 'utf8')) : [];
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -33,7 +50,11 @@ export const staticSpaPlugin = globalPlugin('sen-static-spa', async (app: Fastif
       setHeaders: (response, filePath) => {
         const relative = path.relative(root, filePath).split(path.sep).join('/');
         if (relative.startsWith('assets/')) response.setHeader('cache-control', IMMUTABLE);
-        else if (relative.endsWith('.html')) response.setHeader('cache-control', NO_CACHE);
+        else if (relative.endsWith('.html')) {
+          response.setHeader('cache-control', NO_CACHE);
+          const policy = response.getHeader('content-security-policy');
+          if (typeof policy === 'string') response.setHeader('content-security-policy', allowInlineScripts(policy, hashes));
+        }
         else response.setHeader('cache-control', 'public, max-age=3600');
       },
     });
@@ -61,6 +82,8 @@ export const staticSpaPlugin = globalPlugin('sen-static-spa', async (app: Fastif
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet. Run `npm run build:web`, then restart the server.');
     }
+    const policy = reply.getHeader('content-security-policy') ?? reply.raw.getHeader('content-security-policy');
+    if (typeof policy === 'string') reply.header('content-security-policy', allowInlineScripts(policy, hashes));
     return reply.header('cache-control', NO_CACHE).sendFile('index.html');
   });
 });

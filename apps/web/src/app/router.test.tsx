@@ -1,5 +1,5 @@
 import { API_PATHS } from '@sen/contract';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { selectHasAuth, useAuthStore } from '../features/auth/auth-store.ts';
@@ -7,6 +7,7 @@ import { changeLanguage } from '../shared/i18n/i18n.ts';
 import { setNavigator } from '../shared/navigation/navigation.ts';
 import { useSessionStore } from '../shared/session/session-store.ts';
 import { envelopeResponse as envelope, setupApiTest } from '../test/api-test.ts';
+import { renderWithQuery } from '../test/render.tsx';
 import { paths } from './paths.ts';
 import { routes } from './router.tsx';
 
@@ -18,7 +19,7 @@ const AUTH_DONE_DETAIL = { idState: '30', workInfoState: '30', bankCardState: '1
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   setNavigator((to, options) => void router.navigate(to, options));
-  render(<RouterProvider router={router} />);
+  renderWithQuery(<RouterProvider router={router} />);
   return router;
 }
 

@@ -9,8 +9,10 @@ import { Button } from '../../shared/ui/button.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { showToast } from '../../shared/ui/toast.ts';
 import { changePasswordWithOld } from './auth-api.ts';
-import { changePasswordFormSchema, type ChangePasswordForm } from './login-form-schemas.ts';
+import type { ChangePasswordForm } from './login-form-schemas.ts';
 import { PasswordPairFields } from './password-pair-fields.tsx';
+
+const loadSchema = () => import('./login-form-schemas.ts').then((module) => module.changePasswordFormSchema);
 
 /**
  * /mine/settings/password: change the password with the old one (every other session is signed
@@ -19,7 +21,7 @@ import { PasswordPairFields } from './password-pair-fields.tsx';
 export function ChangePasswordPage() {
   const { t } = useT();
   const navigate = useNavigate();
-  const form = useZodForm<ChangePasswordForm>(changePasswordFormSchema, { oldPassword: '', password: '', confirmPassword: '' });
+  const form = useZodForm<ChangePasswordForm>(loadSchema, { oldPassword: '', password: '', confirmPassword: '' });
 
   const onSubmit = form.handleSubmit(async ({ oldPassword, password }) => {
     try {
@@ -38,7 +40,7 @@ export function ChangePasswordPage() {
       <PageHeader title={t('page.changePassword')} />
       <main className="page__content form-page" data-testid="change-password-page">
         <p className="form-page__hint">{t('changePassword.hint')}</p>
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="stack">
+        <form {...form.formProps} noValidate onSubmit={(event) => void onSubmit(event)} className="stack">
           <FormTextField
             control={form.control}
             name="oldPassword"

@@ -9,14 +9,16 @@ import { Button } from '../../shared/ui/button.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { showToast } from '../../shared/ui/toast.ts';
 import { setPassword } from './auth-api.ts';
-import { createPasswordFormSchema, type CreatePasswordForm } from './login-form-schemas.ts';
+import type { CreatePasswordForm } from './login-form-schemas.ts';
 import { PasswordPairFields } from './password-pair-fields.tsx';
+
+const loadSchema = () => import('./login-form-schemas.ts').then((module) => module.createPasswordFormSchema);
 
 /** /login/create-password: set a first password after an OTP login (passwdSign 0). */
 export function CreatePasswordPage() {
   const { t } = useT();
   const navigate = useNavigate();
-  const form = useZodForm<CreatePasswordForm>(createPasswordFormSchema, { password: '', confirmPassword: '' });
+  const form = useZodForm<CreatePasswordForm>(loadSchema, { password: '', confirmPassword: '' });
 
   const onSubmit = form.handleSubmit(async ({ password }) => {
     try {
@@ -35,7 +37,7 @@ export function CreatePasswordPage() {
         <AppImage name="passwordBackground" className="form-page__banner" />
         <h1 className="form-page__title">{t('createPassword.title')}</h1>
         <p className="form-page__hint">{t('createPassword.hint')}</p>
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="stack">
+        <form {...form.formProps} noValidate onSubmit={(event) => void onSubmit(event)} className="stack">
           <PasswordPairFields control={form.control} idPrefix="create-password" testIdPrefix="create-password" />
           <Button block color="primary" shape="rounded" size="large" type="submit" loading={form.formState.isSubmitting} data-testid="create-password-button">
             {t('createPassword.submit')}

@@ -9,10 +9,12 @@ import { Button } from '../../shared/ui/button.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { showToast } from '../../shared/ui/toast.ts';
 import { resetPasswordWithCode } from './auth-api.ts';
-import { resetPasswordFormSchema, type ResetPasswordForm } from './login-form-schemas.ts';
+import type { ResetPasswordForm } from './login-form-schemas.ts';
 import { OtpField } from './otp-field.tsx';
 import { PasswordPairFields } from './password-pair-fields.tsx';
 import { completeLogin } from './session-actions.ts';
+
+const loadSchema = () => import('./login-form-schemas.ts').then((module) => module.resetPasswordFormSchema);
 
 /**
  * Forgotten password (reached from /login, and from /mine/settings/password when the old one is
@@ -23,7 +25,7 @@ export function ForgotPasswordPage() {
   const { t } = useT();
   const navigate = useNavigate();
   const signedInPhone = useSessionStore((state) => state.user?.phone ?? '');
-  const form = useZodForm<ResetPasswordForm>(resetPasswordFormSchema, { phone: signedInPhone, otp: '', password: '', confirmPassword: '' });
+  const form = useZodForm<ResetPasswordForm>(loadSchema, { phone: signedInPhone, otp: '', password: '', confirmPassword: '' });
   const phone = useWatch({ control: form.control, name: 'phone' });
 
   const onSubmit = form.handleSubmit(async ({ phone: phoneValue, otp, password }) => {
@@ -42,7 +44,7 @@ export function ForgotPasswordPage() {
       <main className="page__content form-page" data-testid="forgot-password-page">
         <h1 className="form-page__title">{t('resetPassword.title')}</h1>
         <p className="form-page__hint">{t('resetPassword.hint')}</p>
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="stack">
+        <form {...form.formProps} noValidate onSubmit={(event) => void onSubmit(event)} className="stack">
           <FormTextField
             control={form.control}
             name="phone"

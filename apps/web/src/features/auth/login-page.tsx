@@ -1,4 +1,3 @@
-import { Tabs } from 'antd-mobile';
 import { useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../app/paths.ts';
@@ -13,17 +12,19 @@ import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { showToast } from '../../shared/ui/toast.ts';
 import { loginWithOtp, loginWithPassword } from './auth-api.ts';
 import { LanguageSwitch } from './language-switch.tsx';
-import { loginFormSchema, type LoginForm } from './login-form-schemas.ts';
+import { LoginTabs } from './login-tabs.tsx';
+import type { LoginForm } from './login-form-schemas.ts';
 import { OtpField } from './otp-field.tsx';
 import { completeLogin } from './session-actions.ts';
 
 type LoginTab = 'otp' | 'password';
+const loadLoginSchema = () => import('./login-form-schemas.ts').then((module) => module.loginFormSchema);
 
 /** /login (SPEC.md §2): OTP or password login; field errors (the contract's rules and the server's) beside the field. */
 export function LoginPage() {
   const { t } = useT();
   const navigate = useNavigate();
-  const form = useZodForm<LoginForm>(loginFormSchema, { mode: 'otp', phone: '', otp: '', password: '' });
+  const form = useZodForm<LoginForm>(loadLoginSchema, { mode: 'otp', phone: '', otp: '', password: '' });
   const tab: LoginTab = useWatch({ control: form.control, name: 'mode' });
   const phone = useWatch({ control: form.control, name: 'phone' });
 
@@ -54,12 +55,10 @@ export function LoginPage() {
       </div>
 
       <main className="login-card">
-        <Tabs activeKey={tab} onChange={switchTab} className="login-tabs" stretch>
-          <Tabs.Tab key="otp" title={<span data-testid="login-tab-otp">{t('login.tab.otp')}</span>} />
-          <Tabs.Tab key="password" title={<span data-testid="login-tab-password">{t('login.tab.password')}</span>} />
-        </Tabs>
+        <LoginTabs active={tab} onChange={switchTab} />
 
-        <form className="login-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+        <div id="login-form" role="tabpanel" aria-labelledby={`login-tab-${tab}`}>
+        <form {...form.formProps} className="login-form" noValidate onSubmit={(event) => void onSubmit(event)}>
           <FormTextField
             control={form.control}
             name="phone"
@@ -100,6 +99,7 @@ export function LoginPage() {
             {t('login.submit')}
           </Button>
         </form>
+        </div>
 
         <p className="login-agreement">
           {t('login.agreement.prefix')}{' '}

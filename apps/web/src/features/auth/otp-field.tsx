@@ -19,7 +19,11 @@ export function OtpField<T extends FieldValues>({
   onSent?: () => void;
 }) {
   const { t } = useT();
-  const sender = useOtpSender(phone, onSent);
+  // Once a code is sent, focus moves to this field (after the re-render that starts the countdown).
+  const sender = useOtpSender(phone, () => {
+    onSent?.();
+    window.setTimeout(() => document.getElementById(id)?.focus(), 0);
+  });
   return (
     <FormTextField
       control={control}

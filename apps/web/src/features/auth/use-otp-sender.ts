@@ -1,4 +1,5 @@
-import { ERRORS, OTP_RESEND_SECONDS, checkField, phoneSchema } from '@sen/contract';
+import { ERRORS, OTP_RESEND_SECONDS } from '@sen/contract';
+import { isPhoneValid } from '../../shared/forms/phone-check.ts';
 import { useCallback, useRef, useState } from 'react';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { isRequestError } from '../../shared/request/request-error.ts';
@@ -21,7 +22,8 @@ export function useOtpSender(phone: string, onSent?: () => void) {
   const countdown = useCountdown();
   const [sending, setSending] = useState(false);
   const inFlight = useRef(false);
-  const phoneValid = phone.trim() !== '' && checkField(phoneSchema, phone) === null;
+  // phoneSchema's rule without zod, which the form loads only when it validates.
+  const phoneValid = isPhoneValid(phone);
   const disabled = !phoneValid || sending || countdown.counting;
 
   const send = useCallback(async () => {

@@ -11,14 +11,11 @@ export const SUPPORT_EMAIL = 'hotro@sen.vn';
 export const SUPPORT_PHONE = '1900 6868';
 
 /**
- * Product copy shown to visitors on /home/no-auth until /api/loan/app/common/index exists.
- * These are the advertised product terms (indicative, not anyone's offer): the page says so.
+ * The advertised daily interest rates (SPEC.md §1, §9: 0.03% or 0.04% a day), in percent. The
+ * visitor home's other figures (largest amount, annual rate, term) come from the server's
+ * configuration (common/index), never from here.
  */
-export const VISITOR_PRODUCT_TERMS = {
-  maxAmountVnd: 10_000_000,
-  loanTermDays: 180,
-  dailyRateLowPercent: DAILY_INTEREST_RATES[0] * 100,
-  dailyRateHighPercent: DAILY_INTEREST_RATES[1] * 100,
-  /** Nominal annual rate of the highest daily rate (daily × 365). */
-  annualRatePercent: Math.round(DAILY_INTEREST_RATES[1] * 365 * 1000) / 10,
+export const DAILY_RATES_PERCENT = {
+  low: DAILY_INTEREST_RATES[0] * 100,
+  high: DAILY_INTEREST_RATES[1] * 100,
 } as const;

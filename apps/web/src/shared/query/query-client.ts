@@ -15,7 +15,7 @@ export const queryClient = new QueryClient({
 /** Query keys in one place, so invalidation after login/logout reaches every screen. */
 export const queryKeys = {
   authStatus: ['auth-status'] as const,
-  commonConfig: ['common-config'] as const,
+  commonIndex: ['common-index'] as const,
   activities: ['activities'] as const,
   userInfo: ['user-info'] as const,
 };

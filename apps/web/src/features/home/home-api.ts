@@ -1,0 +1,22 @@
+import { endpoints, type Activity, type CommonIndex } from '@sen/contract';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../../shared/query/query-client.ts';
+import { callEndpoint } from '../../shared/request/call-endpoint.ts';
+
+/** The visitor home's figures and the support contacts (common/index), from the server's configuration. */
+export function useCommonIndex() {
+  return useQuery<CommonIndex>({
+    queryKey: queryKeys.commonIndex,
+    queryFn: () => callEndpoint(endpoints.commonIndex, {}),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The banners of the home carousel (activity/list); may be empty. */
+export function useActivities() {
+  return useQuery<Activity[]>({
+    queryKey: queryKeys.activities,
+    queryFn: () => callEndpoint(endpoints.activityList, {}, { skipErrorHandler: true }),
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,0 +1,155 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { freshPhone, readOtp, useLanguage, waitForApp } from './support.ts';
+
+/** No serious or critical accessibility violation on the page as it is now. */
+async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${screen}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/** Signs a new user in by code and sets a first password; leaves them on the success page. */
+async function signUpWithPassword(page: Page, request: Parameters<typeof readOtp>[0], phone: string, password: string) {
+  await page.goto('/login');
+  await waitForApp(page);
+  await page.getByTestId('phone-input').fill(phone);
+  await page.getByTestId('get-otp-button').click();
+  const code = await readOtp(request, phone);
+  await page.getByTestId('otp-input').fill(code);
+  await page.getByTestId('login-button').click();
+  await expect(page).toHaveURL(/\/login\/create-password$/);
+  await page.getByTestId('create-password-input').fill(password);
+  await page.getByTestId('create-password-confirm-input').fill(password);
+  await page.getByTestId('create-password-button').click();
+  await expect(page).toHaveURL(/\/login\/create-password\/succeed$/);
+  return code;
+}
+
+
+async function logOut(page: Page) {
+  await page.goto('/mine');
+  await page.getByTestId('logout-button').click();
+  await page.getByTestId('logout-confirm').click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+async function logInWithPassword(page: Page, phone: string, password: string) {
+  await page.getByTestId('login-tab-password').click();
+  await page.getByTestId('phone-input').fill(phone);
+  await page.getByTestId('password-input').fill(password);
+  await page.getByTestId('login-button').click();
+}
+
+for (const viewport of [
+  { width: 360, height: 640 },
+  { width: 390, height: 844 },
+]) {
+  test.describe(`at ${viewport.width}x${viewport.height}`, () => {
+    test.use({ viewport });
+    test.beforeEach(async ({ page }) => useLanguage(page, 'en'));
+
+    test('forgotten password: phone, code, new password twice, then signed in with it', async ({ page, request }) => {
+      const phone = freshPhone();
+      // A phone with no recent code (the server allows one send a minute per phone); the reset by
+      // code works for it as for any account (ADR 008).
+      await page.goto('/login');
+      await waitForApp(page);
+      await expectAccessible(page, 'login');
+
+      await page.getByTestId('login-tab-password').click();
+      await page.getByTestId('forgot-password').click();
+      await expect(page).toHaveURL(/\/login\/forgot-password$/);
+      await expect(page.getByTestId('back-button')).toBeVisible();
+      await expectAccessible(page, 'forgot password');
+
+      await page.getByTestId('phone-input').fill(phone);
+      await page.getByTestId('get-otp-button').click();
+      await expect(page.getByTestId('get-otp-button')).toContainText(/\d+s/);
+      const code = await readOtp(request, phone);
+
+      // (A wrong code marking the field and clearing it is covered by login-page.test.tsx: one wrong
+      // try here would spend the code, and the next one waits for the 60 s countdown.)
+      await page.getByTestId('reset-password-input').fill('second456');
+      await page.getByTestId('reset-password-confirm-input').fill('second456');
+      await page.getByTestId('otp-input').fill(code);
+      // The rule stays visible under the new password; show/hide reveals it.
+      await expect(page.getByText('3-20 characters, with at least one letter and one number')).toBeVisible();
+      await page.getByTestId('reset-password-reveal').click();
+      await expect(page.getByTestId('reset-password-input')).toHaveAttribute('type', 'text');
+      await page.getByTestId('reset-password-button').click();
+      await expect(page).toHaveURL(/\/$|\/home/);
+
+      // Signed in; after logging out, the new password signs in and a wrong one is marked.
+      await logOut(page);
+      await logInWithPassword(page, phone, 'first123');
+      await expect(page.getByTestId('password-input')).toHaveAttribute('aria-invalid', 'true');
+      await page.getByTestId('password-input').fill('second456');
+      await page.getByTestId('login-button').click();
+      await expect(page).toHaveURL(/\/$|\/home/);
+    });
+
+    test('settings: change the password with the old one; other sessions end', async ({ page, request, browser }) => {
+      const phone = freshPhone();
+      await signUpWithPassword(page, request, phone, 'first123');
+
+      // A second device signed in with the same account.
+      const other = await browser.newContext({ viewport });
+      const otherPage = await other.newPage();
+      await useLanguage(otherPage, 'en');
+      await otherPage.goto('/login');
+      await waitForApp(otherPage);
+      await logInWithPassword(otherPage, phone, 'first123');
+      await expect(otherPage).toHaveURL(/\/$|\/home/);
+
+      await page.goto('/mine');
+      await page.getByRole('button', { name: 'Settings' }).click();
+      await expect(page).toHaveURL(/\/mine\/settings$/);
+      await expect(page.getByTestId('settings-language')).toBeVisible();
+      await expect(page.getByTestId('settings-feedback')).toBeVisible();
+      await expect(page.getByTestId('settings-close-account')).toBeVisible();
+      await expectAccessible(page, 'settings');
+      await page.getByTestId('settings-password').click();
+      await expect(page).toHaveURL(/\/mine\/settings\/password$/);
+      await expectAccessible(page, 'change password');
+
+      await page.getByTestId('old-password-input').fill('wrong999');
+      await page.getByTestId('new-password-input').fill('third789');
+      await page.getByTestId('new-password-confirm-input').fill('third789');
+      await page.getByTestId('change-password-button').click();
+      await expect(page.getByTestId('old-password-input')).toHaveAttribute('aria-invalid', 'true');
+
+      await page.getByTestId('old-password-input').fill('first123');
+      await page.getByTestId('change-password-button').click();
+      await expect(page).toHaveURL(/\/mine\/settings$/);
+
+      // This session goes on; the other device is signed out at its next call.
+      await page.goto('/mine');
+      await expect(page.getByTestId('mine-page')).toBeVisible();
+      await otherPage.goto('/mine');
+      await expect(otherPage).toHaveURL(/\/login$/, { timeout: 15_000 });
+      await other.close();
+
+      await logOut(page);
+      await logInWithPassword(page, phone, 'third789');
+      await expect(page).toHaveURL(/\/$|\/home/);
+    });
+  });
+}
+
+test('GET is enabled again when the 60 s countdown ends (fake clock)', async ({ page }) => {
+  await useLanguage(page, 'en');
+  await page.clock.install();
+  await page.goto('/login');
+  await page.clock.runFor(2_000);
+  await waitForApp(page);
+  await page.getByTestId('phone-input').fill(freshPhone());
+  const getOtp = page.getByTestId('get-otp-button');
+  await getOtp.click();
+  await expect(getOtp).toContainText('60s');
+  await page.clock.runFor(59_000);
+  await expect(getOtp).toContainText(/^\s*1s\s*$/);
+  await page.clock.runFor(1_500);
+  await expect(getOtp).toHaveText('GET');
+  await expect(getOtp).toBeEnabled();
+});
