@@ -20,7 +20,7 @@ beforeAll(async () => {
   });
   const address = await provider.listen({ port: 0, host: '127.0.0.1' });
   t = await createTestApp({
-    config: (config) => ({ ...config, botCheck: { ...config.botCheck, kind: 'hosted', verifyUrl: `${address}/siteverify`, secret: 'provider-secret' } }),
+    config: (config) => ({ ...config, botCheck: { ...config.botCheck, fromSend: 2, kind: 'hosted', verifyUrl: `${address}/siteverify`, secret: 'provider-secret' } }),
   });
 });
 afterAll(async () => {

@@ -94,7 +94,13 @@ function startServer(storage: Record<string, string>): Promise<{ child: ChildPro
   });
 }
 
-async function call<T>(base: string, url: string, body: Record<string, unknown>, token?: string): Promise<{ status: number; code: number; data: T }> {
+async function call<T>(
+  base: string,
+  url: string,
+  body: Record<string, unknown>,
+  token?: string,
+  deviceId = `kill9-${randomBytes(4).toString('hex')}`,
+): Promise<{ status: number; code: number; data: T }> {
   const payload = { appCode: DEFAULT_APP_CODE, version: APP_VERSION, mobileType: MOBILE_TYPE.ANDROID, ...body };
   const timestamp = String(Date.now());
   const response = await fetch(`${base}${url}`, {
@@ -102,7 +108,7 @@ async function call<T>(base: string, url: string, body: Record<string, unknown>,
     headers: {
       'content-type': 'application/json',
       'app-version': APP_VERSION,
-      'device-id': `kill9-${randomBytes(4).toString('hex')}`,
+      'device-id': deviceId,
       timestamp,
       sign: computeSign({ appCode: DEFAULT_APP_CODE, secret: SIGN_SECRET, payload, timestamp }),
       ...(token ? { authorization: token } : {}),
@@ -113,23 +119,30 @@ async function call<T>(base: string, url: string, body: Record<string, unknown>,
   return { status: response.status, code: envelope.code, data: envelope.data };
 }
 
-/** One OTP login; resolves with the token when the server acknowledged it, null otherwise. */
-async function login(base: string): Promise<string | null> {
+/** A session as a phone holds it: the token and the device it is bound to. */
+interface HeldSession {
+  token: string;
+  deviceId: string;
+}
+
+/** One OTP login; resolves with the session when the server acknowledged it, null otherwise. */
+async function login(base: string): Promise<HeldSession | null> {
   const phone = randomPhone();
-  const sent = await call(base, API_PATHS.loginSms, { phone });
+  const deviceId = `kill9-${randomBytes(4).toString('hex')}`;
+  const sent = await call(base, API_PATHS.loginSms, { phone }, undefined, deviceId);
   if (sent.code !== 200) return null;
   const outbox = await fetch(`${base}${API_PATHS.devSmsOutbox}?phone=${phone}`);
   const code = ((await outbox.json()) as { data: { messages: Array<{ code: string }> } }).data.messages[0]?.code;
   if (!code) return null;
-  const signedIn = await call<{ token: string }>(base, API_PATHS.login, { phone, smsCode: code });
-  return signedIn.code === 200 ? signedIn.data.token : null;
+  const signedIn = await call<{ token: string }>(base, API_PATHS.login, { phone, smsCode: code }, undefined, deviceId);
+  return signedIn.code === 200 ? { token: signedIn.data.token, deviceId } : null;
 }
 
 describe('kill -9 under load', () => {
   it('keeps every acknowledged session after kill -9 and a restart', async () => {
     const storage = await freshStorage();
     const first = await startServer(storage);
-    const acknowledged: string[] = [];
+    const acknowledged: HeldSession[] = [];
     let failedInFlight = 0;
     let killed = false;
 
@@ -137,8 +150,8 @@ describe('kill -9 under load', () => {
     const client = async () => {
       while (!killed) {
         try {
-          const token = await login(first.base);
-          if (token) acknowledged.push(token);
+          const session = await login(first.base);
+          if (session) acknowledged.push(session);
         } catch {
           failedInFlight += 1; // the connection died with the server: never acknowledged
         }
@@ -154,7 +167,7 @@ describe('kill -9 under load', () => {
 
     const second = await startServer(storage);
     try {
-      const results = await Promise.all(acknowledged.map((token) => call(second.base, API_PATHS.userInfo, {}, token)));
+      const results = await Promise.all(acknowledged.map((session) => call(second.base, API_PATHS.userInfo, {}, session.token, session.deviceId)));
       const lost = results.filter((result) => result.code !== 200).length;
       console.info(
         `kill -9 (${onPostgres ? 'postgres' : 'pglite file'}): ${acknowledged.length} sessions acknowledged before the kill, ${failedInFlight} requests cut off; after restart ${acknowledged.length - lost} present, ${lost} lost`,

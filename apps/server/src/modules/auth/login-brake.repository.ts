@@ -15,9 +15,14 @@ export class LoginBrakeRepository {
    */
   update<T>(phoneKey: string, now: Date, decide: (row: BrakeRow) => { row: BrakeRow; result: T }): Promise<T> {
     return this.db.transaction(async (tx: Tx) => {
-      await tx.insert(loginBrakes).values({ phoneKey, windowStartedAt: now }).onConflictDoNothing();
-      const [current] = await tx.select().from(loginBrakes).where(eq(loginBrakes.phoneKey, phoneKey)).for('update');
-      if (!current) throw new Error('login brake row missing after insert');
+      // One statement creates the row or locks the existing one: an insert-then-select could lose
+      // the row to a concurrent clear() in between (a right password racing wrong ones).
+      const [current] = await tx
+        .insert(loginBrakes)
+        .values({ phoneKey, windowStartedAt: now })
+        .onConflictDoUpdate({ target: loginBrakes.phoneKey, set: { phoneKey: sql`excluded.phone_key` } })
+        .returning();
+      if (!current) throw new Error('login brake upsert returned no row');
       const { row, result } = decide(current);
       await tx
         .update(loginBrakes)
