@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_PATHS, APP_VERSION, computeSign, DEFAULT_APP_CODE, MOBILE_TYPE } from '@sen/contract';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { randomPhone } from '../helpers/test-app.ts';
+import { createEmptyPostgresDatabase } from '../helpers/test-database.ts';
 
 /**
  * kill -9 under load, then restart: every session the server acknowledged (answered 200 with a
@@ -30,22 +30,9 @@ async function freshStorage(): Promise<Record<string, string>> {
     cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
     return { DATA_DIR: dir };
   }
-  const serverUrl = process.env.TEST_DATABASE_URL as string;
-  const name = `sen_kill9_${randomBytes(5).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  cleanups.push(() => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { DATABASE_URL: url.toString() };
+  const database = await createEmptyPostgresDatabase(process.env.TEST_DATABASE_URL as string);
+  cleanups.push(() => database.drop());
+  return { DATABASE_URL: database.url };
 }
 
 /** Starts the real server and resolves with its process and base URL once it listens. */
