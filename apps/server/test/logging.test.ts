@@ -1,15 +1,9 @@
-import { Writable } from 'node:stream';
 import { API_PATHS, transformPassword, type LoginSession } from '@sen/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, randomPhone, type TestApp } from './helpers/test-app.ts';
+import { createLogCapture } from './helpers/log-capture.ts';
 
-const lines: string[] = [];
-const capture = new Writable({
-  write(chunk, _encoding, done) {
-    lines.push(String(chunk));
-    done();
-  },
-});
+const { stream: capture, lines } = createLogCapture();
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,4 @@
 import { createHmac } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { API_PATHS, APP_VERSION, HEADERS, MOBILE_TYPE, REG_CLIENTS, sortKeysDeep } from '@sen/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { createDatabase } from '../../src/db/database.ts';
 import { appSettings, otpCodes } from '../../src/db/schema.ts';
 import { createSampledWarning } from '../../src/plugins/logger.ts';
 import { createTestApp, DEFAULT_PARAMS, randomIp, randomPhone, type TestApp } from '../helpers/test-app.ts';
+import { createLogCapture } from '../helpers/log-capture.ts';
 
 /**
  * Issue 8, "Found": one test per finding of the outside probe (2 — the per-account password brake —
@@ -19,13 +19,7 @@ import { createTestApp, DEFAULT_PARAMS, randomIp, randomPhone, type TestApp } fr
 const CONTROL_MESSAGE = 'Please remove unsupported characters';
 const BAD_BODY = { code: 400, message: 'The request could not be read', data: null };
 
-const lines: string[] = [];
-const capture = new Writable({
-  write(chunk, _encoding, done) {
-    lines.push(String(chunk));
-    done();
-  },
-});
+const { stream: capture, lines } = createLogCapture();
 
 let t: TestApp;
 /** The same app with a rate limit of 3 per minute, for findings 1 and 12. */

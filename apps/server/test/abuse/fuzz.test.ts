@@ -1,10 +1,10 @@
-import { Writable } from 'node:stream';
 import { allEndpoints, APP_VERSION, HEADERS, type AnyEndpoint } from '@sen/contract';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEFAULT_PARAMS, randomDeviceId, randomIp, type TestApp } from '../helpers/test-app.ts';
 import { fuzzCaseFor, type FuzzCase } from './fuzz-inputs.ts';
+import { createLogCapture } from '../helpers/log-capture.ts';
 
 /**
  * The abuse fuzz (issue 8, "How it is checked"): at least 10,000 generated requests spread over
@@ -19,13 +19,7 @@ const CONCURRENCY = 8;
 /** What must never reach a client: stack frames, file paths, driver and framework internals. */
 const LEAK = /\bat [\w.<>$]+ \(|node_modules|\.ts:\d+|\/work\/|Error: |FST_ERR|SQLSTATE|syntax error at|violates|pg_|drizzle/i;
 
-const lines: string[] = [];
-const capture = new Writable({
-  write(chunk, _encoding, done) {
-    lines.push(String(chunk));
-    done();
-  },
-});
+const { stream: capture, lines } = createLogCapture();
 
 let t: TestApp;
 let token: string;
