@@ -1,6 +1,5 @@
 import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { FormTextField, digitsOnly } from '../../shared/forms/form-text-field.tsx';
 import { errorText, placeServerError } from '../../shared/forms/server-field-errors.ts';
 import { useZodForm } from '../../shared/forms/use-zod-form.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
@@ -11,6 +10,7 @@ import { showToast } from '../../shared/ui/toast.ts';
 import { resetPasswordWithCode } from './auth-api.ts';
 import type { ResetPasswordForm } from './login-form-schemas.ts';
 import { OtpField } from './otp-field.tsx';
+import { PhoneField } from './phone-field.tsx';
 import { PasswordPairFields } from './password-pair-fields.tsx';
 import { completeLogin } from './session-actions.ts';
 
@@ -45,20 +45,7 @@ export function ForgotPasswordPage() {
         <h1 className="form-page__title">{t('resetPassword.title')}</h1>
         <p className="form-page__hint">{t('resetPassword.hint')}</p>
         <form {...form.formProps} noValidate onSubmit={(event) => void onSubmit(event)} className="stack">
-          <FormTextField
-            control={form.control}
-            name="phone"
-            id="reset-phone"
-            label={t('login.phone.label')}
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            maxLength={10}
-            placeholder={t('login.phone.placeholder')}
-            normalize={digitsOnly}
-            readOnly={signedInPhone !== ''}
-            data-testid="phone-input"
-          />
+          <PhoneField control={form.control} name="phone" id="reset-phone" readOnly={signedInPhone !== ''} />
           <OtpField control={form.control} name="otp" id="reset-otp" phone={phone} onSent={() => form.setFocus('otp')} />
           <PasswordPairFields control={form.control} idPrefix="reset-password" testIdPrefix="reset-password" />
           <Button block color="primary" shape="rounded" size="large" type="submit" loading={form.formState.isSubmitting} data-testid="reset-password-button">

@@ -2,7 +2,7 @@ import { useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { PRODUCT_NAME } from '../../shared/config/app-config.ts';
-import { FormTextField, digitsOnly } from '../../shared/forms/form-text-field.tsx';
+import { FormTextField } from '../../shared/forms/form-text-field.tsx';
 import { errorText, placeServerError } from '../../shared/forms/server-field-errors.ts';
 import { useZodForm } from '../../shared/forms/use-zod-form.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
@@ -15,6 +15,7 @@ import { LanguageSwitch } from './language-switch.tsx';
 import { LoginTabs } from './login-tabs.tsx';
 import type { LoginForm } from './login-form-schemas.ts';
 import { OtpField } from './otp-field.tsx';
+import { PhoneField } from './phone-field.tsx';
 import { completeLogin } from './session-actions.ts';
 
 type LoginTab = 'otp' | 'password';
@@ -59,19 +60,7 @@ export function LoginPage() {
 
         <div id="login-form" role="tabpanel" aria-labelledby={`login-tab-${tab}`}>
         <form {...form.formProps} className="login-form" noValidate onSubmit={(event) => void onSubmit(event)}>
-          <FormTextField
-            control={form.control}
-            name="phone"
-            id="login-phone"
-            label={t('login.phone.label')}
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            maxLength={10}
-            placeholder={t('login.phone.placeholder')}
-            normalize={digitsOnly}
-            data-testid="phone-input"
-          />
+          <PhoneField control={form.control} name="phone" id="login-phone" />
 
           {tab === 'otp' ? (
             <OtpField control={form.control} name="otp" id="login-otp" phone={phone} onSent={() => form.setFocus('otp')} />
