@@ -70,6 +70,7 @@ export async function startSen(databaseUrl: string | undefined, options: Process
     PORT: '0',
     APP_CODE: BENCH_APP_CODE,
     SIGN_SECRET: 'bench-sign-secret-0123456789abcdef',
+    FIELD_ENCRYPTION_KEY: 'b'.repeat(64),
     SMS_PROVIDER: 'esms',
     ESMS_BASE_URL: 'http://127.0.0.1:9',
     ESMS_API_KEY: 'bench',

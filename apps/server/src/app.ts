@@ -8,6 +8,7 @@ import { authModule } from './modules/auth/index.ts';
 import { certificationModule } from './modules/certification/index.ts';
 import { contentModule } from './modules/content/index.ts';
 import { docsModule } from './modules/docs/index.ts';
+import { FieldCipher } from './shared/field-cipher.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
 import { systemModule } from './modules/system/index.ts';
 import { userModule } from './modules/user/index.ts';
@@ -47,14 +48,17 @@ export interface BuildAppOptions {
  * it protects (issue 8, finding 11); loadConfig already refuses to start without both.
  */
 async function loadSecrets(config: Config, database: Database): Promise<Infra['secrets']> {
-  if (config.nodeEnv === 'production' && (!config.signSecret || !config.otpPepper)) {
-    throw new Error('SIGN_SECRET and OTP_PEPPER must come from the environment in production');
+  if (config.nodeEnv === 'production' && (!config.signSecret || !config.otpPepper || !config.fieldEncryptionKey)) {
+    throw new Error('SIGN_SECRET, OTP_PEPPER and FIELD_ENCRYPTION_KEY must come from the environment in production');
   }
   const settings = new SettingsRepository(database.uow);
   const generate = () => randomBytes(24).toString('hex');
   return {
     signSecret: config.signSecret ?? (await settings.getOrCreate('sign_secret', generate)),
     otpPepper: config.otpPepper ?? (await settings.getOrCreate('otp_pepper', generate)),
+    fieldCipher: new FieldCipher(
+      config.fieldEncryptionKey ?? (await settings.getOrCreate('field_encryption_key', () => randomBytes(32).toString('hex'))),
+    ),
   };
 }
 

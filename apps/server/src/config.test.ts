@@ -51,6 +51,7 @@ describe('loadConfig', () => {
       ESMS_SECRET_KEY: 's',
       ESMS_BRANDNAME: 'Sen',
       OTP_PEPPER: 'p'.repeat(32),
+      FIELD_ENCRYPTION_KEY: 'f'.repeat(64),
     });
     expect(config.sms.esms).toMatchObject({ baseUrl: 'https://rest.esms.vn', brandname: 'Sen' });
     expect(config.otpPepper).toBe('p'.repeat(32));
@@ -65,6 +66,7 @@ const PRODUCTION = {
   ESMS_SECRET_KEY: 's',
   ESMS_BRANDNAME: 'Sen',
   OTP_PEPPER: 'p'.repeat(32),
+  FIELD_ENCRYPTION_KEY: 'f'.repeat(64),
 };
 
 describe('hardening settings (issue 8)', () => {

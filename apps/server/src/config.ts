@@ -47,6 +47,7 @@ import { REPO_ROOT } from './paths.ts';
  * RATE_LIMIT_PER_MINUTE     600          API requests allowed per client IP per minute
  * TRUST_PROXY               false        true when behind a load balancer that sets X-Forwarded-For (client IPs for limits)
  * BODY_LIMIT_BYTES          262144       largest JSON body accepted (multipart uploads have their own limits)
+ * FIELD_ENCRYPTION_KEY      (generated)  AES-256-GCM key (64 hex characters) for ID and account numbers at rest; when unset one is generated once and kept in app_settings; required in production
  * OTP_PEPPER                (generated)  HMAC key of stored OTP hashes (at least 32 characters); when unset one is generated once and kept in app_settings; required in production, where the database never holds it
  * REDIS_URL                 (unset)      redis://host:port of a Redis shared by every instance (rate-limit counters)
  * RATE_LIMIT_STORE          auto         where per-IP counts live: auto (redis with REDIS_URL, else postgres with DATABASE_URL, else memory) | memory | redis | postgres
@@ -131,6 +132,12 @@ const envSchema = z.object({
   TRUST_PROXY: booleanText.default(false),
   BODY_LIMIT_BYTES: positiveInt(256 * 1024),
   OTP_PEPPER: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  FIELD_ENCRYPTION_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
+      .optional(),
+  ),
   REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   RATE_LIMIT_STORE: z.enum(['auto', 'memory', 'redis', 'postgres']).default('auto'),
   SMS_DAILY_BUDGET: positiveInt(5000),
@@ -211,6 +218,8 @@ export interface Config {
   minAppVersion: string | undefined;
   /** HMAC key of OTP hashes; undefined outside production means "generate and keep in app_settings". */
   otpPepper: string | undefined;
+  /** AES-256-GCM key (hex) of personal numbers at rest; generated and kept in app_settings when unset (not in production). */
+  fieldEncryptionKey: string | undefined;
   redisUrl: string | undefined;
   rateLimitStore: RateLimitStoreKind;
   smsDailyBudget: number;
@@ -242,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (e.BOT_CHECK === 'off') problems.push('BOT_CHECK=off is refused when NODE_ENV=production (use altcha or hosted)');
     if (e.SMS_PROVIDER === 'dev') problems.push('SMS_PROVIDER=dev is refused when NODE_ENV=production (use esms)');
     // The pepper beside the hashes it protects lets anyone who can read the database recover live codes.
+    if (!e.FIELD_ENCRYPTION_KEY) problems.push('FIELD_ENCRYPTION_KEY is required when NODE_ENV=production (64 hex characters)');
     if (!e.OTP_PEPPER) problems.push('OTP_PEPPER is required when NODE_ENV=production (a random key of at least 32 characters)');
     if (e.SEED_DEMO === true) problems.push('SEED_DEMO=true is refused when NODE_ENV=production (the demo user has a public password)');
   }
@@ -311,6 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     minAppVersion: e.MIN_APP_VERSION,
     otpPepper: e.OTP_PEPPER,
+    fieldEncryptionKey: e.FIELD_ENCRYPTION_KEY,
     redisUrl: e.REDIS_URL,
     rateLimitStore:
       e.RATE_LIMIT_STORE !== 'auto' ? e.RATE_LIMIT_STORE : e.REDIS_URL ? 'redis' : e.DATABASE_URL ? 'postgres' : 'memory',

@@ -69,7 +69,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('compiled server', () => {
 
   it('starts in production as plain JavaScript, migrates, answers and stops on SIGTERM', { timeout: 90_000 }, async () => {
     let health: unknown;
-    const run = await runBuilt('main.js', { ...production, SIGN_SECRET: 'a-production-secret-0123456789', OTP_PEPPER: 'a-production-otp-pepper-0123456789abcdef' }, /Sen is running at http:\/\/localhost:(\d+)/, async (output) => {
+    const run = await runBuilt('main.js', { ...production, SIGN_SECRET: 'a-production-secret-0123456789', OTP_PEPPER: 'a-production-otp-pepper-0123456789abcdef', FIELD_ENCRYPTION_KEY: 'e'.repeat(64) }, /Sen is running at http:\/\/localhost:(\d+)/, async (output) => {
       const port = /localhost:(\d+)/.exec(output)?.[1];
       health = await (await fetch(`http://127.0.0.1:${port}/api/health`)).json();
     });

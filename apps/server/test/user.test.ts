@@ -94,7 +94,7 @@ describe('development SMS outbox', () => {
 
   it('does not exist in production, even with the development provider', async () => {
     const production = await createTestApp({
-      config: (config) => ({ ...config, nodeEnv: 'production', signSecret: 's'.repeat(32), otpPepper: 'p'.repeat(32) }),
+      config: (config) => ({ ...config, nodeEnv: 'production', signSecret: 's'.repeat(32), otpPepper: 'p'.repeat(32), fieldEncryptionKey: 'f'.repeat(64) }),
     });
     try {
       const login = await production.loginWithOtp();

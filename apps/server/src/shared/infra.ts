@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { SmsProvider } from '../providers/sms/sms-provider.ts';
+import type { FieldCipher } from './field-cipher.ts';
 import type { Clock } from './clock.ts';
 
 /** What every module may take from the app: configuration, database, clock and providers. */
@@ -9,8 +10,11 @@ export interface Infra {
   database: Database;
   clock: Clock;
   sms: SmsProvider;
-  /** The request-signing secret and the OTP pepper (from configuration or app_settings). */
-  secrets: { signSecret: string; otpPepper: string };
+  /**
+   * The request-signing secret, the OTP pepper and the cipher of personal numbers at rest (from
+   * configuration or app_settings).
+   */
+  secrets: { signSecret: string; otpPepper: string; fieldCipher: FieldCipher };
 }
 
 declare module 'fastify' {

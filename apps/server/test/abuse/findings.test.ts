@@ -199,6 +199,7 @@ describe('finding 8: production never seeds demo data', () => {
       NODE_ENV: 'production',
       SIGN_SECRET: 's'.repeat(32),
       OTP_PEPPER: 'p'.repeat(32),
+      FIELD_ENCRYPTION_KEY: 'f'.repeat(64),
       SMS_PROVIDER: 'esms',
       ESMS_API_KEY: 'k',
       ESMS_SECRET_KEY: 's',
@@ -220,7 +221,7 @@ describe('finding 10: an unreachable database at start names host:port and the c
 describe('finding 11: the OTP pepper comes from the environment as an HMAC key', () => {
   it('in production the database holds no pepper, and code hashes are HMAC-SHA256 with OTP_PEPPER', async () => {
     const pepper = 'pepper-from-the-environment-0123456789';
-    const production = await createTestApp({ config: (config) => ({ ...config, nodeEnv: 'production', signSecret: 's'.repeat(32), otpPepper: pepper }) });
+    const production = await createTestApp({ config: (config) => ({ ...config, nodeEnv: 'production', signSecret: 's'.repeat(32), otpPepper: pepper, fieldEncryptionKey: 'f'.repeat(64) }) });
     try {
       const phone = randomPhone();
       expect((await production.post(API_PATHS.loginSms, { payload: { phone } })).envelope.code).toBe(200);

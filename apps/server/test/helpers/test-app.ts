@@ -87,7 +87,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   // test values unless the test sets its own.
   const config =
     changed.nodeEnv === 'production'
-      ? { ...changed, signSecret: changed.signSecret ?? 's'.repeat(32), otpPepper: changed.otpPepper ?? 'p'.repeat(32) }
+      ? { ...changed, signSecret: changed.signSecret ?? 's'.repeat(32), otpPepper: changed.otpPepper ?? 'p'.repeat(32), fieldEncryptionKey: changed.fieldEncryptionKey ?? 'f'.repeat(64) }
       : changed;
 
   let offsetMs = 0;

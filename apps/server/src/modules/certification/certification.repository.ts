@@ -1,6 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { AuthItem } from '@sen/contract';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { userAuthState } from '../../db/schema.ts';
+
+const STATE_PROPERTIES = {
+  ID: 'idState',
+  WORK: 'workInfoState',
+  BANK: 'bankCardState',
+  KYC: 'kycState',
+  TELECOM: 'telecomPermissionState',
+} as const satisfies Record<AuthItem, keyof typeof userAuthState.$inferInsert>;
 
 export class CertificationRepository {
   constructor(private readonly uow: UnitOfWork) {}
@@ -24,5 +33,22 @@ export class CertificationRepository {
       .where(eq(userAuthState.userId, userId))
       .limit(1);
     return row ?? null;
+  }
+
+  /** Sets one item's state, creating the user's row on first use (one statement, race-free). */
+  async setItemState(userId: string, item: AuthItem, state: string): Promise<void> {
+    const property = STATE_PROPERTIES[item];
+    await this.db
+      .insert(userAuthState)
+      .values({ userId, [property]: state })
+      .onConflictDoUpdate({ target: userAuthState.userId, set: { [property]: state, updatedAt: sql`now()` } });
+  }
+
+  /** The overall state ('30' once every required item is done); kept beside the item states. */
+  async setOverallState(userId: string, state: string): Promise<void> {
+    await this.db
+      .insert(userAuthState)
+      .values({ userId, userAuthState: state })
+      .onConflictDoUpdate({ target: userAuthState.userId, set: { userAuthState: state, updatedAt: sql`now()` } });
   }
 }
