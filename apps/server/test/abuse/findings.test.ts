@@ -237,7 +237,7 @@ describe('finding 11: the OTP pepper comes from the environment as an HMAC key',
 
   it('refuses to build a production app without the secrets from the environment', async () => {
     const config = { ...t.config, nodeEnv: 'production' as const, signSecret: 's'.repeat(32), otpPepper: undefined };
-    await expect(buildApp({ config, database: t.database })).rejects.toThrow(/OTP_PEPPER must come from the environment/);
+    await expect(buildApp({ config, database: t.database })).rejects.toThrow(/OTP_PEPPER and FIELD_ENCRYPTION_KEY must come from the environment/);
   });
 });
 
