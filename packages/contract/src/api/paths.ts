@@ -19,6 +19,11 @@ export const API_PATHS = {
   privacyConsent: '/api/user/app/privacy/consent',
   commonIndex: '/api/loan/app/common/index',
   activityList: '/api/user/app/activity/list',
+  /** Messages (issue 10): the family's FCM send records (list, mark read), and our unread count and detail. */
+  messageList: '/api/data/app/fcm/sendRecord/list',
+  messageUpdate: '/api/data/app/fcm/sendRecord/update',
+  messageUnreadCount: '/api/data/app/fcm/sendRecord/unread/count',
+  messageDetail: '/api/data/app/fcm/sendRecord/detail',
   health: '/api/health',
   ready: '/api/ready',
   /** Development only: the SMS messages the development provider "sent". Off in production. */
