@@ -2,6 +2,7 @@ import { API_PATHS, ERRORS, MESSAGE_PAGE_MAX, type MessagePage, type MessageReco
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userLanguages, userMessages } from '../src/db/schema.ts';
+import { DEMO_USER, seedDemo } from '../src/demo-seed.ts';
 import { MessageRepository } from '../src/modules/message/message.repository.ts';
 import { MessageService } from '../src/modules/message/message.service.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -255,5 +256,16 @@ describe('language', () => {
     // An instant is taken as its Vietnam date: 20:00 UTC on the 20th is the 21st in Vietnam.
     expect(await byKey('dueReminder:en')).toContain('21/12/2026');
     expect(await byKey('overdue:vn')).toContain('quá hạn 4 ngày');
+  });
+});
+
+describe('demo data', () => {
+  it('gives the demo user its review and approval messages through notify, once however often the seed runs', async () => {
+    await seedDemo(t.app);
+    await seedDemo(t.app);
+    const session = await t.loginWithOtp(DEMO_USER.phone);
+    const page = await t.post<MessagePage>(API_PATHS.messageList, { token: session.token });
+    expect(page.envelope.data.list.map((record) => record.template)).toEqual(['creditApproved', 'creditReviewStarted']);
+    expect(page.envelope.data.list[0]?.content).toContain('10.000.000 VND');
   });
 });
