@@ -81,8 +81,8 @@ export type MessagePage = z.infer<typeof messagePageSchema>;
  */
 export const messageUpdateRequestSchema = z
   .object({
-    recordIdStr: wireIntList({ optional: true }),
-    recordIdList: wireIntList({ optional: true }),
+    recordIdStr: wireIntList({ optional: true }).optional(),
+    recordIdList: wireIntList({ optional: true }).optional(),
   })
   .transform(({ recordIdStr, recordIdList }) => ({ ids: [...new Set([...(recordIdStr ?? []), ...(recordIdList ?? [])])] }))
   .refine((value) => value.ids.length > 0, { error: 'validation.required' })
