@@ -98,12 +98,15 @@ test('the demo borrower reads its messages: listed unread, opened, the Mine badg
 
   // Open every other unread message: the badge is gone.
   await page.goto('/message/list');
+  await expect(items.first()).toBeVisible();
   const unread = page.locator('[data-testid="message-item"][data-unread="true"]');
-  while ((await unread.count()) > 0) {
+  await expect(unread).toHaveCount(unreadAtStart - 1);
+  for (let left = unreadAtStart - 1; left > 0; left -= 1) {
     await unread.first().click();
     await expect(page.getByTestId('message-detail')).toBeVisible();
     await page.getByTestId('back-button').click();
     await expect(page).toHaveURL(/\/message\/list$/);
+    await expect(unread).toHaveCount(left - 1);
   }
   await page.goto('/mine');
   await waitForApp(page);
