@@ -22,14 +22,13 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
   app.log.info('demo user created (SEED_DEMO; its phone and password are in the README)');
 }
 
-/** The demo user's credit limit in the demo messages (VND). */
-export const DEMO_CREDIT_LIMIT_VND = 10_000_000;
-
 /**
  * The demo user's messages, made by messages.notify as the credit review makes them (once each:
  * the event keys hold them back on every later start). Vietnamese unless the user chose a language.
  */
 async function seedDemoMessages(app: FastifyInstance, userId: string): Promise<void> {
+  // The demo user's approved limit (the credit branch's DEMO_CREDIT_LIMIT_VND: use it once merged).
+  const creditLimit = 10_000_000n;
   await app.messages.notify(userId, 'creditReviewStarted', {}, { eventKey: 'demo:credit-review' });
-  await app.messages.notify(userId, 'creditApproved', { creditLimit: DEMO_CREDIT_LIMIT_VND }, { eventKey: 'demo:credit-approved' });
+  await app.messages.notify(userId, 'creditApproved', { creditLimit }, { eventKey: 'demo:credit-approved' });
 }

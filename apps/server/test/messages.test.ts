@@ -208,6 +208,27 @@ describe('notify', () => {
   });
 });
 
+describe('credit decisions (for app.credit.onDecision)', () => {
+  it('approval with the limit, rejection with the next date, nothing for a calm period; once per review', async () => {
+    const who = await borrower();
+    const started = await t.app.messages.notifyCreditReviewStarted(who.userId, 'review-1');
+    expect((await t.app.messages.notifyCreditReviewStarted(who.userId, 'review-1')).created).toBe(false);
+    const rejected = await t.app.messages.notifyCreditDecision({ userId: who.userId, reviewId: 'review-1', outcome: 'reject', creditLimitVnd: 0n, nextTryDate: '2026-12-22' });
+    expect(await t.app.messages.notifyCreditDecision({ userId: who.userId, reviewId: 'review-2', outcome: 'calm', creditLimitVnd: 0n, nextTryDate: '2026-12-01' })).toBeNull();
+    const approved = await t.app.messages.notifyCreditDecision({ userId: who.userId, reviewId: 'review-3', outcome: 'approve', creditLimitVnd: 12_000_000n, nextTryDate: null });
+    expect((await t.app.messages.notifyCreditDecision({ userId: who.userId, reviewId: 'review-3', outcome: 'approve', creditLimitVnd: 12_000_000n, nextTryDate: null }))?.created).toBe(false);
+
+    const page = (await list(who)).envelope.data;
+    expect(page.list.map((record) => [record.id, record.template])).toEqual([
+      [approved?.id, 'creditApproved'],
+      [rejected?.id, 'creditRejected'],
+      [started.id, 'creditReviewStarted'],
+    ]);
+    expect(page.list[0]?.content).toContain('12.000.000 VND');
+    expect(page.list[1]?.content).toContain('22/12/2026');
+  });
+});
+
 describe('language', () => {
   it('writes in the borrower’s last language (the lang header of their signed-in calls), Vietnamese by default', async () => {
     const who = await borrower();

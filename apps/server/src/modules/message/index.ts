@@ -6,7 +6,7 @@ import { registerEndpoint } from '../../shared/register-endpoint.ts';
 import { MessageRepository } from './message.repository.ts';
 import { MessageService } from './message.service.ts';
 
-export type { MessageService, NotifyOptions, NotifyResult } from './message.service.ts';
+export type { CreditDecisionFacts, MessageService, NotifyOptions, NotifyResult } from './message.service.ts';
 export type { MessageParams } from './message-templates.ts';
 
 declare module 'fastify' {

@@ -25,6 +25,21 @@ export interface NotifyResult {
   created: boolean;
 }
 
+/**
+ * What a credit decision tells the messages, shaped like the credit module's decision event
+ * (structurally, so this module does not depend on credit): wire it with
+ * `app.credit.onDecision((event) => app.messages.notifyCreditDecision(event).then(() => undefined))`.
+ */
+export interface CreditDecisionFacts {
+  userId: string;
+  /** The review decided: one decision, and so one message, per review. */
+  reviewId: string;
+  outcome: string;
+  creditLimitVnd: bigint;
+  /** yyyy-MM-dd: the next date the borrower may try, after a rejection. */
+  nextTryDate: string | null;
+}
+
 const MAX_EVENT_KEY = 200;
 /** How long a remembered language skips the database write (another instance may have changed it meanwhile). */
 const LANGUAGE_CACHE_MS = 5 * 60_000;
@@ -64,6 +79,22 @@ export class MessageService {
       if (existing === null) throw new Error('message dedupe key conflicted but no message holds it');
       return { id: existing, created: false };
     });
+  }
+
+  /**
+   * The message of a credit decision: approved with the limit, or rejected with the next date; a
+   * calm period (still under review for the borrower) says nothing new. Once per review.
+   */
+  async notifyCreditDecision(event: CreditDecisionFacts): Promise<NotifyResult | null> {
+    const eventKey = `credit-decision:${event.reviewId}`;
+    if (event.outcome === 'approve') return this.notify(event.userId, 'creditApproved', { creditLimit: event.creditLimitVnd }, { eventKey });
+    if (event.outcome === 'reject' && event.nextTryDate) return this.notify(event.userId, 'creditRejected', { nextDate: event.nextTryDate }, { eventKey });
+    return null;
+  }
+
+  /** The message that a credit review has started (once per review). */
+  notifyCreditReviewStarted(userId: string, reviewId: string): Promise<NotifyResult> {
+    return this.notify(userId, 'creditReviewStarted', {}, { eventKey: `credit-review:${reviewId}` });
   }
 
   /** The language the borrower's messages are written in: their last one, else Vietnamese. */
