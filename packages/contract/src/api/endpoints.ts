@@ -4,6 +4,7 @@ import { challengeEndpoint } from './challenge.ts';
 import { authConfigEndpoint, authDetailEndpoint } from './certification.ts';
 import { activityListEndpoint, commonIndexEndpoint } from './content.ts';
 import { messageDetailEndpoint, messageListEndpoint, messageUnreadCountEndpoint, messageUpdateEndpoint } from './message.ts';
+import { userFileEndpoint } from './files.ts';
 import { devOutboxEndpoint, healthEndpoint, readyEndpoint, secretEndpoint } from './system.ts';
 import {
   deviceHasEndpoint,
@@ -38,6 +39,7 @@ export const endpoints = {
   messageUpdate: messageUpdateEndpoint,
   messageUnreadCount: messageUnreadCountEndpoint,
   messageDetail: messageDetailEndpoint,
+  userFile: userFileEndpoint,
 } as const satisfies Record<string, AnyEndpoint>;
 
 export const allEndpoints: readonly AnyEndpoint[] = Object.values(endpoints);

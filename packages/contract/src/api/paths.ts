@@ -24,6 +24,8 @@ export const API_PATHS = {
   messageUpdate: '/api/data/app/fcm/sendRecord/update',
   messageUnreadCount: '/api/data/app/fcm/sendRecord/unread/count',
   messageDetail: '/api/data/app/fcm/sendRecord/detail',
+  /** An uploaded image, served to its owner only (session or owner-only link; not a signed call). */
+  userFile: '/api/user/app/file/:fileId',
   health: '/api/health',
   ready: '/api/ready',
   /** Development only: the SMS messages the development provider "sent". Off in production. */
