@@ -24,11 +24,11 @@ function MessageItem({ record, onOpen }: { record: MessageRecord; onOpen: () => 
         <span className="message-item__head">
           {unread ? <span className="message-item__dot" aria-hidden="true" /> : null}
           <span className="message-item__theme">{record.theme}</span>
-          <time className="message-item__time" dateTime={record.createdAt}>
-            {formatMessageTime(record.createdAt, language)}
-          </time>
         </span>
         <span className="message-item__content">{record.content}</span>
+        <time className="message-item__time" dateTime={record.createdAt}>
+          {formatMessageTime(record.createdAt, language)}
+        </time>
         {unread ? <span className="visually-hidden">{t('messages.unread')}</span> : null}
       </button>
     </li>
