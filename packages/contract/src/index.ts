@@ -10,6 +10,8 @@ export * from './wire-json.ts';
 export * from './validation.ts';
 export * from './endpoint.ts';
 export * from './api/auth.ts';
+export * from './api/bank.ts';
+export * from './api/emergency-relationships.ts';
 export * from './api/challenge.ts';
 export * from './api/certification.ts';
 export * from './api/content.ts';

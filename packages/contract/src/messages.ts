@@ -63,6 +63,17 @@ const en = {
   'error.notEligible': 'Sorry, you are currently unable to apply for loanproducts, please check if you are eligible',
   'error.requirementsNotMet': 'Does not meet requirements',
   'error.noProducts': 'Sorry, there are no products available to borrow',
+
+  // Receiving accounts and emergency contacts (bank module, issue 9).
+  'validation.walletAccount.mismatch': 'Account does not match',
+  'validation.bankNo.length': 'Account number must be 6 to 20 digits',
+  'validation.contact.count': 'Please add two emergency contacts',
+  'validation.contact.samePhone': 'The two emergency contacts must have different phone numbers',
+  'validation.contact.borrowerPhone': 'An emergency contact cannot use your own phone number',
+  'error.bankAccountDuplicate': 'This account is already bound',
+  'error.bankAccountNotFound': 'Receiving account not found',
+  'error.bankUnbindOnlyAccount': 'This is your only receiving account. Add another one before unbinding it',
+  'error.bankUnbindPayout': 'A loan is being paid out to this account, it cannot be unbound now',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -125,6 +136,16 @@ const vn: MessageDictionary = {
   'error.notEligible': 'Rất tiếc, hiện bạn không thể đăng ký sản phẩm vay, vui lòng kiểm tra xem bạn có đủ điều kiện không',
   'error.requirementsNotMet': 'Không đáp ứng yêu cầu',
   'error.noProducts': 'Rất tiếc, hiện không có sản phẩm nào để vay',
+
+  'validation.walletAccount.mismatch': 'Tài khoản không khớp',
+  'validation.bankNo.length': 'Số tài khoản phải có từ 6 đến 20 chữ số',
+  'validation.contact.count': 'Vui lòng thêm hai người liên hệ khẩn cấp',
+  'validation.contact.samePhone': 'Hai người liên hệ khẩn cấp phải có số điện thoại khác nhau',
+  'validation.contact.borrowerPhone': 'Người liên hệ khẩn cấp không được dùng số điện thoại của bạn',
+  'error.bankAccountDuplicate': 'Tài khoản này đã được liên kết',
+  'error.bankAccountNotFound': 'Không tìm thấy tài khoản nhận tiền',
+  'error.bankUnbindOnlyAccount': 'Đây là tài khoản nhận tiền duy nhất của bạn. Hãy thêm tài khoản khác trước khi hủy liên kết',
+  'error.bankUnbindPayout': 'Khoản vay đang được giải ngân vào tài khoản này, hiện không thể hủy liên kết',
 };
 
 const zh: MessageDictionary = {
@@ -184,6 +205,16 @@ const zh: MessageDictionary = {
   'error.notEligible': '抱歉，您目前无法申请贷款产品，请检查您是否符合条件',
   'error.requirementsNotMet': '不符合要求',
   'error.noProducts': '抱歉，暂无可借款的产品',
+
+  'validation.walletAccount.mismatch': '账号不一致',
+  'validation.bankNo.length': '账号须为6至20位数字',
+  'validation.contact.count': '请添加两位紧急联系人',
+  'validation.contact.samePhone': '两位紧急联系人的手机号码不能相同',
+  'validation.contact.borrowerPhone': '紧急联系人不能使用您本人的手机号码',
+  'error.bankAccountDuplicate': '该账户已绑定',
+  'error.bankAccountNotFound': '未找到收款账户',
+  'error.bankUnbindOnlyAccount': '这是您唯一的收款账户，请先添加其他账户再解绑',
+  'error.bankUnbindPayout': '有贷款正在放款至该账户，暂时无法解绑',
 };
 
 export const messages: Record<Language, MessageDictionary> = { en, vn, zh };
