@@ -1,0 +1,2 @@
+/** What other features may use of receiving accounts: the list of the user's accounts (default first). */
+export { useReceivingAccounts, type ReceivingAccountItem } from './accounts-api.ts';
