@@ -405,7 +405,7 @@ describe('storage and the public service', () => {
     const user = await newUser();
     const number = '0011009876543';
     await post(user, API_PATHS.bankBindV2, cardBind({ bankNo: number, confirmBankNo: number }));
-    const rows = await t.database.db.execute(sql`select * from receiving_accounts where user_id = ${user.id}`);
+    const rows = (await t.database.db.execute(sql`select * from receiving_accounts where user_id = ${user.id}`)) as unknown as { rows: Record<string, unknown>[] };
     expect(rows.rows).toHaveLength(1);
     const text = JSON.stringify(rows.rows);
     expect(text).not.toContain(number);

@@ -11,6 +11,7 @@ export * from './validation.ts';
 export * from './endpoint.ts';
 export * from './api/auth.ts';
 export * from './api/bank.ts';
+export * from './api/bank-rules.ts';
 export * from './api/emergency-relationships.ts';
 export * from './api/challenge.ts';
 export * from './api/certification.ts';
