@@ -34,14 +34,15 @@ async function pickBank(page: Page, search: string, code: string) {
   await expect(page.getByTestId('bank-picker')).toBeHidden();
 }
 
-/** Opens an antd-mobile Picker from its field and confirms the option shown first. */
-async function pickFirst(page: Page, fieldTestId: string) {
+/** Opens an antd-mobile Picker from its field, confirms the option shown first and checks the field shows it. */
+async function pickFirst(page: Page, fieldTestId: string, label: string) {
   await page.getByTestId(fieldTestId).click();
   const confirm = page.locator('.adm-picker-header-button').last();
   await expect(confirm).toBeVisible();
   await page.waitForTimeout(300);
   await confirm.click();
-  await expect(page.locator('.adm-picker')).toBeHidden();
+  await expect(page.getByTestId(fieldTestId)).toContainText(label);
+  await expect(page.locator('.adm-picker')).toHaveCount(0);
 }
 
 test.describe('receiving accounts', () => {
@@ -67,10 +68,10 @@ test.describe('receiving accounts', () => {
     await page.getByTestId('holder-input').fill('NGUYEN VAN AN');
     await page.getByTestId('bank-no-input').fill('0011001234567');
     await page.getByTestId('confirm-bank-no-input').fill('0011001234568');
-    await pickFirst(page, 'contact-1-relationship');
+    await pickFirst(page, 'contact-1-relationship', 'Family member');
     await page.getByTestId('contact-1-name').fill('Nguyễn Thị Bình');
     await page.getByTestId('contact-1-phone').fill('0387654321');
-    await pickFirst(page, 'contact-2-relationship');
+    await pickFirst(page, 'contact-2-relationship', 'Family member');
     await page.getByTestId('contact-2-name').fill('Trần Văn Cường');
     await page.getByTestId('contact-2-phone').fill('0387654321');
     await page.getByTestId('account-and-contacts-submit').click();

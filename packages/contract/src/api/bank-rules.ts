@@ -125,36 +125,41 @@ function firstIssue(schema: z.ZodType, value: unknown, path: (string | number)[]
   return { path, message: (message ?? 'error.requestFailed') as MessageKey };
 }
 
-/** The account's rules in the order the form shows its fields; the first problem, or the account. */
-function checkAccount(input: RawAccountFields, requireConfirmation: boolean): Issue | ParsedAccount {
+/**
+ * The account's rules, every problem in the order the form shows its fields (the wire answers the
+ * first; the form shows each beside its field), or the account.
+ */
+function checkAccount(input: RawAccountFields, requireConfirmation: boolean): Issue[] | ParsedAccount {
+  const issues: Issue[] = [];
+  const add = (issue: Issue | null) => {
+    if (issue) issues.push(issue);
+  };
   if (input.payWay === PAY_WAY.CARD) {
-    if (input.bankId === undefined) return { path: ['bankId'], message: 'validation.select' };
-    const holder = firstIssue(personNameSchema, input.accountUser, ['accountUser'], 'validation.required');
-    if (holder) return holder;
+    if (input.bankId === undefined) add({ path: ['bankId'], message: 'validation.select' });
+    add(firstIssue(personNameSchema, input.accountUser, ['accountUser'], 'validation.required'));
     const number = firstIssue(accountNumberSchema, input.bankNo, ['bankNo'], 'validation.required');
-    if (number) return number;
-    if (requireConfirmation && input.confirmBankNo === undefined) return { path: ['confirmBankNo'], message: 'validation.required' };
-    if (input.confirmBankNo !== undefined && input.confirmBankNo.trim() !== input.bankNo!.trim()) {
-      return { path: ['confirmBankNo'], message: 'validation.bankNo.mismatch' };
+    add(number);
+    if (requireConfirmation && input.confirmBankNo === undefined) add({ path: ['confirmBankNo'], message: 'validation.required' });
+    else if (!number && input.confirmBankNo !== undefined && input.confirmBankNo.trim() !== input.bankNo!.trim()) {
+      add({ path: ['confirmBankNo'], message: 'validation.bankNo.mismatch' });
     }
-    return { kind: 'CARD', bankId: input.bankId, holderName: input.accountUser!.trim(), number: input.bankNo!.trim() };
+    if (issues.length > 0) return issues;
+    return { kind: 'CARD', bankId: input.bankId!, holderName: input.accountUser!.trim(), number: input.bankNo!.trim() };
   }
-  if (input.walletId === undefined) return { path: ['walletId'], message: 'validation.select' };
+  if (input.walletId === undefined) add({ path: ['walletId'], message: 'validation.select' });
   const number = firstIssue(accountNumberSchema, input.accountCode, ['accountCode'], 'validation.required');
-  if (number) return number;
-  if (requireConfirmation && input.confirmAccountCode === undefined) return { path: ['confirmAccountCode'], message: 'validation.required' };
-  if (input.confirmAccountCode !== undefined && input.confirmAccountCode.trim() !== input.accountCode!.trim()) {
-    return { path: ['confirmAccountCode'], message: 'validation.walletAccount.mismatch' };
+  add(number);
+  if (requireConfirmation && input.confirmAccountCode === undefined) add({ path: ['confirmAccountCode'], message: 'validation.required' });
+  else if (!number && input.confirmAccountCode !== undefined && input.confirmAccountCode.trim() !== input.accountCode!.trim()) {
+    add({ path: ['confirmAccountCode'], message: 'validation.walletAccount.mismatch' });
   }
-  if (input.accountUser !== undefined) {
-    const holder = firstIssue(personNameSchema, input.accountUser, ['accountUser'], 'validation.required');
-    if (holder) return holder;
-  }
-  return { kind: 'WALLET', walletId: input.walletId, holderName: input.accountUser?.trim() ?? null, number: input.accountCode!.trim() };
+  if (input.accountUser !== undefined) add(firstIssue(personNameSchema, input.accountUser, ['accountUser'], 'validation.required'));
+  if (issues.length > 0) return issues;
+  return { kind: 'WALLET', walletId: input.walletId!, holderName: input.accountUser?.trim() ?? null, number: input.accountCode!.trim() };
 }
 
-function isIssue(value: Issue | ParsedAccount): value is Issue {
-  return 'message' in value;
+function isIssues(value: Issue[] | ParsedAccount): value is Issue[] {
+  return Array.isArray(value);
 }
 
 /**
@@ -193,18 +198,16 @@ export function bankBindSchema(options: SchemaOptions = {}) {
     })
     .transform((input, context) => {
       const account = checkAccount(input, options.requireConfirmation ?? false);
-      if (isIssue(account)) {
-        context.addIssue({ code: 'custom', path: account.path, message: account.message });
-        return z.NEVER;
-      }
       const contacts: ParsedContact[] = input.relativesInfoVOList.slice(0, 2).map((contact) => ({
         relationship: contact.relatives,
         name: contact.relativesName,
         phone: contact.relativesMobile,
       }));
       const problem = contactPhoneProblem(contacts, options.borrowerPhone);
-      if (problem) {
-        context.addIssue({ code: 'custom', path: problem.path, message: problem.message });
+      // Every problem at once, the account's first (the wire answers the first).
+      const issues = [...(isIssues(account) ? account : []), ...(problem ? [problem] : [])];
+      if (issues.length > 0 || isIssues(account)) {
+        for (const issue of issues) context.addIssue({ code: 'custom', path: issue.path, message: issue.message });
         return z.NEVER;
       }
       return { account, contacts };
@@ -223,8 +226,8 @@ export function addAccountSchema(options: SchemaOptions = {}) {
     })
     .transform((input, context) => {
       const account = checkAccount(input, options.requireConfirmation ?? false);
-      if (isIssue(account)) {
-        context.addIssue({ code: 'custom', path: account.path, message: account.message });
+      if (isIssues(account)) {
+        for (const issue of account) context.addIssue({ code: 'custom', path: issue.path, message: issue.message });
         return z.NEVER;
       }
       return { account, isDefault: input.isDefault };

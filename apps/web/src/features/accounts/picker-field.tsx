@@ -60,6 +60,7 @@ export function OptionPicker({ visible, title, options, value, onClose, onPick }
   const { t } = useT();
   return (
     <Picker
+      destroyOnClose
       visible={visible}
       title={title}
       columns={[options]}
