@@ -1,7 +1,7 @@
 import { ERRORS } from '@sen/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { errorText } from '../../shared/forms/server-field-errors.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
@@ -17,9 +17,15 @@ import { accountFormResolver, bindPayload, emptyAccountForm, emptyContact, type 
 import { accountKeys, bindAccountAndContacts, useEmergencyContacts } from './accounts-api.ts';
 import './accounts.css';
 
+/** How other pages open the step: where to go once it is saved (e.g. the loan application); home by default. */
+export interface AccountAndContactsPageState {
+  next?: string;
+}
+
 function BindForm({ contacts }: { contacts: ContactFormValues[] }) {
   const { t } = useT();
   const navigate = useNavigate();
+  const next = (useLocation().state as AccountAndContactsPageState | null)?.next;
   const queryClient = useQueryClient();
   const borrowerPhone = useSessionStore((state) => state.user?.phone ?? null);
   const form = useForm<AccountFormValues>({
@@ -35,7 +41,7 @@ function BindForm({ contacts }: { contacts: ContactFormValues[] }) {
       await queryClient.invalidateQueries({ queryKey: accountKeys.all });
       await loadAuthStatus().catch(() => undefined);
       showToast(t('accounts.saved'));
-      await navigate(paths.root, { replace: true });
+      await navigate(next?.startsWith('/') ? next : paths.root, { replace: true });
     } catch (error) {
       if (isRequestError(error) && error.code === ERRORS.BANK_ACCOUNT_DUPLICATE.code) {
         form.setError(values.payWay === 'CARD' ? 'bankNo' : 'accountCode', { type: 'server', message: error.message }, { shouldFocus: true });
