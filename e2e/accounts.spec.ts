@@ -136,11 +136,28 @@ test.describe('receiving accounts', () => {
     await expect(cards).toHaveCount(1);
   });
 
-  test('the empty list offers to add an account', async ({ page, request }) => {
+  test('the empty list offers to add an account; an e-wallet added first becomes the default', async ({ page, request }) => {
     await signIn(page, request);
     await page.goto('/mine/accounts-receivable');
     await waitForApp(page);
     await expect(page.getByTestId('accounts-empty')).toBeVisible();
     await expectAccessible(page, 'accounts-receivable empty');
+
+    await page.getByTestId('add-account').click();
+    await page.getByTestId('pay-way-wallet').click();
+    await pickFirst(page, 'wallet-field', 'MoMo');
+    await page.getByTestId('wallet-account-input').fill('0901234567');
+    await page.getByTestId('confirm-wallet-account-input').fill('0901234568');
+    await page.getByTestId('account-submit').click();
+    await expect(page.locator('#confirm-account-code-error')).toHaveText('Account does not match');
+    await expectAccessible(page, 'add wallet with errors');
+    await page.getByTestId('confirm-wallet-account-input').fill('0901234567');
+    await page.getByTestId('account-submit').click();
+    await expect(page).toHaveURL(/\/mine\/accounts-receivable$/);
+    const cards = page.locator('.account-card');
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText('MoMo');
+    await expect(cards.first()).toContainText('******4567');
+    await expect(cards.first().getByTestId('default-badge')).toBeVisible();
   });
 });
