@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { auditModule } from './modules/audit/index.ts';
 import { authModule } from './modules/auth/index.ts';
+import { bankModule } from './modules/bank/index.ts';
 import { certificationModule } from './modules/certification/index.ts';
 import { contentModule } from './modules/content/index.ts';
 import { docsModule } from './modules/docs/index.ts';
@@ -125,6 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(certificationModule);
   // Before the modules whose events message the borrower (credit, loans): they call app.messages.notify.
   await app.register(messageModule);
+  await app.register(bankModule);
   await app.register(contentModule);
   await app.register(filesModule);
   await app.register(docsModule);

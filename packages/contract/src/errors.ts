@@ -71,6 +71,16 @@ export const ERRORS = {
   /** So many wrong passwords since the last sign-in that only a login code (OTP login or reset by code) signs in. */
   LOGIN_CODE_REQUIRED: { code: 2106, httpStatus: 400, messageKey: 'error.loginCodeRequired' },
 
+  // Receiving accounts (bank module, issue 9).
+  /** The same bank and account number (or wallet and account) is already bound for this user. */
+  BANK_ACCOUNT_DUPLICATE: { code: 2601, httpStatus: 409, messageKey: 'error.bankAccountDuplicate' },
+  /** No active receiving account with this id belongs to the caller (another user's id answers the same). */
+  BANK_ACCOUNT_NOT_FOUND: { code: 2602, httpStatus: 400, messageKey: 'error.bankAccountNotFound' },
+  /** Unbinding the default account while it is the user's only one: loans would have nowhere to go. */
+  BANK_UNBIND_ONLY_ACCOUNT: { code: 2603, httpStatus: 409, messageKey: 'error.bankUnbindOnlyAccount' },
+  /** Unbinding an account a loan is being paid out to (an unbind guard, registered by the order module, said so). */
+  BANK_UNBIND_PAYOUT: { code: 2604, httpStatus: 409, messageKey: 'error.bankUnbindPayout' },
+
   // Uploads and KYC (issue 9; docs/decisions/040 and 041). 24xx.
   /** No file in the expected part (or two parts of the same name). */
   UPLOAD_MISSING: { code: 2401, httpStatus: 400, messageKey: 'error.upload.missing' },

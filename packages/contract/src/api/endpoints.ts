@@ -1,5 +1,17 @@
 import type { AnyEndpoint } from '../endpoint.ts';
 import { loginEndpoint, loginSmsEndpoint, logoutEndpoint, passwordSetEndpoint, passwordUpdateEndpoint } from './auth.ts';
+import {
+  bankAddEndpoint,
+  bankBindEndpoint,
+  bankListEndpoint,
+  bankMyCardEndpoint,
+  bankSetDefaultEndpoint,
+  bankUnbindEndpoint,
+  cashWalletListMyEndpoint,
+  cashWalletSetDefaultEndpoint,
+  emergencyContactsEndpoint,
+  walletListEndpoint,
+} from './bank.ts';
 import { challengeEndpoint } from './challenge.ts';
 import { authConfigEndpoint, authDetailEndpoint } from './certification.ts';
 import { activityListEndpoint, commonIndexEndpoint } from './content.ts';
@@ -33,6 +45,16 @@ export const endpoints = {
   privacyConsent: privacyConsentEndpoint,
   authConfig: authConfigEndpoint,
   authDetail: authDetailEndpoint,
+  bankList: bankListEndpoint,
+  walletList: walletListEndpoint,
+  bankBind: bankBindEndpoint,
+  bankAdd: bankAddEndpoint,
+  bankMyCard: bankMyCardEndpoint,
+  bankSetDefault: bankSetDefaultEndpoint,
+  bankUnbind: bankUnbindEndpoint,
+  cashWalletListMy: cashWalletListMyEndpoint,
+  cashWalletSetDefault: cashWalletSetDefaultEndpoint,
+  emergencyContacts: emergencyContactsEndpoint,
   commonIndex: commonIndexEndpoint,
   activityList: activityListEndpoint,
   messageList: messageListEndpoint,

@@ -19,6 +19,18 @@ export const API_PATHS = {
   privacyConsent: '/api/user/app/privacy/consent',
   commonIndex: '/api/loan/app/common/index',
   activityList: '/api/user/app/activity/list',
+  // Receiving accounts and emergency contacts (bank module; API-FAMILY.md §5.9, §7).
+  bankList: '/api/user/app/bank/list',
+  walletList: '/api/user/app/wallet/list',
+  bankBindV2: '/api/user/app/bank/bind/v2',
+  bankAdd: '/api/user/app/bank/addBank',
+  bankMyCard: '/api/user/app/bank/myCard',
+  bankSetDefault: '/api/user/app/bank/setDefault',
+  bankUnbind: '/api/user/app/bank/unbind',
+  cashWalletListMy: '/api/user/app/userCashWallet/list/my',
+  cashWalletSetDefault: '/api/user/app/userCashWallet/set/default',
+  /** Sen's call: the emergency contacts to review (the family reads them in userWork/info). */
+  emergencyContacts: '/api/user/app/emergencyContact/info',
   /** Messages (issue 10): the family's FCM send records (list, mark read), and our unread count and detail. */
   messageList: '/api/data/app/fcm/sendRecord/list',
   messageUpdate: '/api/data/app/fcm/sendRecord/update',
