@@ -6,6 +6,7 @@ CREATE TABLE "kyc_documents" (
 	"back_file_id" uuid,
 	"face_file_id" uuid,
 	"liveness_passed" boolean DEFAULT false NOT NULL,
+	"liveness_file_id" uuid,
 	"liveness_provider" text,
 	"face_match_score" integer,
 	"id_card_reading" text,
@@ -47,6 +48,7 @@ ALTER TABLE "kyc_documents" ADD CONSTRAINT "kyc_documents_user_id_users_id_fk" F
 ALTER TABLE "kyc_documents" ADD CONSTRAINT "kyc_documents_front_file_id_stored_files_id_fk" FOREIGN KEY ("front_file_id") REFERENCES "public"."stored_files"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "kyc_documents" ADD CONSTRAINT "kyc_documents_back_file_id_stored_files_id_fk" FOREIGN KEY ("back_file_id") REFERENCES "public"."stored_files"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "kyc_documents" ADD CONSTRAINT "kyc_documents_face_file_id_stored_files_id_fk" FOREIGN KEY ("face_file_id") REFERENCES "public"."stored_files"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "kyc_documents" ADD CONSTRAINT "kyc_documents_liveness_file_id_stored_files_id_fk" FOREIGN KEY ("liveness_file_id") REFERENCES "public"."stored_files"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "liveness_sessions" ADD CONSTRAINT "liveness_sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "liveness_sessions" ADD CONSTRAINT "liveness_sessions_face_file_id_stored_files_id_fk" FOREIGN KEY ("face_file_id") REFERENCES "public"."stored_files"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stored_files" ADD CONSTRAINT "stored_files_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

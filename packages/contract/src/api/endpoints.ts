@@ -4,6 +4,18 @@ import { challengeEndpoint } from './challenge.ts';
 import { authConfigEndpoint, authDetailEndpoint } from './certification.ts';
 import { activityListEndpoint, commonIndexEndpoint } from './content.ts';
 import { userFileEndpoint } from './files.ts';
+import {
+  ekycCallbackEndpoint,
+  kycConfigEndpoint,
+  kycFaceCompareEndpoint,
+  kycFaceEndpoint,
+  kycInfoEndpoint,
+  kycSaveEndpoint,
+  livenessDevCaptureEndpoint,
+  livenessDevPageEndpoint,
+  livenessResultEndpoint,
+  livenessStartEndpoint,
+} from './kyc.ts';
 import { devOutboxEndpoint, healthEndpoint, readyEndpoint, secretEndpoint } from './system.ts';
 import {
   deviceHasEndpoint,
@@ -35,6 +47,16 @@ export const endpoints = {
   commonIndex: commonIndexEndpoint,
   activityList: activityListEndpoint,
   userFile: userFileEndpoint,
+  kycConfig: kycConfigEndpoint,
+  kycSave: kycSaveEndpoint,
+  kycFace: kycFaceEndpoint,
+  kycFaceCompare: kycFaceCompareEndpoint,
+  kycInfo: kycInfoEndpoint,
+  livenessStart: livenessStartEndpoint,
+  livenessResult: livenessResultEndpoint,
+  livenessDevPage: livenessDevPageEndpoint,
+  livenessDevCapture: livenessDevCaptureEndpoint,
+  ekycCallback: ekycCallbackEndpoint,
 } as const satisfies Record<string, AnyEndpoint>;
 
 export const allEndpoints: readonly AnyEndpoint[] = Object.values(endpoints);
