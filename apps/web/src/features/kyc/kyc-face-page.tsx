@@ -1,6 +1,6 @@
 import type { LivenessSession } from '@sen/contract';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { errorText } from '../../shared/forms/server-field-errors.ts';
@@ -26,36 +26,40 @@ export function KycFacePage() {
   const { t } = useT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [phase, setPhase] = useState<Phase>({ kind: 'starting' });
+  const [attempt, setAttempt] = useState(0);
+  /** What happened after the page posted its result (verifying, or a refusal to show). */
+  const [outcome, setOutcome] = useState<Phase | null>(null);
   const frame = useRef<HTMLIFrameElement>(null);
   const handled = useRef(false);
-
-  const start = useCallback(async () => {
-    handled.current = false;
-    try {
-      const session = await startLiveness();
-      if (!session.verifyUrl) throw new Error(t('error.kyc.providerUnavailable'));
-      setPhase({ kind: 'frame', session });
-    } catch (error) {
-      setPhase({ kind: 'error', message: errorText(error) });
-    }
-  }, [t]);
+  const session = useQuery({
+    queryKey: ['liveness-session', attempt],
+    queryFn: async () => {
+      handled.current = false;
+      const started = await startLiveness();
+      if (!started.verifyUrl) throw new Error(t('error.kyc.providerUnavailable'));
+      return started;
+    },
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
+  const phase: Phase =
+    outcome ?? (session.isPending ? { kind: 'starting' } : session.isError ? { kind: 'error', message: errorText(session.error) } : { kind: 'frame', session: session.data });
+  const restart = () => {
+    setOutcome(null);
+    setAttempt((value) => value + 1);
+  };
 
   useEffect(() => {
-    void start();
-  }, [start]);
-
-  useEffect(() => {
-    if (phase.kind !== 'frame') return;
-    const { session } = phase;
-    const expected = { origin: originOf(session.verifyUrl!), bizNo: session.bizNo };
+    if (phase.kind !== 'frame' || !session.data) return;
+    const expected = { origin: originOf(session.data.verifyUrl!), bizNo: session.data.bizNo };
     const onMessage = async (event: MessageEvent) => {
       const message = acceptLivenessMessage(event, { ...expected, source: frame.current?.contentWindow ?? null });
       if (!message || handled.current) return;
       if ('error' in message) return; // the page shows the camera problem and offers a retry itself
       if (!message.passed) return; // the page says what failed and offers a retry
       handled.current = true;
-      setPhase({ kind: 'verifying' });
+      setOutcome({ kind: 'verifying' });
       try {
         await sendLivenessResult(message.bizNo, message.result);
         await finishKyc();
@@ -64,13 +68,13 @@ export function KycFacePage() {
         showToast(t('kyc.face.passed'));
         await navigate(paths.authBatch, { replace: true });
       } catch (error) {
-        setPhase({ kind: 'error', message: errorText(error) });
+        setOutcome({ kind: 'error', message: errorText(error) });
       }
     };
     const listener = (event: MessageEvent) => void onMessage(event);
     window.addEventListener('message', listener);
     return () => window.removeEventListener('message', listener);
-  }, [phase, navigate, queryClient, t]);
+  }, [phase.kind, session.data, navigate, queryClient, t]);
 
   return (
     <div className="page">
@@ -99,10 +103,7 @@ export function KycFacePage() {
               block
               color="primary"
               shape="rounded"
-              onClick={() => {
-                setPhase({ kind: 'starting' });
-                return start();
-              }}
+              onClick={restart}
             >
               {t('kyc.face.retry')}
             </Button>
