@@ -2,6 +2,7 @@ import { normalizePhone, transformPassword } from '@sen/contract';
 import type { FastifyInstance } from 'fastify';
 import { PasswordHasher } from './modules/auth/index.ts';
 import { seedDemoActivities } from './modules/content/index.ts';
+import { DEMO_ID_CARD, demoKycImages } from './modules/kyc/index.ts';
 
 /** The demo borrower a newcomer can log in as (password or dev OTP). Only for demo databases. */
 export const DEMO_USER = { phone: '0912345678', password: 'sen123' } as const;
@@ -11,11 +12,13 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
   await seedDemoActivities(app.infra.database.uow);
   const phone = normalizePhone(DEMO_USER.phone);
   const existing = await app.users.findByPhone(phone);
+  const user = existing ?? (await app.users.findOrCreate(phone));
   if (existing?.passwordHash) {
     app.log.info('demo user present (SEED_DEMO; its phone and password are in the README)');
-    return;
+  } else {
+    await app.users.setPasswordHash(user.id, await new PasswordHasher().hash(transformPassword(DEMO_USER.password)));
+    app.log.info('demo user created (SEED_DEMO; its phone and password are in the README)');
   }
-  const user = existing ?? (await app.users.findOrCreate(phone));
-  await app.users.setPasswordHash(user.id, await new PasswordHasher().hash(transformPassword(DEMO_USER.password)));
-  app.log.info('demo user created (SEED_DEMO; its phone and password are in the README)');
+  // KYC (issue 9): ID sides and face drawn at seed time, the step finished.
+  if (await app.kyc.seedCompleted(user.id, await demoKycImages(), DEMO_ID_CARD)) app.log.info('demo user KYC done (demo ID card images)');
 }

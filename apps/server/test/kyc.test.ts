@@ -144,7 +144,8 @@ describe('bad uploads and bad input', () => {
 
   it('refuses a wrong or missing imgType, a bad cardType and wrong types with the select message', async () => {
     const user = await t.loginWithOtp();
-    for (const fields of [{ imgType: 'PASSPORT' }, {}, { imgType: ' ' }, { imgType: 'IDCARD_CARD_FRONT', cardType: 'CC CD<script>' }]) {
+    const cases: Record<string, string>[] = [{ imgType: 'PASSPORT' }, {}, { imgType: ' ' }, { imgType: 'IDCARD_CARD_FRONT', cardType: 'CC CD<script>' }];
+    for (const fields of cases) {
       const response = await postMultipart(t, API_PATHS.kycSave, { token: user.token, lang: 'en', fields, files: { image: { data: await sampleJpeg() } } });
       expect(response.statusCode, JSON.stringify(fields)).toBe(400);
       expect(response.envelope.code).toBe(400);
@@ -246,5 +247,26 @@ describe('ownership', () => {
     const user = await t.loginWithOtp();
     await uploadDocuments(user.token);
     expect(await t.app.kyc.idCardReading(await t.internalUserId(user.id))).toBeNull();
+  });
+});
+
+describe('demo data', () => {
+  it('seeds the demo user with KYC done (images drawn at seed time), once', async () => {
+    const { seedDemo, DEMO_USER } = await import('../src/demo-seed.ts');
+    await seedDemo(t.app);
+    await seedDemo(t.app);
+    const demo = await t.app.users.findByPhone(DEMO_USER.phone);
+    expect(demo).not.toBeNull();
+    expect((await t.app.certification.states(demo!.id)).kycState).toBe('30');
+    const info = await t.app.kyc.info(demo!.id);
+    expect(info).toMatchObject({ completed: true, livenessPassed: true, idCardType: 'CCCD' });
+    for (const url of [info.frontImageUrl, info.backImageUrl, info.liveImageUrl]) {
+      const image = await t.app.inject({ method: 'GET', url: url! });
+      expect(image.statusCode).toBe(200);
+      expect((await sharp(image.rawPayload).metadata()).width).toBeGreaterThan(200);
+    }
+    expect((await t.app.kyc.idCardReading(demo!.id))?.name).toBe('NGUYỄN VĂN DEMO');
+    const files = await t.database.db.query.storedFiles.findMany();
+    expect(files.filter((file) => file.userId === demo!.id)).toHaveLength(3);
   });
 });

@@ -15,6 +15,7 @@ import { KycService } from './kyc.service.ts';
 
 export type { KycService } from './kyc.service.ts';
 export type { IdCardReading } from '../../providers/ekyc/ekyc-provider.ts';
+export { DEMO_ID_CARD, demoKycImages } from './demo-kyc.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
