@@ -210,6 +210,9 @@ describe('the liveness result is checked by the server', () => {
     expect(wrongPage.json()).toMatchObject({ code: 2412 });
     const wrongCapture = await postMultipart(t, API_PATHS.livenessDevCapture, { fields: { bizNo, pt: `${pt.slice(1)}x` }, files: await frames(true) });
     expect(wrongCapture.envelope.code).toBe(2412);
+    // The token is checked before any picture is decoded: junk frames with a wrong token get the same answer.
+    const junk = await postMultipart(t, API_PATHS.livenessDevCapture, { fields: { bizNo, pt: 'x' }, files: { frame1: { data: samplePdf() }, frame2: { data: samplePdf() }, frame3: { data: samplePdf() } } });
+    expect(junk.envelope.code).toBe(2412);
     const unknown = await t.post(API_PATHS.livenessResult, { token: user.token, payload: { bizNo: '0'.repeat(32) } });
     expect(unknown.envelope.code).toBe(2412);
     const captured = await postMultipart<{ result: string }>(t, API_PATHS.livenessDevCapture, { fields: { bizNo, pt }, files: await frames(true) });

@@ -102,6 +102,8 @@ export const kycModule = globalPlugin('sen-kyc', async (app: FastifyInstance, op
   });
 
   registerEndpoint(app, endpoints.livenessDevCapture, async ({ input, request }) => {
+    // No session here: the page token and a pending session come first, before any image is decoded.
+    await kyc.checkDevPage(input.bizNo, input.pt);
     const frames = [await acceptImagePart(request, 'frame1'), await acceptImagePart(request, 'frame2'), await acceptImagePart(request, 'frame3')];
     return kyc.devCapture(input.bizNo, input.pt, frames);
   });
