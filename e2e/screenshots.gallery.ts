@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LANGUAGES, type Language } from '@sen/contract';
 import { fileURLToPath } from 'node:url';
+import { FAKE_CAMERA_LAUNCH, kycPhoto, RENAMED_PDF, signInNewBorrower } from './kyc-support.ts';
 import { freshPhone, readOtp, useLanguage, waitForApp } from './support.ts';
 
 /** Refreshes docs/screenshots/ (npm run screenshots): key screens at 390x844 in every language. */
@@ -11,7 +12,8 @@ async function shot(page: Page, lang: Language, name: string) {
   await page.screenshot({ path: `${gallery}${lang}-${name}.png`, animations: 'disabled' });
 }
 
-test.use({ deviceScaleFactor: 1 });
+// The fake camera (no prompt) for the KYC liveness frame; nothing else asks for a camera.
+test.use({ deviceScaleFactor: 1, launchOptions: FAKE_CAMERA_LAUNCH });
 
 for (const lang of LANGUAGES) {
   test(`gallery in ${lang}`, async ({ page, request }) => {
@@ -101,6 +103,46 @@ for (const lang of LANGUAGES) {
     await page.goto('/message/list');
     await expect(page.getByTestId('messages-empty')).toBeVisible();
     await shot(page, lang, 'messages-empty');
+
+// KYC screens (issue 9), in Vietnamese at 390x844, with Chromium's fake camera in the liveness frame.
+test.describe('KYC gallery', () => {
+  test('kyc gallery in vn', async ({ page, request }) => {
+    const lang = 'vn';
+    await useLanguage(page, lang);
+    await signInNewBorrower(page, request, freshPhone());
+
+    await page.goto('/authentication/batch/kyc');
+    await waitForApp(page);
+    await expect(page.getByTestId('kyc-front')).toBeVisible();
+    await shot(page, lang, 'kyc');
+
+    await page.getByTestId('kyc-front-file-input').setInputFiles(await kycPhoto('front'));
+    await expect(page.getByTestId('kyc-front-done')).toBeVisible();
+    await page.getByTestId('kyc-back-file-input').setInputFiles(RENAMED_PDF);
+    await expect(page.getByTestId('kyc-back-error')).toBeVisible();
+    await shot(page, lang, 'kyc-upload-error');
+
+    await page.getByTestId('kyc-back-file-input').setInputFiles(await kycPhoto('back'));
+    await expect(page.getByTestId('kyc-back-done')).toBeVisible();
+    await page.getByTestId('kyc-selfie-camera-input').setInputFiles(await kycPhoto('selfie'));
+    await expect(page.getByTestId('kyc-selfie-done')).toBeVisible();
+    await page.getByTestId('kyc-next').scrollIntoViewIfNeeded();
+    await shot(page, lang, 'kyc-uploaded');
+
+    await page.getByTestId('kyc-next').click();
+    const frame = page.frameLocator('[data-testid="kyc-face-frame"]');
+    await expect(frame.getByRole('button', { name: 'Bắt đầu' })).toBeVisible();
+    await shot(page, lang, 'kyc-face');
+    await frame.getByRole('button', { name: 'Bắt đầu' }).click();
+    await expect(page).toHaveURL(/\/authentication\/batch$/, { timeout: 20_000 });
+
+    await page.goto('/authentication/info/kyc');
+    await waitForApp(page);
+    await expect(page.getByTestId('kyc-info-status')).toBeVisible();
+    for (const image of await page.locator('.kyc-thumb img').all()) await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await shot(page, lang, 'kyc-info');
+  });
+});
 
     await page.goto('/mine/settings');
     await waitForApp(page);

@@ -2,6 +2,7 @@ import { EMERGENCY_RELATIONSHIP, normalizePhone, transformPassword } from '@sen/
 import type { FastifyInstance } from 'fastify';
 import { PasswordHasher } from './modules/auth/index.ts';
 import { seedDemoActivities } from './modules/content/index.ts';
+import { DEMO_ID_CARD, demoKycImages } from './modules/kyc/index.ts';
 
 /** The demo borrower a newcomer can log in as (password or dev OTP). Only for demo databases. */
 export const DEMO_USER = { phone: '0912345678', password: 'sen123' } as const;
@@ -25,7 +26,12 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
 
 type DemoUserSeeder = (app: FastifyInstance, userId: string) => Promise<void>;
 
-const DEMO_USER_SEEDERS: DemoUserSeeder[] = [seedDemoBankAccount, seedDemoMessages];
+const DEMO_USER_SEEDERS: DemoUserSeeder[] = [seedDemoKyc, seedDemoBankAccount, seedDemoMessages];
+
+/** KYC (issue 9): ID sides and face drawn at seed time, the step finished. */
+async function seedDemoKyc(app: FastifyInstance, userId: string): Promise<void> {
+  if (await app.kyc.seedCompleted(userId, await demoKycImages(), DEMO_ID_CARD)) app.log.info('demo user KYC done (demo ID card images)');
+}
 
 /**
  * The demo user's messages, made by messages.notify as the credit review makes them (once each:

@@ -100,6 +100,10 @@ export const ERRORS = {
   LIVENESS_EXPIRED: { code: 2412, httpStatus: 400, messageKey: 'error.kyc.livenessExpired' },
   /** The eKYC provider did not answer or refused the call; the step may be retried. */
   EKYC_UNAVAILABLE: { code: 2413, httpStatus: 503, messageKey: 'error.kyc.providerUnavailable' },
+  /** The KYC step is finished; its documents can no longer be replaced by the borrower. */
+  KYC_ALREADY_DONE: { code: 2414, httpStatus: 409, messageKey: 'error.kyc.alreadyDone' },
+  /** The eKYC provider says the face does not match the ID card's photo. */
+  FACE_MISMATCH: { code: 2415, httpStatus: 400, messageKey: 'error.kyc.faceMismatch' },
 } as const satisfies Record<string, { code: number; httpStatus: number; messageKey: MessageKey }>;
 
 export type ErrorName = keyof typeof ERRORS;

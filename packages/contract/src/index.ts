@@ -17,6 +17,7 @@ export * from './api/challenge.ts';
 export * from './api/certification.ts';
 export * from './api/content.ts';
 export * from './api/files.ts';
+export * from './api/kyc.ts';
 export * from './api/endpoints.ts';
 export * from './api/message.ts';
 export * from './api/system.ts';

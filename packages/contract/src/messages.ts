@@ -83,6 +83,8 @@ const en = {
   'error.kyc.livenessRejected': 'Face verification failed, please try again',
   'error.kyc.livenessExpired': 'The face verification session has expired, please start again',
   'error.kyc.providerUnavailable': 'Identity verification is unavailable right now, please try again later',
+  'error.kyc.alreadyDone': 'Your identity documents are already verified',
+  'error.kyc.faceMismatch': 'Your face does not match the photo on your ID card, please try again',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -164,6 +166,8 @@ const vn: MessageDictionary = {
   'error.kyc.livenessRejected': 'Xác thực khuôn mặt không thành công, vui lòng thử lại',
   'error.kyc.livenessExpired': 'Phiên xác thực khuôn mặt đã hết hạn, vui lòng bắt đầu lại',
   'error.kyc.providerUnavailable': 'Dịch vụ xác minh danh tính tạm thời không khả dụng, vui lòng thử lại sau',
+  'error.kyc.alreadyDone': 'Giấy tờ tùy thân của bạn đã được xác minh',
+  'error.kyc.faceMismatch': 'Khuôn mặt không khớp với ảnh trên CCCD, vui lòng thử lại',
 };
 
 const zh: MessageDictionary = {
@@ -242,6 +246,8 @@ const zh: MessageDictionary = {
   'error.kyc.livenessRejected': '人脸验证失败，请重试',
   'error.kyc.livenessExpired': '人脸验证会话已过期，请重新开始',
   'error.kyc.providerUnavailable': '身份验证服务暂时不可用，请稍后再试',
+  'error.kyc.alreadyDone': '您的身份证件已通过验证',
+  'error.kyc.faceMismatch': '人脸与身份证照片不一致，请重试',
 };
 
 export const messages: Record<Language, MessageDictionary> = { en, vn, zh };

@@ -330,8 +330,9 @@ export const kycDocuments = pgTable('kyc_documents', {
   frontFileId: uuid('front_file_id').references(() => storedFiles.id),
   backFileId: uuid('back_file_id').references(() => storedFiles.id),
   faceFileId: uuid('face_file_id').references(() => storedFiles.id),
-  /** The liveness check passed for the current face (a verified provider result). */
+  /** A liveness check passed (a verified provider result) and the face it captured. */
   livenessPassed: boolean('liveness_passed').notNull().default(false),
+  livenessFileId: uuid('liveness_file_id').references(() => storedFiles.id),
   livenessProvider: text('liveness_provider'),
   /** Face match score 0-100 between the ID front and the face, when the provider gives one. */
   faceMatchScore: integer('face_match_score'),

@@ -49,6 +49,10 @@ export const routes: RouteObject[] = [
         path: paths.changePassword,
         lazy: async () => ({ Component: (await import('../features/auth/change-password-page.tsx')).ChangePasswordPage }),
       },
+      // KYC (issue 9)
+      { path: paths.authBatchKyc, lazy: async () => ({ Component: (await import('../features/kyc/index.ts')).KycPage }) },
+      { path: paths.authBatchKycFace, lazy: async () => ({ Component: (await import('../features/kyc/index.ts')).KycFacePage }) },
+      { path: paths.authInfoKyc, lazy: async () => ({ Component: (await import('../features/kyc/index.ts')).KycInfoPage }) },
       // Receiving accounts and emergency contacts (features/accounts).
       {
         path: paths.authAccountAndContacts,

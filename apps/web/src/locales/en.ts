@@ -251,6 +251,33 @@ const ui = {
   'notFound.title': '404',
   'notFound.text': 'The page you are looking for does not exist.',
   'notFound.home': 'Back to home',
+
+  // KYC (issue 9)
+  'kyc.intro': 'Take clear photos of both sides of your ID card (CCCD) and a selfie. Photos are compressed before upload.',
+  'kyc.front': 'ID card, front',
+  'kyc.front.hint': 'The side with your photo. All four corners visible, no glare.',
+  'kyc.back': 'ID card, back',
+  'kyc.back.hint': 'The side with the chip and the QR code.',
+  'kyc.selfie': 'Selfie',
+  'kyc.selfie.hint': 'Your face only, in good light, without glasses or a hat.',
+  'kyc.takePhoto': 'Take photo',
+  'kyc.chooseFile': 'Choose file',
+  'kyc.retake': 'Take again',
+  'kyc.uploading': 'Uploading',
+  'kyc.uploaded': 'Uploaded',
+  'kyc.safety': 'Your photos are encrypted in transit and shown only to you.',
+  'kyc.next': 'Next',
+  'kyc.face.intro': 'Allow the camera, keep your face in the circle and follow the instructions.',
+  'kyc.face.loading': 'Preparing face verification…',
+  'kyc.face.verifying': 'Verifying…',
+  'kyc.face.passed': 'Identity verification completed',
+  'kyc.face.retry': 'Start again',
+  'kyc.info.done': 'Verified',
+  'kyc.info.livenessOnly': 'Face check passed, step not finished',
+  'kyc.info.pending': 'Not finished',
+  'kyc.info.empty': 'Nothing has been uploaded yet.',
+  'kyc.info.missing': 'Not uploaded',
+  'kyc.info.continue': 'Continue verification',
 } as const;
 
 export type UiKey = keyof typeof ui;

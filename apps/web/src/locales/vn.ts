@@ -245,6 +245,33 @@ const ui: Record<UiKey, string> = {
   'notFound.title': '404',
   'notFound.text': 'Trang bạn tìm kiếm không tồn tại.',
   'notFound.home': 'Về trang chủ',
+
+  // KYC (issue 9)
+  'kyc.intro': 'Chụp rõ hai mặt CCCD và một ảnh chân dung. Ảnh được nén trước khi tải lên.',
+  'kyc.front': 'Mặt trước CCCD',
+  'kyc.front.hint': 'Mặt có ảnh của bạn. Thấy đủ bốn góc, không bị lóa.',
+  'kyc.back': 'Mặt sau CCCD',
+  'kyc.back.hint': 'Mặt có chip và mã QR.',
+  'kyc.selfie': 'Ảnh chân dung',
+  'kyc.selfie.hint': 'Chỉ khuôn mặt của bạn, đủ sáng, không đeo kính hay đội mũ.',
+  'kyc.takePhoto': 'Chụp ảnh',
+  'kyc.chooseFile': 'Chọn tệp',
+  'kyc.retake': 'Chụp lại',
+  'kyc.uploading': 'Đang tải lên',
+  'kyc.uploaded': 'Đã tải lên',
+  'kyc.safety': 'Ảnh của bạn được mã hóa khi truyền và chỉ hiển thị cho bạn.',
+  'kyc.next': 'Tiếp theo',
+  'kyc.face.intro': 'Cho phép dùng camera, giữ khuôn mặt trong vòng tròn và làm theo hướng dẫn.',
+  'kyc.face.loading': 'Đang chuẩn bị xác thực khuôn mặt…',
+  'kyc.face.verifying': 'Đang xác thực…',
+  'kyc.face.passed': 'Đã hoàn tất xác minh danh tính',
+  'kyc.face.retry': 'Bắt đầu lại',
+  'kyc.info.done': 'Đã xác minh',
+  'kyc.info.livenessOnly': 'Đã xác thực khuôn mặt, bước chưa hoàn tất',
+  'kyc.info.pending': 'Chưa hoàn tất',
+  'kyc.info.empty': 'Bạn chưa tải lên ảnh nào.',
+  'kyc.info.missing': 'Chưa tải lên',
+  'kyc.info.continue': 'Tiếp tục xác minh',
 };
 
 export const vn: Dictionary = { ...messages.vn, ...ui };

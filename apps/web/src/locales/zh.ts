@@ -242,6 +242,33 @@ const ui: Record<UiKey, string> = {
   'notFound.title': '404',
   'notFound.text': '您访问的页面不存在。',
   'notFound.home': '返回首页',
+
+  // KYC (issue 9)
+  'kyc.intro': '请清晰拍摄身份证（CCCD）正反两面和一张自拍。照片上传前会被压缩。',
+  'kyc.front': '身份证正面',
+  'kyc.front.hint': '有您照片的一面。四角完整，无反光。',
+  'kyc.back': '身份证背面',
+  'kyc.back.hint': '有芯片和二维码的一面。',
+  'kyc.selfie': '自拍',
+  'kyc.selfie.hint': '仅拍摄您的脸部，光线充足，不戴眼镜或帽子。',
+  'kyc.takePhoto': '拍照',
+  'kyc.chooseFile': '选择文件',
+  'kyc.retake': '重拍',
+  'kyc.uploading': '正在上传',
+  'kyc.uploaded': '已上传',
+  'kyc.safety': '您的照片在传输中加密，仅向您本人显示。',
+  'kyc.next': '下一步',
+  'kyc.face.intro': '请允许使用摄像头，将脸部保持在圆圈内并按提示操作。',
+  'kyc.face.loading': '正在准备人脸验证…',
+  'kyc.face.verifying': '正在验证…',
+  'kyc.face.passed': '身份验证已完成',
+  'kyc.face.retry': '重新开始',
+  'kyc.info.done': '已验证',
+  'kyc.info.livenessOnly': '人脸验证已通过，步骤未完成',
+  'kyc.info.pending': '未完成',
+  'kyc.info.empty': '尚未上传任何照片。',
+  'kyc.info.missing': '未上传',
+  'kyc.info.continue': '继续验证',
 };
 
 export const zh: Dictionary = { ...messages.zh, ...ui };

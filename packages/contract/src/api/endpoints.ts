@@ -17,6 +17,18 @@ import { authConfigEndpoint, authDetailEndpoint } from './certification.ts';
 import { activityListEndpoint, commonIndexEndpoint } from './content.ts';
 import { messageDetailEndpoint, messageListEndpoint, messageUnreadCountEndpoint, messageUpdateEndpoint } from './message.ts';
 import { userFileEndpoint } from './files.ts';
+import {
+  ekycCallbackEndpoint,
+  kycConfigEndpoint,
+  kycFaceCompareEndpoint,
+  kycFaceEndpoint,
+  kycInfoEndpoint,
+  kycSaveEndpoint,
+  livenessDevCaptureEndpoint,
+  livenessDevPageEndpoint,
+  livenessResultEndpoint,
+  livenessStartEndpoint,
+} from './kyc.ts';
 import { devOutboxEndpoint, healthEndpoint, readyEndpoint, secretEndpoint } from './system.ts';
 import {
   deviceHasEndpoint,
@@ -62,6 +74,16 @@ export const endpoints = {
   messageUnreadCount: messageUnreadCountEndpoint,
   messageDetail: messageDetailEndpoint,
   userFile: userFileEndpoint,
+  kycConfig: kycConfigEndpoint,
+  kycSave: kycSaveEndpoint,
+  kycFace: kycFaceEndpoint,
+  kycFaceCompare: kycFaceCompareEndpoint,
+  kycInfo: kycInfoEndpoint,
+  livenessStart: livenessStartEndpoint,
+  livenessResult: livenessResultEndpoint,
+  livenessDevPage: livenessDevPageEndpoint,
+  livenessDevCapture: livenessDevCaptureEndpoint,
+  ekycCallback: ekycCallbackEndpoint,
 } as const satisfies Record<string, AnyEndpoint>;
 
 export const allEndpoints: readonly AnyEndpoint[] = Object.values(endpoints);

@@ -38,6 +38,18 @@ export const API_PATHS = {
   messageDetail: '/api/data/app/fcm/sendRecord/detail',
   /** An uploaded image, served to its owner only (session or owner-only link; not a signed call). */
   userFile: '/api/user/app/file/:fileId',
+  kycConfig: '/api/user/app/kyc/config',
+  kycSave: '/api/user/app/kyc/save/v2',
+  kycFace: '/api/user/app/kyc/liveness/anti/hack',
+  kycFaceCompare: '/api/user/app/kyc/face/compare',
+  kycInfo: '/api/user/app/kyc/info',
+  livenessStart: '/api/user/app/user/liveness/h5/get',
+  livenessResult: '/api/user/app/user/liveness/result/get',
+  /** Development eKYC provider: the liveness page in the frame and where it sends its frames. */
+  livenessDevPage: '/api/ekyc/dev/liveness',
+  livenessDevCapture: '/api/ekyc/dev/liveness/capture',
+  /** The eKYC vendor's result callback (FPT.AI-style provider). */
+  ekycCallback: '/api/ekyc/callback',
   health: '/api/health',
   ready: '/api/ready',
   /** Development only: the SMS messages the development provider "sent". Off in production. */
