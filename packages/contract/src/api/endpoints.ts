@@ -3,6 +3,8 @@ import { loginEndpoint, loginSmsEndpoint, logoutEndpoint, passwordSetEndpoint, p
 import { challengeEndpoint } from './challenge.ts';
 import { authConfigEndpoint, authDetailEndpoint } from './certification.ts';
 import { activityListEndpoint, commonIndexEndpoint } from './content.ts';
+import { devCreditReviewEndpoint, homeIndexEndpoint, loanPageEndpoint, reloanButtonSignEndpoint } from './home.ts';
+import { operatorProductListEndpoint, operatorProductUpsertEndpoint } from './operator.ts';
 import { devOutboxEndpoint, healthEndpoint, readyEndpoint, secretEndpoint } from './system.ts';
 import {
   deviceHasEndpoint,
@@ -33,6 +35,13 @@ export const endpoints = {
   authDetail: authDetailEndpoint,
   commonIndex: commonIndexEndpoint,
   activityList: activityListEndpoint,
+  // Credit and home (issue 10).
+  homeIndex: homeIndexEndpoint,
+  loanPage: loanPageEndpoint,
+  reloanButtonSign: reloanButtonSignEndpoint,
+  operatorProducts: operatorProductListEndpoint,
+  operatorProductUpsert: operatorProductUpsertEndpoint,
+  devCreditReview: devCreditReviewEndpoint,
 } as const satisfies Record<string, AnyEndpoint>;
 
 export const allEndpoints: readonly AnyEndpoint[] = Object.values(endpoints);

@@ -19,6 +19,17 @@ export const API_PATHS = {
   privacyConsent: '/api/user/app/privacy/consent',
   commonIndex: '/api/loan/app/common/index',
   activityList: '/api/user/app/activity/list',
+  // Credit and home (issue 10).
+  /** The signed-in borrower's home (the family's LoanDashboard). */
+  homeIndex: '/api/loan/app/index/v3',
+  /** 'Borrow from all': the applicable products in detail form. */
+  loanPage: '/api/loan/app/index/loan/page',
+  reloanButtonSign: '/api/user/app/common/reloan/button/sign',
+  /** Operator only (OPERATOR_TOKEN): loan products as data. */
+  operatorProducts: '/api/operator/products',
+  operatorProductUpsert: '/api/operator/products/upsert',
+  /** Development only: run the credit review job now. Off in production. */
+  devCreditReview: '/api/dev/credit/review',
   health: '/api/health',
   ready: '/api/ready',
   /** Development only: the SMS messages the development provider "sent". Off in production. */
