@@ -7,6 +7,8 @@ import { auditModule } from './modules/audit/index.ts';
 import { authModule } from './modules/auth/index.ts';
 import { certificationModule } from './modules/certification/index.ts';
 import { contentModule } from './modules/content/index.ts';
+import { creditModule } from './modules/credit/index.ts';
+import { productModule } from './modules/product/index.ts';
 import { docsModule } from './modules/docs/index.ts';
 import { FieldCipher } from './shared/field-cipher.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
@@ -117,6 +119,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authModule);
   await app.register(certificationModule);
   await app.register(contentModule);
+  // Products and credit (issue 10): credit uses certification and product.
+  await app.register(productModule);
+  await app.register(creditModule);
   await app.register(docsModule);
 
   await app.register(staticSpaPlugin, { webDistDir: config.webDistDir });

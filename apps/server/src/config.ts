@@ -71,6 +71,16 @@ import { REPO_ROOT } from './paths.ts';
  * SUPPORT_ZALO              (unset)      Zalo id or number of customer service (contact dialog: copy), shown when set
  * JOBS_ENABLED              true (false when NODE_ENV=test)  run the scheduled sweeps (clean-up ...) in this process
  * JOBS_INTERVAL_SECONDS     300          how often the scheduler checks for sweeps due for today's business date
+ * OPERATOR_TOKEN            (unset)      token of the operator endpoints (/api/operator/..., x-operator-token header; at least 24 characters); unset: they answer 403
+ * LENDER_LICENCE            non-credit-institution  non-credit-institution (Civil Code art. 468: 20 %/year) | credit-institution (RATE_CAP_ANNUAL_PERCENT required)
+ * RATE_CAP_ANNUAL_PERCENT   20 (non-credit-institution)  highest nominal annual interest of any product; overdue charges at most 150 % of it
+ * CREDIT_MIN_AGE            18           credit engine: youngest borrower approved
+ * CREDIT_MAX_AGE            60           credit engine: oldest borrower approved
+ * CREDIT_MAX_LIMIT_VND      100000000    credit engine: largest credit limit of one borrower
+ * CREDIT_PERSONAL_INFO_BOOST_VND 2000000 credit engine: limit added once the supplementary information (WORK) is done
+ * CREDIT_RETRY_AFTER_DAYS   30           after a rejection, days until the borrower may be reviewed again
+ * CREDIT_CALM_DAYS          7            length of a calm (cooling-off) period
+ * CREDIT_REVIEW_INTERVAL_SECONDS 20      how often the credit review job looks for pending reviews (with JOBS_ENABLED)
  */
 
 export { REPO_ROOT };
@@ -160,6 +170,17 @@ const envSchema = z.object({
   SUPPORT_ZALO: optionalText,
   JOBS_ENABLED: booleanText.optional(),
   JOBS_INTERVAL_SECONDS: positiveInt(300),
+  // Products and credit (issue 10).
+  OPERATOR_TOKEN: optionalText.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
+  LENDER_LICENCE: z.enum(['non-credit-institution', 'credit-institution']).default('non-credit-institution'),
+  RATE_CAP_ANNUAL_PERCENT: z.coerce.number().positive().max(1000).optional(),
+  CREDIT_MIN_AGE: z.coerce.number().int().min(18).max(100).default(18),
+  CREDIT_MAX_AGE: z.coerce.number().int().min(18).max(120).default(60),
+  CREDIT_MAX_LIMIT_VND: positiveInt(100_000_000),
+  CREDIT_PERSONAL_INFO_BOOST_VND: z.coerce.number().int().min(0).default(2_000_000),
+  CREDIT_RETRY_AFTER_DAYS: positiveInt(30),
+  CREDIT_CALM_DAYS: positiveInt(7),
+  CREDIT_REVIEW_INTERVAL_SECONDS: positiveInt(20),
 });
 
 export type RateLimitStoreKind = 'memory' | 'redis' | 'postgres';
@@ -232,6 +253,20 @@ export interface Config {
   support: { phone: string; email: string; zalo: string | undefined };
   /** Scheduled sweeps (jobs/scheduler.ts); off in tests unless asked for. */
   jobs: { enabled: boolean; intervalSeconds: number };
+  /** Operator endpoints' token; undefined: they refuse every call. */
+  operatorToken: string | undefined;
+  /** The legal cap on product rates for the lender's licence (docs/decisions/050). */
+  rateCap: { licence: 'non-credit-institution' | 'credit-institution'; annualPercent: number; overdueMultiple: number };
+  /** Thresholds of the credit engine's default policy (docs/decisions/051). */
+  credit: {
+    minAge: number;
+    maxAge: number;
+    maxLimitVnd: number;
+    personalInfoBoostVnd: number;
+    retryAfterDays: number;
+    calmDays: number;
+    reviewIntervalSeconds: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -265,6 +300,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.BOT_CHECK === 'hosted' && (!e.BOT_CHECK_VERIFY_URL || !e.BOT_CHECK_SECRET)) {
     problems.push('BOT_CHECK_VERIFY_URL and BOT_CHECK_SECRET are required when BOT_CHECK=hosted');
   }
+  if (e.LENDER_LICENCE === 'credit-institution' && e.RATE_CAP_ANNUAL_PERCENT === undefined) {
+    problems.push('RATE_CAP_ANNUAL_PERCENT is required when LENDER_LICENCE=credit-institution');
+  }
+  if (e.LENDER_LICENCE === 'non-credit-institution' && (e.RATE_CAP_ANNUAL_PERCENT ?? 20) > 20) {
+    problems.push('RATE_CAP_ANNUAL_PERCENT may not exceed 20 for a non-credit-institution lender (Civil Code art. 468)');
+  }
+  if (e.CREDIT_MIN_AGE > e.CREDIT_MAX_AGE) problems.push('CREDIT_MIN_AGE must not exceed CREDIT_MAX_AGE');
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`);
   }
@@ -347,5 +389,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     support: { phone: e.SUPPORT_PHONE, email: e.SUPPORT_EMAIL, zalo: e.SUPPORT_ZALO },
     jobs: { enabled: e.JOBS_ENABLED ?? e.NODE_ENV !== 'test', intervalSeconds: e.JOBS_INTERVAL_SECONDS },
+    operatorToken: e.OPERATOR_TOKEN,
+    rateCap: { licence: e.LENDER_LICENCE, annualPercent: e.RATE_CAP_ANNUAL_PERCENT ?? 20, overdueMultiple: 1.5 },
+    credit: {
+      minAge: e.CREDIT_MIN_AGE,
+      maxAge: e.CREDIT_MAX_AGE,
+      maxLimitVnd: e.CREDIT_MAX_LIMIT_VND,
+      personalInfoBoostVnd: e.CREDIT_PERSONAL_INFO_BOOST_VND,
+      retryAfterDays: e.CREDIT_RETRY_AFTER_DAYS,
+      calmDays: e.CREDIT_CALM_DAYS,
+      reviewIntervalSeconds: e.CREDIT_REVIEW_INTERVAL_SECONDS,
+    },
   };
 }

@@ -3,7 +3,7 @@ import { loginEndpoint, loginSmsEndpoint, logoutEndpoint, passwordSetEndpoint, p
 import { challengeEndpoint } from './challenge.ts';
 import { authConfigEndpoint, authDetailEndpoint } from './certification.ts';
 import { activityListEndpoint, commonIndexEndpoint } from './content.ts';
-import { devCreditReviewEndpoint, homeIndexEndpoint, loanPageEndpoint, reloanButtonSignEndpoint } from './home.ts';
+import { devCreditCertifyEndpoint, devCreditReviewEndpoint, homeIndexEndpoint, loanPageEndpoint, reloanButtonSignEndpoint } from './home.ts';
 import { operatorProductListEndpoint, operatorProductUpsertEndpoint } from './operator.ts';
 import { devOutboxEndpoint, healthEndpoint, readyEndpoint, secretEndpoint } from './system.ts';
 import {
@@ -42,6 +42,7 @@ export const endpoints = {
   operatorProducts: operatorProductListEndpoint,
   operatorProductUpsert: operatorProductUpsertEndpoint,
   devCreditReview: devCreditReviewEndpoint,
+  devCreditCertify: devCreditCertifyEndpoint,
 } as const satisfies Record<string, AnyEndpoint>;
 
 export const allEndpoints: readonly AnyEndpoint[] = Object.values(endpoints);

@@ -195,3 +195,22 @@ export const devCreditReviewEndpoint = defineEndpoint({
   session: 'none',
   errors: [],
 });
+
+export const devCreditCertifyEndpoint = defineEndpoint({
+  id: 'devCreditCertify',
+  method: 'POST',
+  path: API_PATHS.devCreditCertify,
+  summary: 'Development only: marks every certification item of a phone done, with the personal facts certification cannot give yet (absent in production).',
+  module: 'credit',
+  request: z.object({
+    phone: z.string().regex(/^0\d{9}$/),
+    birthDate: z.iso.date().optional(),
+    monthlySalaryBand: z.string().max(10).optional(),
+    /** Leave the WORK item (supplementary information) not done. */
+    skipWork: z.boolean().optional(),
+  }),
+  response: z.object({ userId: z.number().int() }),
+  signed: false,
+  session: 'none',
+  errors: ['VALIDATION_FAILED', 'NOT_FOUND'],
+});

@@ -30,6 +30,8 @@ export const API_PATHS = {
   operatorProductUpsert: '/api/operator/products/upsert',
   /** Development only: run the credit review job now. Off in production. */
   devCreditReview: '/api/dev/credit/review',
+  /** Development only: certify a phone with declared facts (e2e journeys, demos). Off in production. */
+  devCreditCertify: '/api/dev/credit/certify',
   health: '/api/health',
   ready: '/api/ready',
   /** Development only: the SMS messages the development provider "sent". Off in production. */
