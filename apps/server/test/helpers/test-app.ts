@@ -197,6 +197,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     app,
     internalUserId,
     database: testDb.database as Database,
+    /** On PostgreSQL, another instance's pool on the same database (close it); null on PGlite. */
+    openAnother: () => testDb.openAnother(),
     config,
     clock,
     sms,
