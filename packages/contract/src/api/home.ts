@@ -208,6 +208,8 @@ export const devCreditCertifyEndpoint = defineEndpoint({
     monthlySalaryBand: z.string().max(10).optional(),
     /** Leave the WORK item (supplementary information) not done. */
     skipWork: z.boolean().optional(),
+    /** Put the phone on the deny list first (a calm period follows the review). */
+    denyListed: z.boolean().optional(),
   }),
   response: z.object({ userId: z.number().int() }),
   signed: false,

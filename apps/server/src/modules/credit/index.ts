@@ -67,6 +67,7 @@ export const creditModule = globalPlugin('sen-credit', async (app: FastifyInstan
     registerEndpoint(app, endpoints.devCreditReview, async () => ({ decided: (await credit.runReviews()).decided }));
     registerEndpoint(app, endpoints.devCreditCertify, async ({ input }) => {
       const user = await app.users.findOrCreate(normalizePhone(input.phone));
+      if (input.denyListed) await credit.deny('phone', user.phone, 'development: dev certify');
       devFacts.set(user.id, { birthDate: input.birthDate ?? null, monthlySalaryBand: input.monthlySalaryBand ?? null });
       const items = app.certification.authConfig.split(',') as AuthItem[];
       await database.uow.transaction(async () => {
