@@ -16,7 +16,7 @@ import { PullToRefresh } from '../../shared/ui/pull-to-refresh.tsx';
 import { useHeldFlag } from '../../shared/ui/use-held-flag.ts';
 import { CustomerService } from './contact-dialog.tsx';
 import { HOME_INDEX_KEY, useActivities, useCommonIndex, useHomeIndex } from './home-api.ts';
-import { displayDate, money, moneyRange } from './home-format.ts';
+import { displayDate, money } from './home-format.ts';
 import { CongratulationPopup, NewProductsPopup, PreCreditPopup } from './home-popups.tsx';
 import { applyAction, isWithdrawDisabled, newProducts, selectHomeMode } from './home-rules.ts';
 import { ProductCardView } from './product-card.tsx';
@@ -132,7 +132,6 @@ export function HasAuthHome() {
     href: activity.activityH5Url || undefined,
   }));
   const cards = data ? [...data.showProducts, ...data.canNotApplyProducts] : [];
-  const range = data ? moneyRange(data.minLoanAmount, data.maxLoanAmount, language) : '';
   const nextDate = data ? displayDate(data.enableLoanDate, data.enableLoanStr, language) : '';
   const showCards = mode === 'Normal' || mode === 'PreAuditLoading' || mode === 'PreAuditRejected';
 
@@ -258,7 +257,8 @@ export function HasAuthHome() {
 
         <CongratulationPopup
           visible={popup === 'congratulation'}
-          range={range}
+          min={data?.minLoanAmount ?? 0}
+          max={data?.maxLoanAmount ?? 0}
           onClose={closeCongratulation}
           onBorrow={() => {
             closeCongratulation();

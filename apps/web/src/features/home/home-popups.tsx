@@ -5,8 +5,8 @@ import { Modal } from '../../shared/ui/modal.tsx';
 import { money } from './home-format.ts';
 
 /** First approval (SPEC.md §4): the amount range and 'Borrow now'. */
-export function CongratulationPopup({ visible, range, onBorrow, onClose }: { visible: boolean; range: string; onBorrow: () => void; onClose: () => void }) {
-  const { t } = useT();
+export function CongratulationPopup({ visible, min, max, onBorrow, onClose }: { visible: boolean; min: number; max: number; onBorrow: () => void; onClose: () => void }) {
+  const { t, language } = useT();
   return (
     <Modal
       visible={visible}
@@ -26,7 +26,13 @@ export function CongratulationPopup({ visible, range, onBorrow, onClose }: { vis
     >
       <p className="home-popup__text">{t('home.congrats.text')}</p>
       <p className="home-popup__amount" data-testid="congratulation-range">
-        {range}
+        {min === max ? (
+          <span className="home-popup__nowrap">{money(max, language)}</span>
+        ) : (
+          <>
+            <span className="home-popup__nowrap">{money(min, language)}</span> – <span className="home-popup__nowrap">{money(max, language)}</span>
+          </>
+        )}
       </p>
     </Modal>
   );
