@@ -153,6 +153,9 @@ test('home modes in vn', async ({ page, request }) => {
   await expect(page.getByTestId('new-products-popup')).toBeHidden();
   await shot(page, 'vn', 'home-normal');
   await page.screenshot({ path: `${gallery}vn-home-normal-full.png`, fullPage: true, animations: 'disabled' });
+  await page.setViewportSize({ width: 360, height: 640 });
+  await shot(page, 'vn', 'home-normal-360');
+  await page.setViewportSize({ width: 390, height: 844 });
   await logout();
 
   const rejected = freshPhone();
