@@ -229,6 +229,16 @@ describe('home data for every mode (index/v3)', () => {
       const plus = [...data.showProducts, ...data.canNotApplyProducts].find((card) => card.productName === 'Sen Plus')!;
       expect(plus.showConditionTypeSign).toBe('1');
       expect(data.showProducts.find((card) => card.productName === 'Sen Nhanh')!.showConditionTypeSign).toBeNull();
+
+      // Adding the supplementary information later raises the limit by the boost, once.
+      const userId = await family.internalUserId(session.id);
+      await family.database.uow.transaction(() => family.app.certification.markItem(userId, 'WORK'));
+      await family.database.uow.transaction(() => family.app.certification.markItem(userId, 'WORK'));
+      const boosted = (await family.post<HomeIndex>(API_PATHS.homeIndex, { token: session.token })).envelope.data;
+      expect(boosted.totalCreditAmount).toBe(7_000_000);
+      expect(boosted.showProducts.find((card) => card.productName === 'Sen Plus')!.showConditionTypeSign).toBe('0');
+      const decisions = await family.app.credit.decisions(userId);
+      expect(decisions.map((decision) => decision.reasons)).toEqual([[], ['personalInfoBoost']]);
     } finally {
       await family.close();
     }

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
 import { executeRows } from '../../db/database.ts';
 import { creditAccounts, creditDecisions, creditDenyList } from '../../db/schema.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
@@ -126,6 +126,15 @@ export class CreditRepository {
 
   async addDenied(kind: 'phone' | 'id', value: string, reason: string): Promise<void> {
     await this.db.insert(creditDenyList).values({ kind, value, reason }).onConflictDoNothing();
+  }
+
+  async latestDecision(userId: string) {
+    const [row] = await this.db.select().from(creditDecisions).where(eq(creditDecisions.userId, userId)).orderBy(desc(creditDecisions.createdAt)).limit(1);
+    return row ?? null;
+  }
+
+  async setLimit(userId: string, creditLimit: bigint, now: Date): Promise<void> {
+    await this.db.update(creditAccounts).set({ creditLimit, updatedAt: now }).where(eq(creditAccounts.userId, userId));
   }
 
   async decisionsOf(userId: string) {

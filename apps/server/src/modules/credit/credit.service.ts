@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { decideCredit, type CreditApplicant, type CreditDecision, type CreditPolicy } from '@sen/domain';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { businessDate } from '../../jobs/business-date.ts';
@@ -148,6 +149,43 @@ export class CreditService {
       decided += 1;
     }
     return { reopened, decided };
+  }
+
+  /**
+   * The personal-information boost earned after approval (the supplementary information item done
+   * later): the limit rises by the policy's boost, capped, and the change is stored as a decision
+   * with reason 'personalInfoBoost'. Once per approval: nothing happens when the approving
+   * decision already counted the item or a boost was already given. Call in the item's transaction.
+   */
+  async applyBoost(userId: string): Promise<boolean> {
+    return this.uow.transaction(async () => {
+      if (!(await this.repository.lockAccount(userId))) return false;
+      const account = (await this.repository.findAccount(userId))!;
+      if (account.status !== CREDIT_ACCOUNT_STATUS.APPROVED) return false;
+      const latest = await this.repository.latestDecision(userId);
+      if (!latest || latest.outcome !== 'approve') return false;
+      const counted = ((latest.inputs as { applicant?: { itemsDone?: string[] } }).applicant?.itemsDone ?? []).includes(this.policy.boostItem);
+      if (counted || latest.reasons.includes('personalInfoBoost')) return false;
+      const step = BigInt(Math.max(1, this.policy.limitStepVnd));
+      const raised = account.creditLimit + BigInt(this.policy.personalInfoBoostVnd);
+      const capped = raised > BigInt(this.policy.maxLimitVnd) ? BigInt(this.policy.maxLimitVnd) : raised;
+      const limit = (capped / step) * step;
+      if (limit <= account.creditLimit) return false;
+      const now = this.clock();
+      await this.repository.insertDecision({
+        userId,
+        reviewId: randomUUID(),
+        outcome: 'approve',
+        creditLimit: limit,
+        policyVersion: this.policy.version,
+        inputs: { today: businessDate(now), previousLimit: account.creditLimit.toString(), boostVnd: this.policy.personalInfoBoostVnd, boostItem: this.policy.boostItem },
+        ruleResults: [],
+        reasons: ['personalInfoBoost'],
+        nextTryDate: null,
+      });
+      await this.repository.setLimit(userId, limit, now);
+      return true;
+    });
   }
 
   /** Adds home data from a later module (orders → repayProducts, bank → bankErrorFlag). */

@@ -1,4 +1,4 @@
-import { endpoints, normalizePhone, type AuthItem } from '@sen/contract';
+import { AUTH_STATE, endpoints, normalizePhone, type AuthItem } from '@sen/contract';
 import { defaultCreditPolicy } from '@sen/domain';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../shared/app-error.ts';
@@ -54,8 +54,10 @@ export const creditModule = globalPlugin('sen-credit', async (app: FastifyInstan
   app.decorate('credit', credit);
 
   // A review starts in the transaction of the step that completes certification.
-  app.certification.onItemChanged(async ({ userId, hasAuth }) => {
+  app.certification.onItemChanged(async ({ userId, item, state, hasAuth }) => {
     if (hasAuth) await credit.requestReview(userId);
+    // The supplementary information done after approval earns the personal-information boost.
+    if (item === policy.boostItem && state === AUTH_STATE.DONE) await credit.applyBoost(userId);
   });
 
   registerEndpoint(app, endpoints.homeIndex, async ({ session, request }) => home.index(session.userId, request.lang));
