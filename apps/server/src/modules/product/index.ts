@@ -1,7 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import { endpoints, OPERATOR_TOKEN_HEADER } from '@sen/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../shared/app-error.ts';
+import type { Clock } from '../../shared/clock.ts';
 import { globalPlugin } from '../../shared/plugin.ts';
 import { registerEndpoint } from '../../shared/register-endpoint.ts';
 import { ProductRepository } from './product.repository.ts';
@@ -9,6 +12,11 @@ import { ProductService } from './product.service.ts';
 
 export type { ProductRow, ProductService } from './product.service.ts';
 export { seedDemoProducts, DEMO_PRODUCTS } from './demo-products.ts';
+
+/** The product service on a unit of work (the products command; the module builds its own). */
+export function productServiceFor(uow: UnitOfWork, clock: Clock, rateCap: Config['rateCap']): ProductService {
+  return new ProductService(new ProductRepository(uow), clock, rateCap);
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,7 +39,7 @@ function hasOperatorToken(request: FastifyRequest, token: string | undefined): b
 /** Loan products (docs/decisions/050): the table, the rate caps, the operator endpoints. */
 export const productModule = globalPlugin('sen-product', async (app: FastifyInstance) => {
   const { config, database, clock } = app.infra;
-  const product = new ProductService(new ProductRepository(database.uow), clock, config.rateCap);
+  const product = productServiceFor(database.uow, clock, config.rateCap);
   app.decorate('product', product);
 
   const requireOperator = (request: FastifyRequest) => {
