@@ -304,6 +304,19 @@ describe('home data for every mode (index/v3)', () => {
   });
 });
 
+describe('demo seed', () => {
+  it('makes the demo user certified and approved with a credit limit, products visible', async () => {
+    const { seedDemo, DEMO_USER } = await import('../src/demo-seed.ts');
+    await seedDemo(t.app);
+    await seedDemo(t.app); // idempotent
+    const session = await t.loginWithOtp(DEMO_USER.phone);
+    const data = await home(session.token);
+    expect(data).toMatchObject({ userCreditStatus: 1, userCreditAmount: 10_000_000, calmFlag: false });
+    expect(data.showProducts.length).toBeGreaterThanOrEqual(3);
+    expect((await t.get<{ userAuthState: string }>(API_PATHS.authDetail, { token: session.token })).envelope.data.userAuthState).toBe('30');
+  });
+});
+
 describe('credit reservations (for the loan module)', () => {
   async function approved(limit: bigint) {
     const [user] = await t.database.db.insert(users).values({ phone: randomPhone() }).returning();
