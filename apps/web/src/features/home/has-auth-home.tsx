@@ -55,10 +55,10 @@ export function HasAuthHome() {
   const { t, language } = useT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const index = useHomeIndex();
+  const userId = useSessionStore((state) => state.user?.id ?? 'anonymous');
+  const index = useHomeIndex(userId);
   const activities = useActivities();
   const commonIndex = useCommonIndex();
-  const userId = useSessionStore((state) => state.user?.id ?? 'anonymous');
   const bankCardState = useAuthStore((state) => state.authDetail?.bankCardState ?? null);
   const loading = useHeldFlag(index.isPending);
   const [bannerDismissed, setBannerDismissed] = useState(false);

@@ -23,9 +23,10 @@ export function useActivities() {
 
 /** The signed-in home (index/v3): credit status, limit and product cards. */
 export const HOME_INDEX_KEY = ['home-index'] as const;
-export function useHomeIndex() {
+/** Keyed by user, so a borrower who signs in after another never sees the other's cached home. */
+export function useHomeIndex(userId: number | string) {
   return useQuery<HomeIndex>({
-    queryKey: HOME_INDEX_KEY,
+    queryKey: [...HOME_INDEX_KEY, userId],
     queryFn: () => callEndpoint(endpoints.homeIndex, {}),
     staleTime: 0,
   });
