@@ -8,6 +8,8 @@ import { authModule } from './modules/auth/index.ts';
 import { bankModule } from './modules/bank/index.ts';
 import { certificationModule } from './modules/certification/index.ts';
 import { contentModule } from './modules/content/index.ts';
+import { creditModule } from './modules/credit/index.ts';
+import { productModule } from './modules/product/index.ts';
 import { docsModule } from './modules/docs/index.ts';
 import { kycModule } from './modules/kyc/index.ts';
 import type { EkycProvider } from './providers/ekyc/ekyc-provider.ts';
@@ -131,6 +133,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before the modules whose events message the borrower (credit, loans): they call app.messages.notify.
   await app.register(messageModule);
   await app.register(bankModule);
+  // Products and credit (issue 10): credit uses certification, product, messages and bank.
+  await app.register(productModule);
+  await app.register(creditModule);
   await app.register(contentModule);
   await app.register(filesModule);
   await app.register(kycModule, { ...(options.ekycProvider ? { provider: options.ekycProvider } : {}) });

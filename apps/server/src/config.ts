@@ -71,6 +71,16 @@ import { REPO_ROOT } from './paths.ts';
  * SUPPORT_EMAIL             hotro@sen.vn customer-service e-mail (contact dialog: copy)
  * SUPPORT_ZALO              (unset)      Zalo id or number of customer service (contact dialog: copy), shown when set
  * JOBS_ENABLED              true (false when NODE_ENV=test)  run the scheduled sweeps (clean-up ...) in this process
+ * OPERATOR_TOKEN            (unset)      token of the operator endpoints (/api/operator/..., x-operator-token header; at least 24 characters); unset: they answer 403
+ * LENDER_LICENCE            non-credit-institution  non-credit-institution (Civil Code art. 468: 20 %/year) | credit-institution (RATE_CAP_ANNUAL_PERCENT required)
+ * RATE_CAP_ANNUAL_PERCENT   20 (non-credit-institution)  highest nominal annual interest of any product; overdue charges at most 150 % of it
+ * CREDIT_MIN_AGE            18           credit engine: youngest borrower approved
+ * CREDIT_MAX_AGE            60           credit engine: oldest borrower approved
+ * CREDIT_MAX_LIMIT_VND      100000000    credit engine: largest credit limit of one borrower
+ * CREDIT_PERSONAL_INFO_BOOST_VND 2000000 credit engine: limit added once the supplementary information (WORK) is done
+ * CREDIT_RETRY_AFTER_DAYS   30           after a rejection, days until the borrower may be reviewed again
+ * CREDIT_CALM_DAYS          7            length of a calm (cooling-off) period
+ * CREDIT_REVIEW_INTERVAL_SECONDS 20      how often the credit review job looks for pending reviews (with JOBS_ENABLED)
  * JOBS_INTERVAL_SECONDS     300          how often the scheduler checks for sweeps due for today's business date
  * STORAGE_DRIVER            local        where uploaded files (ID photos, selfies) live: local (a directory) | s3 (an S3-compatible bucket)
  * STORAGE_DIR               <DATA_DIR>/uploads  directory of STORAGE_DRIVER=local (a temporary directory when DATA_DIR is memory://)
@@ -160,6 +170,17 @@ const envSchema = z.object({
   ),
   REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   RATE_LIMIT_STORE: z.enum(['auto', 'memory', 'redis', 'postgres']).default('auto'),
+  // Products and credit (issue 10).
+  OPERATOR_TOKEN: optionalText.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
+  LENDER_LICENCE: z.enum(['non-credit-institution', 'credit-institution']).default('non-credit-institution'),
+  RATE_CAP_ANNUAL_PERCENT: z.coerce.number().positive().max(1000).optional(),
+  CREDIT_MIN_AGE: z.coerce.number().int().min(18).max(100).default(18),
+  CREDIT_MAX_AGE: z.coerce.number().int().min(18).max(120).default(60),
+  CREDIT_MAX_LIMIT_VND: positiveInt(100_000_000),
+  CREDIT_PERSONAL_INFO_BOOST_VND: z.coerce.number().int().min(0).default(2_000_000),
+  CREDIT_RETRY_AFTER_DAYS: positiveInt(30),
+  CREDIT_CALM_DAYS: positiveInt(7),
+  CREDIT_REVIEW_INTERVAL_SECONDS: positiveInt(20),
   SMS_DAILY_BUDGET: positiveInt(5000),
   REQUEST_TIMEOUT_MS: positiveInt(30_000),
   CONNECTION_TIMEOUT_MS: positiveInt(60_000),
@@ -236,6 +257,20 @@ export interface Config {
     maxLockSeconds: number;
     failuresBeforeCode: number;
     routeLimitPerMinute: number;
+  };
+  /** Operator endpoints' token; undefined: they refuse every call. */
+  operatorToken: string | undefined;
+  /** The legal cap on product rates for the lender's licence (docs/decisions/050). */
+  rateCap: { licence: 'non-credit-institution' | 'credit-institution'; annualPercent: number; overdueMultiple: number };
+  /** Thresholds of the credit engine's default policy (docs/decisions/051). */
+  credit: {
+    minAge: number;
+    maxAge: number;
+    maxLimitVnd: number;
+    personalInfoBoostVnd: number;
+    retryAfterDays: number;
+    calmDays: number;
+    reviewIntervalSeconds: number;
   };
   /** Proof of work (or a hosted check) before sending codes once a phone, IP or device nears its limits. */
   botCheck: {
@@ -330,6 +365,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       if (!e[name]) problems.push(`${name} is required when STORAGE_DRIVER=s3`);
     }
   }
+  if (e.LENDER_LICENCE === 'credit-institution' && e.RATE_CAP_ANNUAL_PERCENT === undefined) {
+    problems.push('RATE_CAP_ANNUAL_PERCENT is required when LENDER_LICENCE=credit-institution');
+  }
+  if (e.LENDER_LICENCE === 'non-credit-institution' && (e.RATE_CAP_ANNUAL_PERCENT ?? 20) > 20) {
+    problems.push('RATE_CAP_ANNUAL_PERCENT may not exceed 20 for a non-credit-institution lender (Civil Code art. 468)');
+  }
+  if (e.CREDIT_MIN_AGE > e.CREDIT_MAX_AGE) problems.push('CREDIT_MIN_AGE must not exceed CREDIT_MAX_AGE');
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`);
   }
@@ -412,6 +454,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     support: { phone: e.SUPPORT_PHONE, email: e.SUPPORT_EMAIL, zalo: e.SUPPORT_ZALO },
     jobs: { enabled: e.JOBS_ENABLED ?? e.NODE_ENV !== 'test', intervalSeconds: e.JOBS_INTERVAL_SECONDS },
+    operatorToken: e.OPERATOR_TOKEN,
+    rateCap: { licence: e.LENDER_LICENCE, annualPercent: e.RATE_CAP_ANNUAL_PERCENT ?? 20, overdueMultiple: 1.5 },
+    credit: {
+      minAge: e.CREDIT_MIN_AGE,
+      maxAge: e.CREDIT_MAX_AGE,
+      maxLimitVnd: e.CREDIT_MAX_LIMIT_VND,
+      personalInfoBoostVnd: e.CREDIT_PERSONAL_INFO_BOOST_VND,
+      retryAfterDays: e.CREDIT_RETRY_AFTER_DAYS,
+      calmDays: e.CREDIT_CALM_DAYS,
+      reviewIntervalSeconds: e.CREDIT_REVIEW_INTERVAL_SECONDS,
+    },
     storage: {
       driver: e.STORAGE_DRIVER,
       dir:

@@ -24,3 +24,5 @@ export * from './api/system.ts';
 export * from './api/common.ts';
 export * from './api/paths.ts';
 export * from './api/user.ts';
+export * from './api/home.ts';
+export * from './api/operator.ts';

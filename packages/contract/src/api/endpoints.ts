@@ -15,6 +15,8 @@ import {
 import { challengeEndpoint } from './challenge.ts';
 import { authConfigEndpoint, authDetailEndpoint } from './certification.ts';
 import { activityListEndpoint, commonIndexEndpoint } from './content.ts';
+import { devCreditCertifyEndpoint, devCreditReviewEndpoint, homeIndexEndpoint, loanPageEndpoint, reloanButtonSignEndpoint } from './home.ts';
+import { operatorProductListEndpoint, operatorProductUpsertEndpoint } from './operator.ts';
 import { messageDetailEndpoint, messageListEndpoint, messageUnreadCountEndpoint, messageUpdateEndpoint } from './message.ts';
 import { userFileEndpoint } from './files.ts';
 import {
@@ -84,6 +86,14 @@ export const endpoints = {
   livenessDevPage: livenessDevPageEndpoint,
   livenessDevCapture: livenessDevCaptureEndpoint,
   ekycCallback: ekycCallbackEndpoint,
+  // Credit and home (issue 10).
+  homeIndex: homeIndexEndpoint,
+  loanPage: loanPageEndpoint,
+  reloanButtonSign: reloanButtonSignEndpoint,
+  operatorProducts: operatorProductListEndpoint,
+  operatorProductUpsert: operatorProductUpsertEndpoint,
+  devCreditReview: devCreditReviewEndpoint,
+  devCreditCertify: devCreditCertifyEndpoint,
 } as const satisfies Record<string, AnyEndpoint>;
 
 export const allEndpoints: readonly AnyEndpoint[] = Object.values(endpoints);
