@@ -8,6 +8,7 @@ import { authModule } from './modules/auth/index.ts';
 import { certificationModule } from './modules/certification/index.ts';
 import { contentModule } from './modules/content/index.ts';
 import { docsModule } from './modules/docs/index.ts';
+import { ledgerModule } from './modules/ledger/index.ts';
 import { FieldCipher } from './shared/field-cipher.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
 import { systemModule } from './modules/system/index.ts';
@@ -117,6 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authModule);
   await app.register(certificationModule);
   await app.register(contentModule);
+  await app.register(ledgerModule);
   await app.register(docsModule);
 
   await app.register(staticSpaPlugin, { webDistDir: config.webDistDir });

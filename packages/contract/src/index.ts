@@ -14,6 +14,7 @@ export * from './api/challenge.ts';
 export * from './api/certification.ts';
 export * from './api/content.ts';
 export * from './api/endpoints.ts';
+export * from './api/ledger.ts';
 export * from './api/system.ts';
 export * from './api/common.ts';
 export * from './api/paths.ts';

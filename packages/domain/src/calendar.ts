@@ -41,9 +41,14 @@ function isoOf(date: TZDate): IsoDate {
   return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** Throws unless `date` is a real calendar date written 'YYYY-MM-DD'. */
+/** Throws unless `date` is a real calendar date written 'YYYY-MM-DD' (cheap: no time zone work). */
 export function assertIsoDate(date: IsoDate): void {
-  parseIsoDate(date);
+  const match = ISO_DATE.exec(date);
+  if (!match) throw new RangeError(`Not a date (YYYY-MM-DD): ${date}`);
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const monthDays = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+  if (monthDays === undefined || day < 1 || day > monthDays) throw new RangeError(`Not a calendar date: ${date}`);
 }
 
 /** Next days already worked out (day-by-day accrual asks for the same few thousand dates). */

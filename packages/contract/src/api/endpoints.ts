@@ -3,6 +3,7 @@ import { loginEndpoint, loginSmsEndpoint, logoutEndpoint, passwordSetEndpoint, p
 import { challengeEndpoint } from './challenge.ts';
 import { authConfigEndpoint, authDetailEndpoint } from './certification.ts';
 import { activityListEndpoint, commonIndexEndpoint } from './content.ts';
+import { ledgerCheckEndpoint } from './ledger.ts';
 import { devOutboxEndpoint, healthEndpoint, readyEndpoint, secretEndpoint } from './system.ts';
 import {
   deviceHasEndpoint,
@@ -33,6 +34,7 @@ export const endpoints = {
   authDetail: authDetailEndpoint,
   commonIndex: commonIndexEndpoint,
   activityList: activityListEndpoint,
+  ledgerCheck: ledgerCheckEndpoint,
 } as const satisfies Record<string, AnyEndpoint>;
 
 export const allEndpoints: readonly AnyEndpoint[] = Object.values(endpoints);
