@@ -24,6 +24,8 @@ import { multipartPlugin } from './plugins/multipart.ts';
 import { requestChecksPlugin } from './plugins/request-checks.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticSpaPlugin } from './plugins/static-spa.ts';
+import { createPayoutProvider } from './providers/payout/create-payout-provider.ts';
+import type { PayoutProvider } from './providers/payout/payout-provider.ts';
 import { createSmsProvider } from './providers/sms/create-sms-provider.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
 import { systemClock, type Clock } from './shared/clock.ts';
@@ -39,6 +41,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Defaults to the provider SMS_PROVIDER names. */
   smsProvider?: SmsProvider;
+  /** Defaults to the provider PAYOUT_PROVIDER names. */
+  payoutProvider?: PayoutProvider;
   /** Where logs go (default stdout); tests capture them here. */
   logStream?: DestinationStream;
 }
@@ -77,6 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database,
     clock,
     sms: options.smsProvider ?? createSmsProvider(config, clock),
+    payout: options.payoutProvider ?? createPayoutProvider(config, clock),
     secrets: await loadSecrets(config, database),
   };
 
