@@ -52,6 +52,11 @@ const production = {
   ESMS_API_KEY: 'key',
   ESMS_SECRET_KEY: 'secret',
   ESMS_BRANDNAME: 'Sen',
+  // Payouts by a partner (production refuses the development payout); never called in this test.
+  PAYOUT_PROVIDER: 'napas',
+  PAYOUT_BASE_URL: 'https://payout.partner.example/v1',
+  PAYOUT_CLIENT_ID: 'sen',
+  PAYOUT_SECRET_KEY: 'payout-secret-0123456789',
 };
 
 describe.runIf(process.env.TEST_DB !== 'postgres')('compiled server', () => {

@@ -204,6 +204,10 @@ describe('finding 8: production never seeds demo data', () => {
       ESMS_API_KEY: 'k',
       ESMS_SECRET_KEY: 's',
       ESMS_BRANDNAME: 'Sen',
+      PAYOUT_PROVIDER: 'napas',
+      PAYOUT_BASE_URL: 'https://payout.partner.example/v1',
+      PAYOUT_CLIENT_ID: 'sen',
+      PAYOUT_SECRET_KEY: 'payout-secret-0123456789',
     };
     expect(loadConfig(production).seedDemo).toBe(false);
     expect(() => loadConfig({ ...production, SEED_DEMO: 'true' })).toThrow(/SEED_DEMO=true is refused when NODE_ENV=production/);
