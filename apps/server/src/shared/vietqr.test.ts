@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { QRPay } from 'vietnam-qr-pay';
 import { describe, expect, it } from 'vitest';
-import { buildVietQr, makeTransferContent, parseTransferContent, type CollectionAccount } from './vietqr.ts';
+import { buildVietQr, makeTransferContent, parseTransferContent, randomRepaymentReference, type CollectionAccount } from './vietqr.ts';
 
 const account: CollectionAccount = { bankBin: '970422', accountNumber: '0000123456789', accountName: 'CONG TY SEN', bankName: 'MB Bank' };
 
@@ -82,5 +82,15 @@ describe('transfer content', () => {
         expect(parseTransferContent(`${noise} ${makeTransferContent(reference)} ${noise}`)).toBe(reference);
       }),
     );
+  });
+
+  it('draws references without look-alike characters that survive the round trip', () => {
+    const drawn = Array.from({ length: 200 }, () => randomRepaymentReference());
+    for (const reference of drawn) {
+      expect(reference).toMatch(/^[2-9A-HJ-NP-Z]{8}$/);
+      expect(parseTransferContent(`CT ${makeTransferContent(reference)}`)).toBe(reference);
+    }
+    expect(new Set(drawn).size).toBe(200);
+    expect(() => randomRepaymentReference(3)).toThrow(RangeError);
   });
 });

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { QRPay } from 'vietnam-qr-pay';
 
 /**
@@ -43,6 +44,17 @@ function checkCharacter(reference: string): string {
   let sum = 0;
   for (let index = 0; index < reference.length; index += 1) sum += ALPHABET.indexOf(reference[index]!) * (index + 2);
   return ALPHABET[sum % 36]!;
+}
+
+/**
+ * A new random repayment reference: `length` characters of digits and upper-case letters without
+ * the look-alikes 0/O and 1/I (borrowers sometimes type it by hand). Store it under a unique index
+ * and draw again on a collision; 8 characters give 32^8 ≈ 10^12 references.
+ */
+export function randomRepaymentReference(length = 8): string {
+  const letters = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+  if (!Number.isSafeInteger(length) || length < 4 || length > MAX_REFERENCE_LENGTH) throw new RangeError(`A reference has 4-${MAX_REFERENCE_LENGTH} characters`);
+  return Array.from({ length }, () => letters[randomInt(letters.length)]).join('');
 }
 
 /**

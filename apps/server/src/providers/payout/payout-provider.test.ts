@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DevPayoutProvider } from './dev-payout-provider.ts';
 import { FAKE_UNKNOWN_ACCOUNT, startFakeNapasPartner } from './fake-napas-partner.ts';
 import { NapasPayoutProvider } from './napas-payout-provider.ts';
-import { PayoutReferenceConflictError, PayoutRequestError, PayoutUnavailableError, type PayoutProvider, type PayoutRequest } from './payout-provider.ts';
+import { payoutReference, PayoutReferenceConflictError, PayoutRequestError, PayoutUnavailableError, type PayoutProvider, type PayoutRequest } from './payout-provider.ts';
 
 const SECRET = 'partner-secret-key-0123456789';
 const CLIENT = 'sen-client-1';
@@ -151,5 +151,14 @@ describe('NapasPayoutProvider against a local fake partner', () => {
   it('gives up when the partner is unreachable', async () => {
     const closed = new NapasPayoutProvider({ baseUrl: 'http://127.0.0.1:9', clientId: CLIENT, secretKey: SECRET, timeoutMs: 1000 });
     await expect(closed.status('PO-any')).rejects.toThrow(PayoutUnavailableError);
+  });
+});
+
+describe('payoutReference', () => {
+  it('names an order’s attempts and refuses what a partner would not take', () => {
+    expect(payoutReference('SEN20260315000123', 1)).toBe('POSEN20260315000123-1');
+    expect(() => payoutReference('SEN 1', 1)).toThrow(PayoutRequestError);
+    expect(() => payoutReference('1', 0)).toThrow(PayoutRequestError);
+    expect(() => payoutReference('9'.repeat(40), 1)).toThrow(PayoutRequestError);
   });
 });

@@ -75,6 +75,16 @@ export class PayoutRequestError extends Error {
 
 const REFERENCE = /^[A-Za-z0-9_-]{1,40}$/;
 
+/**
+ * The reference of payout attempt `attempt` (1, 2, …) of an order: 'PO<orderNo>-<attempt>'. A new
+ * attempt (new reference) only after the previous one failed for good (decision 057).
+ */
+export function payoutReference(orderNo: string, attempt: number): string {
+  const reference = `PO${orderNo}-${attempt}`;
+  if (!Number.isSafeInteger(attempt) || attempt < 1 || !REFERENCE.test(reference)) throw new PayoutRequestError(`No payout reference for order ${orderNo}, attempt ${attempt}`);
+  return reference;
+}
+
 /** Throws unless a request is well formed (both providers check the same way). */
 export function checkPayoutRequest(request: PayoutRequest): void {
   if (!REFERENCE.test(request.reference)) throw new PayoutRequestError(`Bad payout reference: ${request.reference}`);
