@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { annualRateOf, netPresentValue, scheduleApr, scheduleCashFlows } from './apr.ts';
+import { annualRateOf, isShortTermLoan, netPresentValue, scheduleApr, scheduleCashFlows } from './apr.ts';
 import { buildSchedule } from './schedule.ts';
 import { termsArbitrary } from './test-arbitraries.ts';
 
@@ -29,6 +29,12 @@ describe('APR', () => {
     const withFee = scheduleApr(buildSchedule({ ...base, serviceFee: 200_000n, feeTiming: 'deducted' }));
     expect(withoutFee.aprPercent).toBe(10.81);
     expect(withFee.apr > withoutFee.apr + 0.3).toBe(true);
+  });
+
+  it('knows Google Play’s short-term loans (repaid in full in 60 days or less)', () => {
+    expect(isShortTermLoan(60)).toBe(true);
+    expect(isShortTermLoan(61)).toBe(false);
+    expect(isShortTermLoan(91)).toBe(false);
   });
 
   it('refuses flows without money both ways', () => {

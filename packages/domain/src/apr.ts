@@ -37,6 +37,18 @@ export interface AnnualRate {
 
 export const DAYS_PER_YEAR = 365;
 
+/**
+ * Google Play does not allow apps promoting personal loans that must be repaid in full in 60 days
+ * or less from the date the loan is issued ("short-term personal loans"): a product's term must be
+ * at least 61 days.
+ */
+export const PLAY_MIN_TERM_DAYS = 61;
+
+/** Whether a term makes a loan a short-term personal loan in Google Play's sense. */
+export function isShortTermLoan(termDays: number): boolean {
+  return termDays < PLAY_MIN_TERM_DAYS;
+}
+
 /** The borrower's cash flows of a schedule: the payout, then every instalment on its due date. */
 export function scheduleCashFlows(schedule: Schedule): CashFlow[] {
   return [
