@@ -80,9 +80,10 @@ describe('ledger postings', () => {
     await inTransaction(() => t.app.ledger.post(repaymentPosting(context, `transfer2-${context.loanId}`, overpaid.allocation)));
     expect((await t.app.ledger.loanBalances(context.loanId)).total).toBe(0n);
     expect(await t.app.ledger.borrowerCredit(context.borrowerId)).toBe(94_000n);
+    // A batch is written in key order (no deadlocks between overlapping batches).
     expect((await t.app.ledger.entriesOfLoan(context.loanId)).map((entry) => entry.event)).toEqual([
-      'fee_charged',
       'disbursement',
+      'fee_charged',
       ...Array.from({ length: 10 }, () => 'interest_accrual'),
       'repayment',
       'repayment',
@@ -135,6 +136,16 @@ describe('ledger postings', () => {
     expect(fulfilled.filter((result) => result.created)).toHaveLength(1);
     expect(new Set(fulfilled.map((result) => result.entryId)).size).toBe(1);
     expect((await t.app.ledger.loanBalances(context.loanId)).overdueFee).toBe(900n);
+  });
+
+  it('posts overlapping batches from parallel units without deadlock, each event once', async () => {
+    const loans = Array.from({ length: 40 }, () => newLoan());
+    const postings = loans.map((context) => interestAccrualPosting(context, 120n)!);
+    const batches = Array.from({ length: 6 }, (_, index) => (index % 2 === 0 ? [...postings] : [...postings].reverse()));
+    const results = await Promise.all(batches.map((batch) => inTransaction(() => t.app.ledger.postMany(batch))));
+    const created = results.flat().filter((result) => result.created);
+    expect(created).toHaveLength(40);
+    for (const context of loans) expect((await t.app.ledger.loanBalances(context.loanId)).interest).toBe(120n);
   });
 
   it('posts a large batch (a sweep’s) with statements that never split an entry', async () => {

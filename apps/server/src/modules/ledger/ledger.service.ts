@@ -64,7 +64,9 @@ export class LedgerService {
       }
       byKey.set(posting.key, posting);
     }
-    const unique = [...byKey.values()];
+    // In key order, so two units inserting overlapping keys take the unique index's locks in the
+    // same order and cannot deadlock.
+    const unique = [...byKey.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     const inserted = await this.repository.insertEntries(unique);
     const insertedIds = new Map(inserted.map((entry) => [entry.key, entry.id]));
     const lines = unique.flatMap((posting) => {
