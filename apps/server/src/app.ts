@@ -8,6 +8,7 @@ import { authModule } from './modules/auth/index.ts';
 import { certificationModule } from './modules/certification/index.ts';
 import { contentModule } from './modules/content/index.ts';
 import { docsModule } from './modules/docs/index.ts';
+import { filesModule } from './modules/files/index.ts';
 import { ledgerModule } from './modules/ledger/index.ts';
 import { FieldCipher } from './shared/field-cipher.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
@@ -29,6 +30,8 @@ import type { PayoutProvider } from './providers/payout/payout-provider.ts';
 import { createSmsProvider } from './providers/sms/create-sms-provider.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
 import { systemClock, type Clock } from './shared/clock.ts';
+import { createStorage } from './shared/uploads/create-storage.ts';
+import type { ObjectStorage } from './shared/uploads/storage.ts';
 import type { Infra } from './shared/infra.ts';
 import { zodSerializerCompiler, zodValidatorCompiler } from './shared/register-endpoint.ts';
 import './types.ts';
@@ -41,6 +44,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Defaults to the provider SMS_PROVIDER names. */
   smsProvider?: SmsProvider;
+  /** Defaults to the store STORAGE_DRIVER names. */
+  storage?: ObjectStorage;
   /** Defaults to the provider PAYOUT_PROVIDER names. */
   payoutProvider?: PayoutProvider;
   /** Where logs go (default stdout); tests capture them here. */
@@ -81,6 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database,
     clock,
     sms: options.smsProvider ?? createSmsProvider(config, clock),
+    storage: options.storage ?? createStorage(config),
     payout: options.payoutProvider ?? createPayoutProvider(config, clock),
     secrets: await loadSecrets(config, database),
   };
@@ -123,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authModule);
   await app.register(certificationModule);
   await app.register(contentModule);
+  await app.register(filesModule);
   await app.register(ledgerModule);
   await app.register(docsModule);
 

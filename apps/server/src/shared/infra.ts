@@ -4,6 +4,7 @@ import type { PayoutProvider } from '../providers/payout/payout-provider.ts';
 import type { SmsProvider } from '../providers/sms/sms-provider.ts';
 import type { FieldCipher } from './field-cipher.ts';
 import type { Clock } from './clock.ts';
+import type { ObjectStorage } from './uploads/storage.ts';
 
 /** What every module may take from the app: configuration, database, clock and providers. */
 export interface Infra {
@@ -11,6 +12,8 @@ export interface Infra {
   database: Database;
   clock: Clock;
   sms: SmsProvider;
+  /** Uploaded files (local directory or S3-compatible bucket; shared/uploads, decision 040). */
+  storage: ObjectStorage;
   /** Payouts to borrowers' bank accounts (PAYOUT_PROVIDER). */
   payout: PayoutProvider;
   /**

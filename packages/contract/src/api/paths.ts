@@ -19,6 +19,8 @@ export const API_PATHS = {
   privacyConsent: '/api/user/app/privacy/consent',
   commonIndex: '/api/loan/app/common/index',
   activityList: '/api/user/app/activity/list',
+  /** An uploaded image, served to its owner only (session or owner-only link; not a signed call). */
+  userFile: '/api/user/app/file/:fileId',
   health: '/api/health',
   ready: '/api/ready',
   /** Development only: the SMS messages the development provider "sent". Off in production. */
