@@ -9,6 +9,7 @@ import { certificationModule } from './modules/certification/index.ts';
 import { contentModule } from './modules/content/index.ts';
 import { docsModule } from './modules/docs/index.ts';
 import { filesModule } from './modules/files/index.ts';
+import { messageModule } from './modules/message/index.ts';
 import { ledgerModule } from './modules/ledger/index.ts';
 import { FieldCipher } from './shared/field-cipher.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
@@ -128,6 +129,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(auditModule);
   await app.register(authModule);
   await app.register(certificationModule);
+  // Before the modules whose events message the borrower (credit, loans): they call app.messages.notify.
+  await app.register(messageModule);
   await app.register(contentModule);
   await app.register(filesModule);
   await app.register(ledgerModule);

@@ -15,6 +15,7 @@ export * from './api/certification.ts';
 export * from './api/content.ts';
 export * from './api/files.ts';
 export * from './api/endpoints.ts';
+export * from './api/message.ts';
 export * from './api/ledger.ts';
 export * from './api/system.ts';
 export * from './api/common.ts';

@@ -3,6 +3,7 @@ import { loginEndpoint, loginSmsEndpoint, logoutEndpoint, passwordSetEndpoint, p
 import { challengeEndpoint } from './challenge.ts';
 import { authConfigEndpoint, authDetailEndpoint } from './certification.ts';
 import { activityListEndpoint, commonIndexEndpoint } from './content.ts';
+import { messageDetailEndpoint, messageListEndpoint, messageUnreadCountEndpoint, messageUpdateEndpoint } from './message.ts';
 import { userFileEndpoint } from './files.ts';
 import { ledgerCheckEndpoint } from './ledger.ts';
 import { devOutboxEndpoint, healthEndpoint, readyEndpoint, secretEndpoint } from './system.ts';
@@ -35,6 +36,10 @@ export const endpoints = {
   authDetail: authDetailEndpoint,
   commonIndex: commonIndexEndpoint,
   activityList: activityListEndpoint,
+  messageList: messageListEndpoint,
+  messageUpdate: messageUpdateEndpoint,
+  messageUnreadCount: messageUnreadCountEndpoint,
+  messageDetail: messageDetailEndpoint,
   userFile: userFileEndpoint,
   ledgerCheck: ledgerCheckEndpoint,
 } as const satisfies Record<string, AnyEndpoint>;
