@@ -15,6 +15,7 @@ import { kycModule } from './modules/kyc/index.ts';
 import type { EkycProvider } from './providers/ekyc/ekyc-provider.ts';
 import { filesModule } from './modules/files/index.ts';
 import { messageModule } from './modules/message/index.ts';
+import { ledgerModule } from './modules/ledger/index.ts';
 import { FieldCipher } from './shared/field-cipher.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
 import { systemModule } from './modules/system/index.ts';
@@ -30,6 +31,8 @@ import { multipartPlugin } from './plugins/multipart.ts';
 import { requestChecksPlugin } from './plugins/request-checks.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticSpaPlugin } from './plugins/static-spa.ts';
+import { createPayoutProvider } from './providers/payout/create-payout-provider.ts';
+import type { PayoutProvider } from './providers/payout/payout-provider.ts';
 import { createSmsProvider } from './providers/sms/create-sms-provider.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
 import { systemClock, type Clock } from './shared/clock.ts';
@@ -51,6 +54,8 @@ export interface BuildAppOptions {
   ekycProvider?: EkycProvider;
   /** Defaults to the store STORAGE_DRIVER names. */
   storage?: ObjectStorage;
+  /** Defaults to the provider PAYOUT_PROVIDER names. */
+  payoutProvider?: PayoutProvider;
   /** Where logs go (default stdout); tests capture them here. */
   logStream?: DestinationStream;
 }
@@ -90,6 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     sms: options.smsProvider ?? createSmsProvider(config, clock),
     storage: options.storage ?? createStorage(config),
+    payout: options.payoutProvider ?? createPayoutProvider(config, clock),
     secrets: await loadSecrets(config, database),
   };
 
@@ -139,6 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(contentModule);
   await app.register(filesModule);
   await app.register(kycModule, { ...(options.ekycProvider ? { provider: options.ekycProvider } : {}) });
+  await app.register(ledgerModule);
   await app.register(docsModule);
 
   await app.register(staticSpaPlugin, { webDistDir: config.webDistDir });

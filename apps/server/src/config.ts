@@ -101,6 +101,17 @@ import { REPO_ROOT } from './paths.ts';
  * FPT_EKYC_FACE_MATCH_THRESHOLD 80       similarity (0-100) from which the face matches the ID photo
  * LIVENESS_TTL_SECONDS      600          how long a face-liveness session may be completed
  * PUBLIC_BASE_URL           (unset)      this server's public origin (https://app.example.vn) for verifyUrl and callbacks; from the request when unset
+ * PAYOUT_PROVIDER           dev          dev (pays out after PAYOUT_DELAY_MS, refused in production) | napas (NAPAS 247 transfers through a payment partner's API)
+ * PAYOUT_DELAY_MS           3000         how long the development payout takes to succeed or fail
+ * PAYOUT_DEV_FAIL_ACCOUNTS  (unset)      comma-separated account numbers the development payout fails for (besides any ending in 0000)
+ * PAYOUT_BASE_URL           (unset)      the payment partner's API base URL (required with PAYOUT_PROVIDER=napas)
+ * PAYOUT_CLIENT_ID          (unset)      our merchant/client id at the partner (required with PAYOUT_PROVIDER=napas)
+ * PAYOUT_SECRET_KEY         (unset)      HMAC-SHA256 key that signs our requests and the partner's answers (required with PAYOUT_PROVIDER=napas)
+ * PAYOUT_TIMEOUT_MS         15000        how long to wait for the partner before the attempt counts as unknown (and is reconciled by reference)
+ * COLLECTION_BANK_BIN       970422       the lender's collection account: NAPAS bank BIN (6 digits; 970422 = MB)
+ * COLLECTION_ACCOUNT_NUMBER 0000123456789 the lender's collection account number (VietQR transfers of repayments)
+ * COLLECTION_ACCOUNT_NAME   CONG TY SEN   the collection account holder as the bank shows it
+ * COLLECTION_BANK_NAME      MB Bank      the collection bank's short name shown to borrowers
  */
 
 export { REPO_ROOT };
@@ -220,6 +231,22 @@ const envSchema = z.object({
   FPT_EKYC_FACE_MATCH_THRESHOLD: z.coerce.number().min(0).max(100).default(80),
   LIVENESS_TTL_SECONDS: positiveInt(600),
   PUBLIC_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  // Ledger, payout and collection (issues 11 and 12).
+  PAYOUT_PROVIDER: z.enum(['dev', 'napas']).default('dev'),
+  PAYOUT_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
+  PAYOUT_DEV_FAIL_ACCOUNTS: z
+    .string()
+    .trim()
+    .regex(/^(\d{6,19}(,\d{6,19})*)?$/, 'must be a comma-separated list of account numbers')
+    .default(''),
+  PAYOUT_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  PAYOUT_CLIENT_ID: optionalText,
+  PAYOUT_SECRET_KEY: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  PAYOUT_TIMEOUT_MS: positiveInt(15_000),
+  COLLECTION_BANK_BIN: z.string().trim().regex(/^\d{6}$/, 'must be a 6-digit NAPAS bank BIN').default('970422'),
+  COLLECTION_ACCOUNT_NUMBER: z.string().trim().regex(/^[0-9A-Za-z]{6,19}$/, 'must be 6-19 letters or digits').default('0000123456789'),
+  COLLECTION_ACCOUNT_NAME: z.string().trim().min(1).max(50).default('CONG TY SEN'),
+  COLLECTION_BANK_NAME: z.string().trim().min(1).max(50).default('MB Bank'),
 });
 
 export type RateLimitStoreKind = 'memory' | 'redis' | 'postgres';
@@ -321,6 +348,15 @@ export interface Config {
     /** This server's public origin without a trailing slash; undefined: taken from each request. */
     publicBaseUrl: string | undefined;
   };
+  /** Payouts to borrowers (providers/payout). */
+  payout: {
+    provider: 'dev' | 'napas';
+    devDelayMs: number;
+    devFailAccounts: string[];
+    napas: { baseUrl: string; clientId: string; secretKey: string; timeoutMs: number };
+  };
+  /** The lender's collection account borrowers transfer repayments to (VietQR). */
+  collection: { bankBin: string; accountNumber: string; accountName: string; bankName: string };
 }
 
 export class ConfigError extends Error {
@@ -372,6 +408,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('RATE_CAP_ANNUAL_PERCENT may not exceed 20 for a non-credit-institution lender (Civil Code art. 468)');
   }
   if (e.CREDIT_MIN_AGE > e.CREDIT_MAX_AGE) problems.push('CREDIT_MIN_AGE must not exceed CREDIT_MAX_AGE');
+  if (e.NODE_ENV === 'production' && e.PAYOUT_PROVIDER === 'dev') problems.push('PAYOUT_PROVIDER=dev is refused when NODE_ENV=production (use napas)');
+  if (e.PAYOUT_PROVIDER === 'napas') {
+    for (const name of ['PAYOUT_BASE_URL', 'PAYOUT_CLIENT_ID', 'PAYOUT_SECRET_KEY'] as const) {
+      if (!e[name]) problems.push(`${name} is required when PAYOUT_PROVIDER=napas`);
+    }
+  }
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`);
   }
@@ -493,6 +535,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
       livenessTtlSeconds: e.LIVENESS_TTL_SECONDS,
       publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
+    },
+    payout: {
+      provider: e.PAYOUT_PROVIDER,
+      devDelayMs: e.PAYOUT_DELAY_MS,
+      devFailAccounts: e.PAYOUT_DEV_FAIL_ACCOUNTS ? e.PAYOUT_DEV_FAIL_ACCOUNTS.split(',') : [],
+      napas: {
+        baseUrl: (e.PAYOUT_BASE_URL ?? '').replace(/\/+$/, ''),
+        clientId: e.PAYOUT_CLIENT_ID ?? '',
+        secretKey: e.PAYOUT_SECRET_KEY ?? '',
+        timeoutMs: e.PAYOUT_TIMEOUT_MS,
+      },
+    },
+    collection: {
+      bankBin: e.COLLECTION_BANK_BIN,
+      accountNumber: e.COLLECTION_ACCOUNT_NUMBER,
+      accountName: e.COLLECTION_ACCOUNT_NAME,
+      bankName: e.COLLECTION_BANK_NAME,
     },
   };
 }

@@ -20,6 +20,7 @@ export * from './api/files.ts';
 export * from './api/kyc.ts';
 export * from './api/endpoints.ts';
 export * from './api/message.ts';
+export * from './api/ledger.ts';
 export * from './api/system.ts';
 export * from './api/common.ts';
 export * from './api/paths.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The one database schema (DESIGN.md: Drizzle pgTable, migrations generated with drizzle-kit and
@@ -584,4 +584,58 @@ export const emergencyContacts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.slot] })],
+);
+
+// ─── Ledger (issues 11 and 12; docs/decisions/055-ledger.md) ────────────────────────────────────
+// Double-entry, append-only: an entry per money event and its lines, amounts in whole đồng. A
+// hand-written migration (ledger_append_only) refuses UPDATE, DELETE and TRUNCATE on both tables
+// and refuses any INSERT statement that leaves an entry's debits and credits unequal.
+
+/** One money event (packages/domain ledger.ts Posting). */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** disbursement, fee_charged, interest_accrual, overdue_fee_accrual, repayment, overpayment_credit, refund, write_off. */
+    event: text('event').notNull(),
+    /** Unique per money event ('disbursement:<loanId>', 'interest:<loanId>:<date>', 'repayment:<transferId>'): posted once. */
+    key: text('key').notNull(),
+    /** The loan (order) the event belongs to, if any; text so any id form fits. */
+    loanId: text('loan_id'),
+    /** The borrower (users.id) the event belongs to, if any. */
+    borrowerId: text('borrower_id'),
+    /** The Vietnam business date of the event. */
+    businessDate: date('business_date', { mode: 'string' }).notNull(),
+    memo: text('memo').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('ledger_entries_key_idx').on(table.key),
+    index('ledger_entries_loan_idx').on(table.loanId, table.event),
+    /** A loan is paid out once, whatever key a caller would use. */
+    uniqueIndex('ledger_entries_one_disbursement_idx').on(table.loanId).where(sql`${table.event} = 'disbursement'`),
+    index('ledger_entries_borrower_idx').on(table.borrowerId),
+  ],
+);
+
+/** One side of an entry: exactly one of debit and credit is positive. */
+export const ledgerLines = pgTable(
+  'ledger_lines',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    entryId: bigint('entry_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerEntries.id),
+    /** A code of the chart of accounts (domain CHART_OF_ACCOUNTS). */
+    accountCode: text('account_code').notNull(),
+    /** The loan id of a loan account, the borrower id of a borrower account, null for the lender's accounts. */
+    ownerId: text('owner_id'),
+    debit: bigint('debit', { mode: 'bigint' }).notNull(),
+    credit: bigint('credit', { mode: 'bigint' }).notNull(),
+  },
+  (table) => [
+    index('ledger_lines_entry_idx').on(table.entryId),
+    index('ledger_lines_account_idx').on(table.accountCode, table.ownerId),
+    check('ledger_lines_one_side', sql`(${table.debit} > 0 and ${table.credit} = 0) or (${table.credit} > 0 and ${table.debit} = 0)`),
+  ],
 );

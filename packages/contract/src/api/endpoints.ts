@@ -31,6 +31,7 @@ import {
   livenessResultEndpoint,
   livenessStartEndpoint,
 } from './kyc.ts';
+import { ledgerCheckEndpoint } from './ledger.ts';
 import { devOutboxEndpoint, healthEndpoint, readyEndpoint, secretEndpoint } from './system.ts';
 import {
   deviceHasEndpoint,
@@ -94,6 +95,7 @@ export const endpoints = {
   operatorProductUpsert: operatorProductUpsertEndpoint,
   devCreditReview: devCreditReviewEndpoint,
   devCreditCertify: devCreditCertifyEndpoint,
+  ledgerCheck: ledgerCheckEndpoint,
 } as const satisfies Record<string, AnyEndpoint>;
 
 export const allEndpoints: readonly AnyEndpoint[] = Object.values(endpoints);

@@ -68,5 +68,7 @@ export const API_PATHS = {
   /** Development only: the SMS messages the development provider "sent". Off in production. */
   devSmsOutbox: '/api/dev/sms/outbox',
   openApiDocument: '/api/docs/openapi.json',
+  /** Operators only (OPERATOR_TOKEN): the ledger check (issue 11). */
+  operatorLedgerCheck: '/api/operator/ledger/check',
   apiDocs: '/api/docs',
 } as const;

@@ -1,10 +1,9 @@
-import { timingSafeEqual } from 'node:crypto';
-import { endpoints, OPERATOR_TOKEN_HEADER } from '@sen/contract';
+import { endpoints } from '@sen/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
-import { AppError } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
+import { OPERATOR_PATH_PREFIX, requireOperator as requireOperatorToken } from '../../shared/operator-guard.ts';
 import { globalPlugin } from '../../shared/plugin.ts';
 import { registerEndpoint } from '../../shared/register-endpoint.ts';
 import { ProductRepository } from './product.repository.ts';
@@ -25,27 +24,15 @@ declare module 'fastify' {
   }
 }
 
-const OPERATOR_PATH_PREFIX = '/api/operator/';
-
-/** True when the request carries the configured operator token (constant-time comparison). */
-function hasOperatorToken(request: FastifyRequest, token: string | undefined): boolean {
-  const sent = request.headers[OPERATOR_TOKEN_HEADER];
-  if (!token || typeof sent !== 'string') return false;
-  const a = Buffer.from(sent);
-  const b = Buffer.from(token);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 /** Loan products (docs/decisions/050): the table, the rate caps, the operator endpoints. */
 export const productModule = globalPlugin('sen-product', async (app: FastifyInstance) => {
   const { config, database, clock } = app.infra;
   const product = productServiceFor(database.uow, clock, config.rateCap);
   app.decorate('product', product);
 
-  const requireOperator = (request: FastifyRequest) => {
-    if (!hasOperatorToken(request, config.operatorToken)) throw new AppError('OPERATOR_TOKEN_INVALID');
-  };
-  // Before body validation, so a caller without the token learns nothing about the schema.
+  const requireOperator = (request: FastifyRequest) => requireOperatorToken(request, config.operatorToken);
+  // Every operator endpoint (this module's and others'), before body validation, so a caller
+  // without the token learns nothing about the schema.
   app.addHook('preValidation', async (request) => {
     if (request.url.startsWith(OPERATOR_PATH_PREFIX)) requireOperator(request);
   });
