@@ -1,10 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { OPERATOR_TOKEN_HEADER } from '@sen/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './app-error.ts';
 
 /** The header an operator tool sends its token in (the contract's; `Authorization: Bearer <token>` is read too). */
-import { OPERATOR_TOKEN_HEADER } from '@sen/contract';
-
 export { OPERATOR_TOKEN_HEADER };
 
 /** The path prefix of every operator endpoint (guarded before their bodies are validated). */
