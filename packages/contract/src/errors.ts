@@ -70,6 +70,16 @@ export const ERRORS = {
   LOGIN_LOCKED: { code: 2105, httpStatus: 429, messageKey: 'error.loginLocked' },
   /** So many wrong passwords since the last sign-in that only a login code (OTP login or reset by code) signs in. */
   LOGIN_CODE_REQUIRED: { code: 2106, httpStatus: 400, messageKey: 'error.loginCodeRequired' },
+
+  // Personal data and operator check (issue 9, profile).
+  /** The ID number is already another user's (unique by its blind index). */
+  ID_NUMBER_TAKEN: { code: 3101, httpStatus: 409, messageKey: 'error.idNumberTaken' },
+  /** A correction of personal data tried to change the verified ID number. */
+  ID_NUMBER_LOCKED: { code: 3102, httpStatus: 400, messageKey: 'error.idNumberLocked' },
+  /** An operator step out of order (otp/two or three without a live code of the step before, or another operator). */
+  OPERATOR_STEP: { code: 3103, httpStatus: 400, messageKey: 'error.operatorStep' },
+  /** The operator check named a phone other than the signed-in user's. */
+  OPERATOR_PHONE_MISMATCH: { code: 3104, httpStatus: 403, messageKey: 'error.operatorPhone' },
 } as const satisfies Record<string, { code: number; httpStatus: number; messageKey: MessageKey }>;
 
 export type ErrorName = keyof typeof ERRORS;

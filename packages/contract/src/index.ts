@@ -18,3 +18,5 @@ export * from './api/system.ts';
 export * from './api/common.ts';
 export * from './api/paths.ts';
 export * from './api/user.ts';
+export * from './api/profile.ts';
+export * from './reference/index.ts';

@@ -2,6 +2,18 @@ import type { AnyEndpoint } from '../endpoint.ts';
 import { loginEndpoint, loginSmsEndpoint, logoutEndpoint, passwordSetEndpoint, passwordUpdateEndpoint } from './auth.ts';
 import { challengeEndpoint } from './challenge.ts';
 import { authConfigEndpoint, authDetailEndpoint } from './certification.ts';
+import {
+  addressListEndpoint,
+  operatorOneEndpoint,
+  operatorThreeEndpoint,
+  operatorTwoEndpoint,
+  personalEnumEndpoint,
+  personalInfoEndpoint,
+  personalSaveEndpoint,
+  workEnumEndpoint,
+  workInfoEndpoint,
+  workSaveEndpoint,
+} from './profile.ts';
 import { activityListEndpoint, commonIndexEndpoint } from './content.ts';
 import { devOutboxEndpoint, healthEndpoint, readyEndpoint, secretEndpoint } from './system.ts';
 import {
@@ -33,6 +45,17 @@ export const endpoints = {
   authDetail: authDetailEndpoint,
   commonIndex: commonIndexEndpoint,
   activityList: activityListEndpoint,
+  // Personal data, supplementary information and the operator check (issue 9, profile).
+  personalEnum: personalEnumEndpoint,
+  personalInfo: personalInfoEndpoint,
+  addressList: addressListEndpoint,
+  personalSave: personalSaveEndpoint,
+  workEnum: workEnumEndpoint,
+  workInfo: workInfoEndpoint,
+  workSave: workSaveEndpoint,
+  operatorOne: operatorOneEndpoint,
+  operatorTwo: operatorTwoEndpoint,
+  operatorThree: operatorThreeEndpoint,
 } as const satisfies Record<string, AnyEndpoint>;
 
 export const allEndpoints: readonly AnyEndpoint[] = Object.values(endpoints);

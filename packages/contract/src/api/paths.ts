@@ -19,6 +19,17 @@ export const API_PATHS = {
   privacyConsent: '/api/user/app/privacy/consent',
   commonIndex: '/api/loan/app/common/index',
   activityList: '/api/user/app/activity/list',
+  // Personal data, supplementary information and the operator check (issue 9, profile).
+  personalEnum: '/api/user/app/userBaseExt/getEnum',
+  personalInfo: '/api/user/app/userBaseExt/info',
+  addressList: '/api/user/app/address/list',
+  personalSave: '/api/user/app/userBaseExt/save/v2',
+  workEnum: '/api/user/app/userWork/enum',
+  workInfo: '/api/user/app/userWork/info',
+  workSave: '/api/user/app/userBaseExt/save/work/v2',
+  telecomOtpOne: '/api/user/app/vietnam/telecom/otp/one',
+  telecomOtpTwo: '/api/user/app/vietnam/telecom/otp/two',
+  telecomOtpThree: '/api/user/app/vietnam/telecom/otp/three',
   health: '/api/health',
   ready: '/api/ready',
   /** Development only: the SMS messages the development provider "sent". Off in production. */

@@ -1,4 +1,4 @@
-import { AUTH_STATE, hasCompletedAuth, type AuthDetail, type AuthItem } from '@sen/contract';
+import { AUTH_ITEMS, AUTH_STATE, hasCompletedAuth, normalizePhone, parseAuthConfig, type AuthDetail, type AuthItem } from '@sen/contract';
 import type { CertificationRepository } from './certification.repository.ts';
 
 const NOT_STARTED: AuthDetail = {
@@ -14,6 +14,34 @@ const NOT_STARTED: AuthDetail = {
 export type CertificationListener = (event: { userId: string; item: AuthItem; state: string; hasAuth: boolean }) => Promise<void>;
 
 /**
+ * What the credit engine reads of a borrower's certification (its input shape; the engine is
+ * another module's). `idNumberIndex` is FieldCipher.blindIndex('id-number', idNumber): the same
+ * person under two accounts has the same index, and the number itself never leaves this module.
+ */
+export interface CreditFacts {
+  userId: string;
+  /** Normalised (10 digits with the leading 0). */
+  phone: string;
+  /** yyyy-MM-dd. */
+  birthDate: string | null;
+  idNumberIndex: string | null;
+  /** The SALARY_BANDS state of the monthly income, as text. */
+  monthlySalaryBand: string | null;
+  /** TELECOM done. */
+  operatorVerified: boolean;
+  /** The configured items, BANK excluded, in step order. */
+  itemsRequired: AuthItem[];
+  /** Those of itemsRequired that are done. */
+  itemsDone: AuthItem[];
+}
+
+/** Where the credit facts come from (the personal-data tables and the user's phone). */
+export interface CreditFactsSource {
+  phone(userId: string): Promise<string | null>;
+  personal(userId: string): Promise<{ birthDate: string; idNumberIndex: string; salaryBand: number } | null>;
+}
+
+/**
  * The certification state of a borrower (the spec's `userAuth`: ID, work, bank, KYC, telecom).
  * A user with no row yet has started nothing. Each step's module marks its item here, in the
  * transaction that saved the step, so a step is saved whole or not at all.
@@ -25,7 +53,31 @@ export class CertificationService {
     private readonly repository: CertificationRepository,
     /** The configured steps, in order (AUTH_CONFIG). */
     readonly authConfig: string,
+    private readonly factsSource?: CreditFactsSource,
   ) {}
+
+  /** The configured items in step order, BANK excluded (hasAuth's items, SPEC.md §4). */
+  requiredItems(): AuthItem[] {
+    return parseAuthConfig(this.authConfig).filter((item) => item !== 'BANK');
+  }
+
+  /** The facts the credit engine decides on; throws when the user does not exist. */
+  async creditFacts(userId: string): Promise<CreditFacts> {
+    if (!this.factsSource) throw new Error('certification: no credit facts source');
+    const [phone, personal, states] = await Promise.all([this.factsSource.phone(userId), this.factsSource.personal(userId), this.states(userId)]);
+    if (phone === null) throw new Error('certification: no such user');
+    const itemsRequired = this.requiredItems();
+    return {
+      userId,
+      phone: normalizePhone(phone),
+      birthDate: personal?.birthDate ?? null,
+      idNumberIndex: personal?.idNumberIndex ?? null,
+      monthlySalaryBand: personal ? String(personal.salaryBand) : null,
+      operatorVerified: states.telecomPermissionState === AUTH_STATE.DONE,
+      itemsRequired,
+      itemsDone: itemsRequired.filter((item) => states[AUTH_ITEMS[item]] === AUTH_STATE.DONE),
+    };
+  }
 
   async states(userId: string): Promise<AuthDetail> {
     return (await this.repository.findStates(userId)) ?? NOT_STARTED;
