@@ -22,7 +22,7 @@ export type { OtpChannel, OtpSent, OtpService } from './otp.service.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     /** Login codes, and other codes sent under the same limits (OtpChannel; e.g. the operator check). */
-    otp: import('./otp.service.ts').OtpService;
+    otp: OtpService;
   }
 }
 export { PasswordHasher } from './password-hasher.ts';
