@@ -1,6 +1,7 @@
 import { normalizePhone, transformPassword } from '@sen/contract';
 import type { FastifyInstance } from 'fastify';
 import { PasswordHasher } from './modules/auth/index.ts';
+import { seedDemoProfile } from './modules/certification/index.ts';
 import { seedDemoActivities } from './modules/content/index.ts';
 
 /** The demo borrower a newcomer can log in as (password or dev OTP). Only for demo databases. */
@@ -11,6 +12,8 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
   await seedDemoActivities(app.infra.database.uow);
   const phone = normalizePhone(DEMO_USER.phone);
   const existing = await app.users.findByPhone(phone);
+  // Personal data (ID) and operator (TELECOM) done (issue 9), also for a demo user made before.
+  await seedDemoProfile(app, (existing ?? (await app.users.findOrCreate(phone))).id, phone);
   if (existing?.passwordHash) {
     app.log.info('demo user present (SEED_DEMO; its phone and password are in the README)');
     return;

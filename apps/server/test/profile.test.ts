@@ -2,6 +2,7 @@ import { API_PATHS, ERRORS, PROVINCES, translate, vietnamDate, type PersonalInfo
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorChecks, personalData } from '../src/db/schema.ts';
+import { DEMO_USER, seedDemo } from '../src/demo-seed.ts';
 import { FamilyClient } from './helpers/family-clients.ts';
 import { createTestApp, randomPhone, type TestApp } from './helpers/test-app.ts';
 
@@ -488,5 +489,15 @@ describe('family clients', () => {
   it('H5: address/list and getEnum by GET with the query signed', async () => {
     const { client } = await clientFor('H5');
     expect((await client.get<unknown[]>(API_PATHS.addressList)).envelope.data).toHaveLength(34);
+  });
+});
+
+describe('demo data', () => {
+  it('gives the demo user personal data and operator done, once', async () => {
+    await seedDemo(t.app);
+    await seedDemo(t.app);
+    const user = await t.app.users.findByPhone(DEMO_USER.phone);
+    const facts = await t.app.certification.creditFacts(user!.id);
+    expect(facts).toMatchObject({ phone: '0912345678', birthDate: '1995-03-15', monthlySalaryBand: '4', operatorVerified: true, itemsDone: ['ID', 'TELECOM'] });
   });
 });

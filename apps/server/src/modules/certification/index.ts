@@ -80,3 +80,35 @@ export const certificationModule = globalPlugin('sen-certification', async (app:
   registerEndpoint(app, endpoints.operatorTwo, async ({ session, input, request }) => operatorCheck.second(await operatorCaller(session, request), input));
   registerEndpoint(app, endpoints.operatorThree, async ({ session, input, request }) => operatorCheck.finish(await operatorCaller(session, request), input));
 });
+
+/**
+ * Demo data (SEED_DEMO): the demo borrower's personal data (ID) and operator (TELECOM) done with
+ * realistic values, through the same service and rules as the step itself. Does nothing when the
+ * personal data is already there.
+ */
+export async function seedDemoProfile(app: FastifyInstance, userId: string, phone: string): Promise<void> {
+  const { database, secrets, clock } = app.infra;
+  const repository = new ProfileRepository(database.uow);
+  if (await repository.personalData(userId)) return;
+  const profile = new ProfileService(repository, database.uow, app.certification, secrets.fieldCipher, clock);
+  await profile.savePersonalData(userId, {
+    userName: 'Nguyễn Văn Minh',
+    cardNo: '001095012345',
+    sex: 1,
+    birthDate: '1995-03-15',
+    education: 6,
+    marryState: 2,
+    loanPurpose: 1,
+    province: 1,
+    address: 'Số 18 ngõ 42 Trần Quang Diệu, Đống Đa',
+    salary: '15000000',
+    email: 'minh.nguyen@example.com',
+    city: undefined,
+    region: undefined,
+  });
+  await database.uow.transaction(async () => {
+    await repository.setOperatorStage({ userId, company: 'vina', stage: 'first', phone, provider: 'demo-seed' });
+    await repository.markOperatorVerified({ userId, company: 'vina', phone, now: clock() });
+    await app.certification.markItem(userId, 'TELECOM');
+  });
+}
