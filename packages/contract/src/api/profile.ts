@@ -251,14 +251,14 @@ export type AddressItem = z.infer<typeof addressItemSchema>;
 const nullableString = z.string().nullable();
 const nullableInt = z.number().int().nullable();
 
-/** `userBaseExt/info` (API-FAMILY.md §5.6): null fields until the step is saved. The ID number is masked. */
+/** `userBaseExt/info` (API-FAMILY.md §5.6): null fields until the step is saved. */
 export const personalInfoResponseSchema = z.object({
   id: nullableInt,
   userId: z.number().int(),
   userName: nullableString,
   firstName: nullableString,
   lastName: nullableString,
-  /** Masked: all but the last 4 digits hidden. */
+  /** The owner's ID number in full (clients prefill it and send it back); the web app shows it masked. */
   cardNo: nullableString,
   sex: nullableInt,
   sexStr: nullableString,
@@ -350,7 +350,7 @@ export const personalInfoEndpoint = defineEndpoint({
   method: 'POST',
   alsoAnswers: ['GET'],
   path: API_PATHS.personalInfo,
-  summary: "The signed-in user's personal data (ID number masked) and verified operator.",
+  summary: "The signed-in user's personal data and verified operator (only the caller's own).",
   request: emptyRequestSchema,
   response: personalInfoResponseSchema,
   errors: ['SESSION_EXPIRED'],

@@ -37,7 +37,6 @@ import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { FieldCipher } from '../../shared/field-cipher.ts';
-import { maskTail } from '../../shared/field-cipher.ts';
 import type { CertificationService } from './certification.service.ts';
 import type { ProfileRepository } from './profile.repository.ts';
 
@@ -173,7 +172,8 @@ export class ProfileService {
       userName: row?.fullName ?? null,
       firstName: row?.firstName ?? null,
       lastName: row?.lastName ?? null,
-      cardNo: row ? maskTail(this.cipher.decrypt(row.idNumberCipher)) : null,
+      // The owner's own number in full: the family's clients prefill it and send it back on a correction.
+      cardNo: row ? this.cipher.decrypt(row.idNumberCipher) : null,
       sex: row?.sex ?? null,
       sexStr: labelOf(GENDERS, row?.sex, lang),
       birthDate: row?.birthDate ?? null,
