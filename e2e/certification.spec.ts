@@ -49,8 +49,8 @@ async function markKyc(request: APIRequestContext, phone: string) {
 /** Picks the first choice of a picker field (antd-mobile's sheet opens on the first option). */
 async function pickFirst(page: Page, testId: string) {
   await page.getByTestId(testId).click();
-  await page.locator('.adm-picker-header-button').filter({ hasText: 'Confirm' }).click();
-  await expect(page.locator('.adm-picker')).toBeHidden();
+  await page.locator('.adm-picker-header-button:visible', { hasText: 'Confirm' }).click();
+  await expect(page.locator('.adm-picker:visible')).toHaveCount(0);
 }
 
 async function fillPersonal(page: Page, idNumber: string, birthDate: string) {

@@ -136,10 +136,14 @@ export function personalDataRequestSchema(options: { today?: (() => Date) | null
   return personalDataFieldsSchema(options).superRefine(refinePersonal);
 }
 
-/** What the web form checks before sending: the wire rules, plus loan purpose and e-mail required. */
+/** What the web form checks before sending: the wire rules, with the whole name, address, loan purpose and e-mail required. */
 export function personalDataFormSchema(options: { today?: (() => Date) | null } = {}) {
   return personalDataFieldsSchema(options)
     .extend({
+      // The form has one name field and one address field: required as fields, so their
+      // messages show together with the others (an object's refinement runs only once they pass).
+      userName: profileText(100),
+      address: profileText(200),
       loanPurpose: choiceOf(optionStatesOf(LOAN_PURPOSES)),
       email: text(emailSchema.max(100, { error: 'error.requestFailed' })),
     })
