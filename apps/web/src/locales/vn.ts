@@ -196,7 +196,7 @@ const ui: Record<UiKey, string> = {
   'certification.complete.text': 'Thông tin của bạn đã đầy đủ. Tài khoản nhận tiền sẽ được thêm khi bạn vay lần đầu.',
   'certification.item.KYC': 'Giấy tờ tùy thân và khuôn mặt',
   'certification.item.ID': 'Thông tin cá nhân',
-  'certification.item.TELECOM': 'Xác minh nhà mạng',
+  'certification.item.TELECOM': 'Xác thực nhà mạng',
   'certification.item.BANK': 'Tài khoản nhận tiền và người liên hệ',
   'certification.item.WORK': 'Thông tin bổ sung',
   'certification.status.done': 'Đã hoàn thành',
