@@ -42,7 +42,7 @@ async function signIn(page: Page, request: APIRequestContext, phone: string) {
 }
 
 async function markKyc(request: APIRequestContext, phone: string) {
-  const response = await request.post('/api/test/certification/mark', { data: { phone, item: 'KYC' } });
+  const response = await request.post('/test-only/certification/mark', { data: { phone, item: 'KYC' } });
   expect(response.status()).toBe(200);
 }
 

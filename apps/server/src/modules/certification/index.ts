@@ -80,7 +80,7 @@ export const certificationModule = globalPlugin('sen-certification', async (app:
   // Browser journeys only (NODE_ENV=test, never development or production): marks an item done for a
   // phone, so the certification journey can pass steps whose pages another branch builds (KYC).
   if (config.nodeEnv === 'test') {
-    app.post('/api/test/certification/mark', async (request) => {
+    app.post('/test-only/certification/mark', async (request) => {
       const body = request.body as { phone?: unknown; item?: unknown };
       const item = typeof body.item === 'string' && body.item in AUTH_ITEMS ? (body.item as AuthItem) : null;
       const user = typeof body.phone === 'string' ? await app.users.findByPhone(body.phone) : null;
