@@ -136,7 +136,7 @@ test('a new borrower completes personal data and the operator check, sees the ce
   // Correct personal data: the address changes, the ID number cannot.
   await page.getByTestId('centre-item-ID').click();
   await expect(page).toHaveURL(/\/authentication\/info\/personal-data$/);
-  await expect(page.getByTestId('personal-id-number')).toHaveValue(idNumber);
+  await expect(page.getByTestId('personal-id-number')).toHaveValue(`********${idNumber.slice(-4)}`);
   await expect(page.getByTestId('personal-id-number')).toHaveAttribute('readonly', '');
   await expectAccessible(page, 'personal data review');
   await page.getByTestId('personal-address').fill('8 Tràng Tiền, Hoàn Kiếm');

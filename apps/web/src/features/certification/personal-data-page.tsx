@@ -1,4 +1,4 @@
-import { ERRORS, PERSONAL_INFO_BOOST_MAX_VND, formatDisplayDate, parseIsoDate, type EnumItem, type PersonalDataRequest, type PersonalInfo } from '@sen/contract';
+import { ERRORS, PERSONAL_INFO_BOOST_MAX_VND, isMessageKey, formatDisplayDate, parseIsoDate, type EnumItem, type PersonalDataRequest, type PersonalInfo } from '@sen/contract';
 import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { FormTextField, digitsOnly } from '../../shared/forms/form-text-field.tsx';
@@ -8,6 +8,7 @@ import { formatInteger } from '../../shared/i18n/format.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { isRequestError } from '../../shared/request/request-error.ts';
 import { Button } from '../../shared/ui/button.tsx';
+import { TextField } from '../../shared/ui/text-field.tsx';
 import { showToast } from '../../shared/ui/toast.ts';
 import { loadAuthStatus } from '../auth/index.ts';
 import { savePersonalData, usePersonalEnums, usePersonalInfo, useProvinces } from './certification-api.ts';
@@ -32,6 +33,9 @@ const EMPTY: PersonalForm = {
   salary: '',
   email: '',
 };
+
+/** All but the last four digits hidden. */
+export const maskIdNumber = (value: string) => (value.length > 4 ? '*'.repeat(value.length - 4) + value.slice(-4) : value);
 
 const toOptions = (items: EnumItem[] | undefined): PickerOption[] => (items ?? []).map((item) => ({ value: String(item.state), label: item.info }));
 const text = (value: number | string | null | undefined) => (value === null || value === undefined ? '' : String(value));
@@ -67,6 +71,8 @@ export function PersonalDataPage({ mode }: { mode: 'batch' | 'info' }) {
   const info = usePersonalInfo();
   const form = useZodForm<PersonalForm>(loadSchema, EMPTY);
   const saved = info.data?.id !== null && info.data?.id !== undefined;
+  const cardNoMessage = form.formState.errors.cardNo?.message;
+  const cardNoError = cardNoMessage ? (isMessageKey(cardNoMessage) ? t(cardNoMessage) : cardNoMessage) : null;
 
   useEffect(() => {
     if (info.data && info.data.id !== null) form.reset(fromInfo(info.data));
@@ -115,19 +121,31 @@ export function PersonalDataPage({ mode }: { mode: 'batch' | 'info' }) {
       </p>
       <form {...form.formProps} noValidate onSubmit={(event) => void onSubmit(event)} className="stack">
         <FormTextField control={form.control} name="userName" id="userName" label={t('personal.name.label')} placeholder={t('personal.name.placeholder')} autoComplete="name" maxLength={100} data-testid="personal-name" />
-        <FormTextField
-          control={form.control}
-          name="cardNo"
-          id="cardNo"
-          label={t('personal.idNumber.label')}
-          placeholder={t('personal.idNumber.placeholder')}
-          inputMode="numeric"
-          maxLength={12}
-          normalize={digitsOnly}
-          readOnly={saved}
-          hint={saved ? t('personal.idNumber.locked') : undefined}
-          data-testid="personal-id-number"
-        />
+        {saved ? (
+          // Saved: the number cannot change; it is shown masked (the form keeps it to send back).
+          <TextField
+            id="cardNo"
+            label={t('personal.idNumber.label')}
+            value={maskIdNumber(form.getValues('cardNo'))}
+            onChange={() => undefined}
+            readOnly
+            hint={t('personal.idNumber.locked')}
+            error={cardNoError}
+            data-testid="personal-id-number"
+          />
+        ) : (
+          <FormTextField
+            control={form.control}
+            name="cardNo"
+            id="cardNo"
+            label={t('personal.idNumber.label')}
+            placeholder={t('personal.idNumber.placeholder')}
+            inputMode="numeric"
+            maxLength={12}
+            normalize={digitsOnly}
+            data-testid="personal-id-number"
+          />
+        )}
         <PickerField control={form.control} name="sex" label={t('personal.gender.label')} placeholder={t('validation.select')} options={toOptions(enums.data.gender)} testId="personal-gender" />
         <DateField control={form.control} name="birthDate" label={t('personal.birthDate.label')} placeholder={t('personal.birthDate.placeholder')} testId="personal-birth-date" />
         <PickerField control={form.control} name="education" label={t('personal.education.label')} placeholder={t('validation.select')} options={toOptions(enums.data.education)} testId="personal-education" />
