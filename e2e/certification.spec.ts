@@ -70,6 +70,8 @@ async function fillPersonal(page: Page, idNumber: string, birthDate: string) {
 test.beforeEach(async ({ page }) => useLanguage(page, 'en'));
 
 test('a new borrower completes personal data and the operator check, sees the centre and corrects personal data', async ({ page, request }) => {
+  // A long journey (two steps, the centre, a correction, seven accessibility checks).
+  test.setTimeout(180_000);
   const phone = freshPhone();
   await signIn(page, request, phone);
   await markKyc(request, phone);
