@@ -423,6 +423,28 @@ describe('hasAuth and credit facts', () => {
   });
 });
 
+describe('each step saved whole or not at all', () => {
+  it('a failure after the data is written (a listener of the item) leaves neither the data nor the item', async () => {
+    const { token, userId } = await signIn();
+    const events: { item: string; hasAuth: boolean }[] = [];
+    t.app.certification.onItemChanged(async (event) => {
+      if (event.userId !== userId) return;
+      events.push({ item: event.item, hasAuth: event.hasAuth });
+      if (events.length === 1) throw new Error('listener failed');
+    });
+    const failed = await save(token, personal());
+    expect(failed.statusCode).toBe(500);
+    expect(await t.database.db.select().from(personalData).where(eq(personalData.userId, userId))).toEqual([]);
+    expect((await states(token)).idState).toBe('10');
+    // The same request again goes through, and the listener hears of it inside the transaction.
+    expect((await save(token, personal())).envelope.code).toBe(200);
+    expect(events).toEqual([
+      { item: 'ID', hasAuth: false },
+      { item: 'ID', hasAuth: false },
+    ]);
+  });
+});
+
 describe('ownership', () => {
   it('a user reads only their own data and cannot touch another’s', async () => {
     const a = await signIn();
