@@ -398,6 +398,22 @@ describe('hasAuth and credit facts', () => {
     expect(await certification.hasAuth(userId)).toBe(false);
   });
 
+  it('markItem: the overall state becomes 30 with the last required item and stays once reached; BANK does not count', async () => {
+    const { CertificationService } = await import('../src/modules/certification/certification.service.ts');
+    const { CertificationRepository } = await import('../src/modules/certification/certification.repository.ts');
+    const service = new CertificationService(new CertificationRepository(t.database.uow), 'ID,TELECOM,BANK');
+    const { userId, token } = await signIn();
+    await service.markItem(userId, 'BANK');
+    expect((await states(token)).userAuthState).toBe('10');
+    await service.markItem(userId, 'ID');
+    expect((await states(token)).userAuthState).toBe('10');
+    await service.markItem(userId, 'TELECOM');
+    expect(await states(token)).toMatchObject({ idState: '30', telecomPermissionState: '30', bankCardState: '30', userAuthState: '30' });
+    await service.markItem(userId, 'ID', '20');
+    expect(await states(token)).toMatchObject({ idState: '20', userAuthState: '30' });
+    expect(await service.hasAuth(userId)).toBe(true);
+  });
+
   it('creditFacts: phone, birth date, ID index, salary band, operator and items', async () => {
     const { token, userId, phone } = await signIn();
     const empty = await t.app.certification.creditFacts(userId);
