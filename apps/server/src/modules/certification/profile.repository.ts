@@ -34,12 +34,11 @@ export class ProfileRepository {
 
   /** Creates or replaces the user's personal data in one statement. */
   async upsertPersonalData(values: PersonalDataValues): Promise<void> {
-    const { userId, ...rest } = values;
+    const { userId: _owner, ...rest } = values;
     await this.db
       .insert(personalData)
       .values(values)
       .onConflictDoUpdate({ target: personalData.userId, set: { ...rest, updatedAt: sql`now()` } });
-    void userId;
   }
 
   async workInfo(userId: string): Promise<WorkInfoRow | null> {
@@ -48,12 +47,11 @@ export class ProfileRepository {
   }
 
   async upsertWorkInfo(values: WorkInfoValues): Promise<void> {
-    const { userId, ...rest } = values;
+    const { userId: _owner, ...rest } = values;
     await this.db
       .insert(workInfo)
       .values(values)
       .onConflictDoUpdate({ target: workInfo.userId, set: { ...rest, updatedAt: sql`now()` } });
-    void userId;
   }
 
   async operatorCheck(userId: string): Promise<OperatorCheckRow | null> {
