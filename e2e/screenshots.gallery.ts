@@ -66,6 +66,12 @@ for (const lang of LANGUAGES) {
     await waitForApp(page);
     await shot(page, lang, 'not-found');
 
+    // Messages as a visitor sees them: an invitation to log in (decision 059).
+    await page.goto('/message/list');
+    await waitForApp(page);
+    await expect(page.getByTestId('messages-visitor')).toBeVisible();
+    await shot(page, lang, 'messages-visitor');
+
     const phone = freshPhone();
     await page.goto('/login');
     await waitForApp(page);
@@ -91,6 +97,11 @@ for (const lang of LANGUAGES) {
     await waitForApp(page);
     await shot(page, lang, 'mine');
 
+    // A new borrower has no message yet.
+    await page.goto('/message/list');
+    await expect(page.getByTestId('messages-empty')).toBeVisible();
+    await shot(page, lang, 'messages-empty');
+
     await page.goto('/mine/settings');
     await waitForApp(page);
     await shot(page, lang, 'settings');
@@ -99,6 +110,32 @@ for (const lang of LANGUAGES) {
     await page.getByTestId('change-password-button').click();
     await page.waitForTimeout(300);
     await shot(page, lang, 'change-password-errors');
+
+    // The demo borrower's messages (made by messages.notify at seed time, in Vietnamese: the demo
+    // user never chose another language), so only in the Vietnamese gallery.
+    if (lang === 'vn') {
+      await page.goto('/mine');
+      await page.getByTestId('logout-button').click();
+      await page.getByTestId('logout-confirm').click();
+      await expect(page).toHaveURL(/\/login$/);
+      await page.getByTestId('login-tab-password').click();
+      await page.getByTestId('phone-input').fill('0912345678');
+      await page.getByTestId('password-input').fill('sen123');
+      await page.getByTestId('login-button').click();
+      await expect(page).not.toHaveURL(/\/login/);
+      await page.goto('/mine');
+      await expect(page.getByTestId('tab-mine').getByTestId('unread-badge')).toBeVisible();
+      await shot(page, lang, 'mine-unread-badge');
+      await page.goto('/message/list');
+      await expect(page.getByTestId('message-item').first()).toBeVisible();
+      await shot(page, lang, 'messages-list');
+      await page.setViewportSize({ width: 360, height: 640 });
+      await shot(page, lang, 'messages-list-360');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByTestId('message-item').filter({ hasText: 'Hạn mức đã được phê duyệt' }).click();
+      await expect(page.getByTestId('message-detail')).toBeVisible();
+      await shot(page, lang, 'message-detail');
+    }
   });
 }
 
@@ -216,3 +253,72 @@ for (const lang of LANGUAGES) {
     await shot(page, lang, 'additional-information-errors');
   });
 }
+/** Receiving accounts and emergency contacts (issue 9), in Vietnamese, as the demo user (seeded with a default card and two contacts). */
+test('gallery: receiving accounts in vn', async ({ page }) => {
+  const lang: Language = 'vn';
+  const full = async (name: string) => {
+    await expect(page.locator('.adm-toast-mask')).toHaveCount(0, { timeout: 5_000 });
+    await page.screenshot({ path: `${gallery}${lang}-${name}.png`, animations: 'disabled', fullPage: true });
+  };
+  await useLanguage(page, lang);
+  await page.goto('/login');
+  await waitForApp(page);
+  await page.getByTestId('login-tab-password').click();
+  await page.getByTestId('phone-input').fill('0912345678');
+  await page.getByTestId('password-input').fill('sen123');
+  await page.getByTestId('login-button').click();
+  await expect(page).not.toHaveURL(/\/login/);
+
+  await page.goto('/authentication/account-and-contacts');
+  await waitForApp(page);
+  await expect(page.getByTestId('contact-1-name')).toHaveValue(/.+/);
+  await shot(page, lang, 'account-and-contacts');
+  await page.getByTestId('bank-no-input').fill('12ab');
+  await page.getByTestId('account-and-contacts-submit').click();
+  await expect(page.locator('#bank-id-error')).toBeVisible();
+  await full('account-and-contacts-errors');
+  await page.getByTestId('bank-field').click();
+  await expect(page.getByTestId('bank-picker')).toBeVisible();
+  await page.waitForTimeout(400);
+  await shot(page, lang, 'bank-picker');
+  await page.getByTestId('bank-search').locator('input').fill('ngoai thuong');
+  await page.getByTestId('bank-option-VCB').click();
+  await page.getByTestId('bank-no-input').fill('0011001234567');
+  await page.getByTestId('confirm-bank-no-input').fill('0011001234568');
+  await page.getByTestId('account-and-contacts-submit').click();
+  await expect(page.locator('#confirm-bank-no-error')).toBeVisible();
+  await page.getByTestId('confirm-bank-no-input').scrollIntoViewIfNeeded();
+  await shot(page, lang, 'account-and-contacts-mismatch');
+
+  // 360x640 with a number field focused, as with the keyboard open.
+  await page.setViewportSize({ width: 360, height: 640 });
+  await page.goto('/authentication/account');
+  await waitForApp(page);
+  await page.getByTestId('bank-no-input').focus();
+  await page.waitForTimeout(300);
+  await shot(page, lang, 'account-360-focused');
+  await page.setViewportSize({ width: 390, height: 844 });
+
+  await page.goto('/authentication/account', { waitUntil: 'load' });
+  await waitForApp(page);
+  await page.getByTestId('bank-field').click();
+  await page.getByTestId('bank-search').locator('input').fill('TCB');
+  await page.getByTestId('bank-option-TCB').click();
+  await page.getByTestId('holder-input').fill('NGUYEN VAN AN');
+  await page.getByTestId('bank-no-input').fill('19036677889900');
+  await page.getByTestId('confirm-bank-no-input').fill('19036677889900');
+  await shot(page, lang, 'account-add');
+  await page.getByTestId('account-submit').click();
+  await expect(page).toHaveURL(/\/mine\/accounts-receivable$/);
+  await expect(page.locator('.account-card')).toHaveCount(2);
+  await shot(page, lang, 'accounts-receivable');
+  await page.locator('.account-card').nth(1).getByRole('button').last().click();
+  await expect(page.getByTestId('unbind-dialog')).toBeVisible();
+  await page.waitForTimeout(300);
+  await shot(page, lang, 'accounts-unbind-dialog');
+
+  await page.goto('/authentication/info/account-and-contacts');
+  await waitForApp(page);
+  await expect(page.getByTestId('info-contact-2')).toBeVisible();
+  await full('account-and-contacts-info');
+});

@@ -1,4 +1,4 @@
-import { normalizePhone, transformPassword } from '@sen/contract';
+import { EMERGENCY_RELATIONSHIP, normalizePhone, transformPassword } from '@sen/contract';
 import type { FastifyInstance } from 'fastify';
 import { PasswordHasher } from './modules/auth/index.ts';
 import { seedDemoProfile } from './modules/certification/index.ts';
@@ -12,13 +12,50 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
   await seedDemoActivities(app.infra.database.uow);
   const phone = normalizePhone(DEMO_USER.phone);
   const existing = await app.users.findByPhone(phone);
-  // Personal data (ID) and operator (TELECOM) done (issue 9), also for a demo user made before.
-  await seedDemoProfile(app, (existing ?? (await app.users.findOrCreate(phone))).id, phone);
-  if (existing?.passwordHash) {
+  let user = existing;
+  if (user?.passwordHash) {
     app.log.info('demo user present (SEED_DEMO; its phone and password are in the README)');
-    return;
+  } else {
+    user ??= await app.users.findOrCreate(phone);
+    await app.users.setPasswordHash(user.id, await new PasswordHasher().hash(transformPassword(DEMO_USER.password)));
+    app.log.info('demo user created (SEED_DEMO; its phone and password are in the README)');
   }
-  const user = existing ?? (await app.users.findOrCreate(phone));
-  await app.users.setPasswordHash(user.id, await new PasswordHasher().hash(transformPassword(DEMO_USER.password)));
-  app.log.info('demo user created (SEED_DEMO; its phone and password are in the README)');
+  // Each area's demo state, in journey order; every seeder is idempotent (it runs on every start).
+  for (const seed of DEMO_USER_SEEDERS) await seed(app, user.id);
+}
+
+type DemoUserSeeder = (app: FastifyInstance, userId: string) => Promise<void>;
+
+const DEMO_USER_SEEDERS: DemoUserSeeder[] = [seedDemoPersonalData, seedDemoBankAccount, seedDemoMessages];
+
+/** Personal data (ID) and operator (TELECOM) done with realistic values (issue 9, profile). */
+async function seedDemoPersonalData(app: FastifyInstance, userId: string): Promise<void> {
+  await seedDemoProfile(app, userId, normalizePhone(DEMO_USER.phone));
+}
+
+/**
+ * The demo user's messages, made by messages.notify as the credit review makes them (once each:
+ * the event keys hold them back on every later start). Vietnamese unless the user chose a language.
+ */
+async function seedDemoMessages(app: FastifyInstance, userId: string): Promise<void> {
+  // The demo user's approved limit (the credit branch's DEMO_CREDIT_LIMIT_VND: use it once merged).
+  const creditLimit = 10_000_000n;
+  await app.messages.notify(userId, 'creditReviewStarted', {}, { eventKey: 'demo:credit-review' });
+  await app.messages.notify(userId, 'creditApproved', { creditLimit }, { eventKey: 'demo:credit-approved' });
+}
+
+/** The demo user's default bank account and two emergency contacts (the BANK step done). */
+export const DEMO_BANK_ACCOUNT = { bankCode: 'VCB', holderName: 'NGUYEN VAN AN', number: '0011001234567' } as const;
+
+async function seedDemoBankAccount(app: FastifyInstance, userId: string): Promise<void> {
+  if (await app.bank.defaultAccount(userId)) return;
+  const bank = app.bank.banks().find((candidate) => candidate.bankCode === DEMO_BANK_ACCOUNT.bankCode);
+  if (!bank) throw new Error(`demo bank ${DEMO_BANK_ACCOUNT.bankCode} is not in the bank list`);
+  await app.bank.bind(userId, {
+    account: { kind: 'CARD', bankId: bank.id, holderName: DEMO_BANK_ACCOUNT.holderName, number: DEMO_BANK_ACCOUNT.number },
+    contacts: [
+      { relationship: EMERGENCY_RELATIONSHIP.FAMILY, name: 'Nguyễn Thị Bình', phone: '0987654321' },
+      { relationship: EMERGENCY_RELATIONSHIP.FRIEND, name: 'Trần Văn Cường', phone: '0905123456' },
+    ],
+  });
 }

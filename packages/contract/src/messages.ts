@@ -67,6 +67,26 @@ const en = {
   'error.notEligible': 'Sorry, you are currently unable to apply for loanproducts, please check if you are eligible',
   'error.requirementsNotMet': 'Does not meet requirements',
   'error.noProducts': 'Sorry, there are no products available to borrow',
+
+  // Receiving accounts and emergency contacts (bank module, issue 9).
+  'validation.walletAccount.mismatch': 'Account does not match',
+  'validation.bankNo.length': 'Account number must be 6 to 20 digits',
+  'validation.contact.count': 'Please add two emergency contacts',
+  'validation.contact.samePhone': 'The two emergency contacts must have different phone numbers',
+  'validation.contact.borrowerPhone': 'An emergency contact cannot use your own phone number',
+  'error.bankAccountDuplicate': 'This account is already bound',
+  'error.bankAccountNotFound': 'Receiving account not found',
+  'error.bankUnbindOnlyAccount': 'This is your only receiving account. Add another one before unbinding it',
+  'error.bankUnbindPayout': 'A loan is being paid out to this account, it cannot be unbound now',
+  'error.upload.missing': 'Upload failed: please choose an image',
+  'error.upload.tooLarge': 'Upload failed: the image is larger than 8 MB',
+  'error.upload.notImage': 'Upload failed: only JPEG, PNG or WebP images are accepted',
+  'error.upload.damaged': 'Upload failed: the image is damaged or incomplete, please take it again',
+  'error.upload.tooSmall': 'Upload failed: the image is too small, at least {pixels} pixels on each side',
+  'error.kyc.incomplete': 'Please upload the front and back of your ID card and complete the face check first',
+  'error.kyc.livenessRejected': 'Face verification failed, please try again',
+  'error.kyc.livenessExpired': 'The face verification session has expired, please start again',
+  'error.kyc.providerUnavailable': 'Identity verification is unavailable right now, please try again later',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -120,6 +140,16 @@ const vn: MessageDictionary = {
   'error.challengeFailed': 'Xác minh bảo mật không thành công, vui lòng thử lại',
   'error.idempotencyKeyRequired': 'Thiếu mã yêu cầu, vui lòng cập nhật ứng dụng và thử lại',
   'error.idempotencyInProgress': 'Yêu cầu trước của bạn vẫn đang được xử lý, vui lòng chờ',
+
+  'validation.walletAccount.mismatch': 'Tài khoản không khớp',
+  'validation.bankNo.length': 'Số tài khoản phải có từ 6 đến 20 chữ số',
+  'validation.contact.count': 'Vui lòng thêm hai người liên hệ khẩn cấp',
+  'validation.contact.samePhone': 'Hai người liên hệ khẩn cấp phải có số điện thoại khác nhau',
+  'validation.contact.borrowerPhone': 'Người liên hệ khẩn cấp không được dùng số điện thoại của bạn',
+  'error.bankAccountDuplicate': 'Tài khoản này đã được liên kết',
+  'error.bankAccountNotFound': 'Không tìm thấy tài khoản nhận tiền',
+  'error.bankUnbindOnlyAccount': 'Đây là tài khoản nhận tiền duy nhất của bạn. Hãy thêm tài khoản khác trước khi hủy liên kết',
+  'error.bankUnbindPayout': 'Khoản vay đang được giải ngân vào tài khoản này, hiện không thể hủy liên kết',
   'error.idempotencyKeyReused': 'Mã yêu cầu này đã được dùng cho một yêu cầu khác',
   'error.badBody': 'Không đọc được nội dung yêu cầu',
   'error.idNumberTaken': 'Số CMND/CCCD này đã được đăng ký cho một tài khoản khác',
@@ -133,6 +163,15 @@ const vn: MessageDictionary = {
   'error.notEligible': 'Rất tiếc, hiện bạn không thể đăng ký sản phẩm vay, vui lòng kiểm tra xem bạn có đủ điều kiện không',
   'error.requirementsNotMet': 'Không đáp ứng yêu cầu',
   'error.noProducts': 'Rất tiếc, hiện không có sản phẩm nào để vay',
+  'error.upload.missing': 'Tải lên thất bại: vui lòng chọn một ảnh',
+  'error.upload.tooLarge': 'Tải lên thất bại: ảnh lớn hơn 8 MB',
+  'error.upload.notImage': 'Tải lên thất bại: chỉ chấp nhận ảnh JPEG, PNG hoặc WebP',
+  'error.upload.damaged': 'Tải lên thất bại: ảnh bị hỏng hoặc không đầy đủ, vui lòng chụp lại',
+  'error.upload.tooSmall': 'Tải lên thất bại: ảnh quá nhỏ, mỗi cạnh cần ít nhất {pixels} điểm ảnh',
+  'error.kyc.incomplete': 'Vui lòng tải lên mặt trước, mặt sau CCCD và hoàn tất xác thực khuôn mặt trước',
+  'error.kyc.livenessRejected': 'Xác thực khuôn mặt không thành công, vui lòng thử lại',
+  'error.kyc.livenessExpired': 'Phiên xác thực khuôn mặt đã hết hạn, vui lòng bắt đầu lại',
+  'error.kyc.providerUnavailable': 'Dịch vụ xác minh danh tính tạm thời không khả dụng, vui lòng thử lại sau',
 };
 
 const zh: MessageDictionary = {
@@ -174,6 +213,16 @@ const zh: MessageDictionary = {
   'error.otpSendLimit': '验证码请求过于频繁，请稍后再试',
   'error.loginFailed': '手机号码或密码错误',
   'error.passwordNotSet': '尚未设置密码，请使用验证码登录',
+
+  'validation.walletAccount.mismatch': '账号不一致',
+  'validation.bankNo.length': '账号须为6至20位数字',
+  'validation.contact.count': '请添加两位紧急联系人',
+  'validation.contact.samePhone': '两位紧急联系人的手机号码不能相同',
+  'validation.contact.borrowerPhone': '紧急联系人不能使用您本人的手机号码',
+  'error.bankAccountDuplicate': '该账户已绑定',
+  'error.bankAccountNotFound': '未找到收款账户',
+  'error.bankUnbindOnlyAccount': '这是您唯一的收款账户，请先添加其他账户再解绑',
+  'error.bankUnbindPayout': '有贷款正在放款至该账户，暂时无法解绑',
   'error.oldPasswordIncorrect': '当前密码不正确',
   'error.passwordAlreadySet': '密码已设置，请在设置中修改',
   'error.smsUnavailable': '暂时无法发送短信，请稍后再试',
@@ -196,6 +245,15 @@ const zh: MessageDictionary = {
   'error.notEligible': '抱歉，您目前无法申请贷款产品，请检查您是否符合条件',
   'error.requirementsNotMet': '不符合要求',
   'error.noProducts': '抱歉，暂无可借款的产品',
+  'error.upload.missing': '上传失败：请选择一张图片',
+  'error.upload.tooLarge': '上传失败：图片大于 8 MB',
+  'error.upload.notImage': '上传失败：仅接受 JPEG、PNG 或 WebP 图片',
+  'error.upload.damaged': '上传失败：图片已损坏或不完整，请重新拍摄',
+  'error.upload.tooSmall': '上传失败：图片太小，每边至少 {pixels} 像素',
+  'error.kyc.incomplete': '请先上传身份证正面、背面并完成人脸验证',
+  'error.kyc.livenessRejected': '人脸验证失败，请重试',
+  'error.kyc.livenessExpired': '人脸验证会话已过期，请重新开始',
+  'error.kyc.providerUnavailable': '身份验证服务暂时不可用，请稍后再试',
 };
 
 export const messages: Record<Language, MessageDictionary> = { en, vn, zh };

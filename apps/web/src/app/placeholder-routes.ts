@@ -7,16 +7,12 @@ import { paths, type RoutePath } from './paths.ts';
  */
 export const PLACEHOLDER_ROUTES: { path: RoutePath; titleKey: TranslationKey }[] = [
   { path: paths.aboutUs, titleKey: 'page.aboutUs' },
-  { path: paths.accountsReceivable, titleKey: 'page.accountsReceivable' },
   { path: paths.contactUs, titleKey: 'page.contactUs' },
   { path: paths.closeAccount, titleKey: 'page.closeAccount' },
   { path: paths.closeAccountSucceed, titleKey: 'page.closeAccountSucceed' },
   { path: paths.feedback, titleKey: 'page.feedback' },
-  { path: paths.authAccountAndContacts, titleKey: 'page.accountAndContacts' },
-  { path: paths.authAccount, titleKey: 'page.receivingAccount' },
   { path: paths.authBatchKyc, titleKey: 'page.kyc' },
   { path: paths.authBatchKycFace, titleKey: 'page.face' },
-  { path: paths.authInfoAccountAndContacts, titleKey: 'page.accountAndContacts' },
   { path: paths.authInfoKyc, titleKey: 'page.kyc' },
   { path: paths.orderBatchRepayList, titleKey: 'page.batchRepayList' },
   { path: paths.orderInfo, titleKey: 'page.orderInfo' },
@@ -25,6 +21,4 @@ export const PLACEHOLDER_ROUTES: { path: RoutePath; titleKey: TranslationKey }[]
   { path: paths.productInfo, titleKey: 'page.productInfo' },
   { path: paths.productFailed, titleKey: 'page.productFailed' },
   { path: paths.productSucceed, titleKey: 'page.productSucceed' },
-  { path: paths.messageList, titleKey: 'page.messageList' },
-  { path: paths.messageInfo, titleKey: 'page.messageInfo' },
 ];

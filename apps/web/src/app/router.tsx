@@ -69,6 +69,22 @@ export const routes: RouteObject[] = [
       { path: paths.authInfoOperatorInformation, lazy: certification('OperatorInfoPage') },
       { path: paths.authAdditionalInformation, lazy: certification('AdditionalInformationPage') },
       { path: paths.certificationCenter, lazy: certification('CertificationCenterPage') },
+      // Receiving accounts and emergency contacts (features/accounts).
+      {
+        path: paths.authAccountAndContacts,
+        lazy: async () => ({ Component: (await import('../features/accounts/account-and-contacts-page.tsx')).AccountAndContactsPage }),
+      },
+      { path: paths.authAccount, lazy: async () => ({ Component: (await import('../features/accounts/account-page.tsx')).AccountPage }) },
+      {
+        path: paths.authInfoAccountAndContacts,
+        lazy: async () => ({ Component: (await import('../features/accounts/account-and-contacts-info-page.tsx')).AccountAndContactsInfoPage }),
+      },
+      {
+        path: paths.accountsReceivable,
+        lazy: async () => ({ Component: (await import('../features/accounts/accounts-receivable-page.tsx')).AccountsReceivablePage }),
+      },
+      { path: paths.messageList, lazy: async () => ({ Component: (await import('../features/messages/message-list-page.tsx')).MessageListPage }) },
+      { path: paths.messageInfo, lazy: async () => ({ Component: (await import('../features/messages/message-info-page.tsx')).MessageInfoPage }) },
       ...PLACEHOLDER_ROUTES.map(({ path, titleKey }) => ({ path, lazy: placeholder(path, titleKey) })),
       { path: paths.notFound, lazy: notFound },
       { path: paths.notFoundAlias, lazy: notFound },

@@ -1,5 +1,17 @@
 import type { AnyEndpoint } from '../endpoint.ts';
 import { loginEndpoint, loginSmsEndpoint, logoutEndpoint, passwordSetEndpoint, passwordUpdateEndpoint } from './auth.ts';
+import {
+  bankAddEndpoint,
+  bankBindEndpoint,
+  bankListEndpoint,
+  bankMyCardEndpoint,
+  bankSetDefaultEndpoint,
+  bankUnbindEndpoint,
+  cashWalletListMyEndpoint,
+  cashWalletSetDefaultEndpoint,
+  emergencyContactsEndpoint,
+  walletListEndpoint,
+} from './bank.ts';
 import { challengeEndpoint } from './challenge.ts';
 import { authConfigEndpoint, authDetailEndpoint } from './certification.ts';
 import {
@@ -15,6 +27,8 @@ import {
   workSaveEndpoint,
 } from './profile.ts';
 import { activityListEndpoint, commonIndexEndpoint } from './content.ts';
+import { messageDetailEndpoint, messageListEndpoint, messageUnreadCountEndpoint, messageUpdateEndpoint } from './message.ts';
+import { userFileEndpoint } from './files.ts';
 import { devOutboxEndpoint, healthEndpoint, readyEndpoint, secretEndpoint } from './system.ts';
 import {
   deviceHasEndpoint,
@@ -43,6 +57,16 @@ export const endpoints = {
   privacyConsent: privacyConsentEndpoint,
   authConfig: authConfigEndpoint,
   authDetail: authDetailEndpoint,
+  bankList: bankListEndpoint,
+  walletList: walletListEndpoint,
+  bankBind: bankBindEndpoint,
+  bankAdd: bankAddEndpoint,
+  bankMyCard: bankMyCardEndpoint,
+  bankSetDefault: bankSetDefaultEndpoint,
+  bankUnbind: bankUnbindEndpoint,
+  cashWalletListMy: cashWalletListMyEndpoint,
+  cashWalletSetDefault: cashWalletSetDefaultEndpoint,
+  emergencyContacts: emergencyContactsEndpoint,
   commonIndex: commonIndexEndpoint,
   activityList: activityListEndpoint,
   // Personal data, supplementary information and the operator check (issue 9, profile).
@@ -56,6 +80,11 @@ export const endpoints = {
   operatorOne: operatorOneEndpoint,
   operatorTwo: operatorTwoEndpoint,
   operatorThree: operatorThreeEndpoint,
+  messageList: messageListEndpoint,
+  messageUpdate: messageUpdateEndpoint,
+  messageUnreadCount: messageUnreadCountEndpoint,
+  messageDetail: messageDetailEndpoint,
+  userFile: userFileEndpoint,
 } as const satisfies Record<string, AnyEndpoint>;
 
 export const allEndpoints: readonly AnyEndpoint[] = Object.values(endpoints);

@@ -30,6 +30,25 @@ export const API_PATHS = {
   telecomOtpOne: '/api/user/app/vietnam/telecom/otp/one',
   telecomOtpTwo: '/api/user/app/vietnam/telecom/otp/two',
   telecomOtpThree: '/api/user/app/vietnam/telecom/otp/three',
+  // Receiving accounts and emergency contacts (bank module; API-FAMILY.md §5.9, §7).
+  bankList: '/api/user/app/bank/list',
+  walletList: '/api/user/app/wallet/list',
+  bankBindV2: '/api/user/app/bank/bind/v2',
+  bankAdd: '/api/user/app/bank/addBank',
+  bankMyCard: '/api/user/app/bank/myCard',
+  bankSetDefault: '/api/user/app/bank/setDefault',
+  bankUnbind: '/api/user/app/bank/unbind',
+  cashWalletListMy: '/api/user/app/userCashWallet/list/my',
+  cashWalletSetDefault: '/api/user/app/userCashWallet/set/default',
+  /** Sen's call: the emergency contacts to review (the family reads them in userWork/info). */
+  emergencyContacts: '/api/user/app/emergencyContact/info',
+  /** Messages (issue 10): the family's FCM send records (list, mark read), and our unread count and detail. */
+  messageList: '/api/data/app/fcm/sendRecord/list',
+  messageUpdate: '/api/data/app/fcm/sendRecord/update',
+  messageUnreadCount: '/api/data/app/fcm/sendRecord/unread/count',
+  messageDetail: '/api/data/app/fcm/sendRecord/detail',
+  /** An uploaded image, served to its owner only (session or owner-only link; not a signed call). */
+  userFile: '/api/user/app/file/:fileId',
   health: '/api/health',
   ready: '/api/ready',
   /** Development only: the SMS messages the development provider "sent". Off in production. */
