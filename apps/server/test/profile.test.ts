@@ -70,7 +70,8 @@ describe('choice lists and provinces', () => {
     const response = await t.post<Record<string, { state: number; info: string }[]>>(API_PATHS.workEnum, { token, lang: 'en' });
     expect(Object.keys(response.envelope.data).sort()).toEqual(['industry', 'jobnature', 'otherRelatives', 'relatives', 'salaryRange', 'staffSize']);
     expect(response.envelope.data.industry?.find((item) => item.state === 19)?.info).toBe('Not working or other');
-    expect(response.envelope.data.relatives?.map((item) => item.state)).toEqual([1, 2, 3, 4]);
+    expect(response.envelope.data.relatives?.map((item) => item.state)).toEqual([1]);
+    expect(response.envelope.data.otherRelatives?.map((item) => item.state)).toEqual([2]);
   });
 
   it('address/list gives the 34 provinces and cities, and nothing below a province', async () => {
@@ -537,5 +538,9 @@ describe('demo data', () => {
     const user = await t.app.users.findByPhone(DEMO_USER.phone);
     const facts = await t.app.certification.creditFacts(user!.id);
     expect(facts).toMatchObject({ phone: '0912345678', birthDate: '1995-03-15', monthlySalaryBand: '4', operatorVerified: true, itemsDone: ['ID', 'TELECOM'] });
+    // userWork/info carries the emergency contacts of the receiving-account step (bank module).
+    const login = await t.loginWithOtp(DEMO_USER.phone);
+    const work = await t.post<Record<string, unknown>>(API_PATHS.workInfo, { token: login.token, lang: 'en' });
+    expect(work.envelope.data).toMatchObject({ relatives: 1, relativesStr: 'Family member', relativesName: 'Nguyễn Thị Bình', relativesMobile: '0987654321', otherRelatives: 2, otherRelativesStr: 'Friend or colleague', otherMobile: '0905123456' });
   });
 });

@@ -119,18 +119,11 @@ export const INDUSTRIES = [
   o(INDUSTRY_NO_COMPANY, 'Not working or other', 'Không đi làm hoặc khác', '无业或其他'),
 ] as const;
 
-/** Emergency contact 1: family (`relatives`, API-FAMILY.md §5.7). */
-export const RELATIVES = [
-  o(1, 'Parent', 'Bố/Mẹ', '父母'),
-  o(2, 'Spouse', 'Vợ/Chồng', '配偶'),
-  o(3, 'Sibling', 'Anh/Chị/Em', '兄弟姐妹'),
-  o(4, 'Child', 'Con', '子女'),
-] as const;
+/**
+ * Emergency contact 1: a family member (`relatives`, API-FAMILY.md §5.7), code 1; contact 2: a
+ * friend or colleague (`otherRelatives`), code 2 — the codes bank/bind/v2 accepts and stores
+ * (SPEC.md §3: "a relationship (1 and 2)"; contract api/emergency-relationships.ts).
+ */
+export const RELATIVES = [o(1, 'Family member', 'Người thân', '家人')] as const;
 
-/** Emergency contact 2: friend, colleague or other (`otherRelatives`). */
-export const OTHER_RELATIVES = [
-  o(5, 'Friend', 'Bạn bè', '朋友'),
-  o(6, 'Colleague', 'Đồng nghiệp', '同事'),
-  o(7, 'Relative', 'Họ hàng', '亲戚'),
-  o(8, 'Other', 'Khác', '其他'),
-] as const;
+export const OTHER_RELATIVES = [o(2, 'Friend or colleague', 'Bạn bè / Đồng nghiệp', '朋友或同事')] as const;

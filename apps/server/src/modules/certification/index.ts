@@ -1,4 +1,4 @@
-import { AUTH_ITEMS, endpoints, type AuthItem } from '@sen/contract';
+import { AUTH_ITEMS, OTHER_RELATIVES, RELATIVES, endpoints, type AuthItem } from '@sen/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createOperatorProvider } from '../../providers/operator/create-operator-provider.ts';
 import { AppError } from '../../shared/app-error.ts';
@@ -64,7 +64,17 @@ export const certificationModule = globalPlugin('sen-certification', async (app:
   });
   registerEndpoint(app, endpoints.workInfo, async ({ session, request }) => {
     const user = await caller(session.userId, session.user);
-    return profile.workInfo(session.userId, user.publicId, request.lang);
+    const info = await profile.workInfo(session.userId, user.publicId, request.lang);
+    // The emergency contacts are the receiving-account step's (bank module, registered after this one).
+    if (!app.hasDecorator('bank')) return info;
+    const contacts = await app.bank.emergencyContacts(session.userId);
+    const label = (state: number) => [...RELATIVES, ...OTHER_RELATIVES].find((option) => option.state === state)?.label[request.lang] ?? null;
+    const [first, second] = contacts;
+    return {
+      ...info,
+      ...(first ? { relatives: first.relationship, relativesStr: label(first.relationship), relativesName: first.name, relativesMobile: first.phone } : {}),
+      ...(second ? { otherRelatives: second.relationship, otherRelativesStr: label(second.relationship), otherName: second.name, otherMobile: second.phone } : {}),
+    };
   });
   registerEndpoint(app, endpoints.workSave, async ({ session, input }) => {
     await profile.saveWorkInfo(session.userId, input);

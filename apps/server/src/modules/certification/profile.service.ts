@@ -244,7 +244,7 @@ export class ProfileService {
       staffSize: null,
       email: row?.email ?? null,
       purpose: row?.purpose ?? null,
-      // The emergency contacts belong to the receiving-account step (bank module).
+      // The emergency contacts belong to the receiving-account step (filled by the route from the bank module).
       relatives: null,
       relativesStr: null,
       relativesName: null,
