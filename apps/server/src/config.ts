@@ -42,7 +42,8 @@ import { REPO_ROOT } from './paths.ts';
  * BOT_CHECK_HMAC_KEY        (derived)    key signing ALTCHA challenges; when unset derived from the OTP pepper
  * BOT_CHECK_VERIFY_URL      (unset)      with BOT_CHECK=hosted: the provider's siteverify URL (form post of secret and response)
  * BOT_CHECK_SECRET          (unset)      with BOT_CHECK=hosted: the provider's secret key
- * AUTH_CONFIG               ID,WORK,BANK,KYC,TELECOM  certification items the app requires (authConfig endpoint)
+ * AUTH_CONFIG               KYC,ID,TELECOM,BANK  certification steps the app requires, in order (authConfig endpoint; BANK is asked at the first loan)
+ * OPERATOR_PROVIDER         sms          operator check: sms (codes of 4 then 6 digits through SMS_PROVIDER under the login code's limits; decision 044)
  * WEB_DIST_DIR              <repo>/apps/web/dist  built web app served as static files with SPA fallback
  * SEED_DEMO                 true on PGlite, false on PostgreSQL  create the demo user 0912345678 (password sen123) at start
  * RATE_LIMIT_PER_MINUTE     600          API requests allowed per client IP per minute
@@ -166,7 +167,8 @@ const envSchema = z.object({
     .string()
     .trim()
     .regex(/^(ID|WORK|BANK|KYC|TELECOM)(,(ID|WORK|BANK|KYC|TELECOM))*$/, 'must be a comma-separated list of ID, WORK, BANK, KYC, TELECOM')
-    .default('ID,WORK,BANK,KYC,TELECOM'),
+    .default('KYC,ID,TELECOM,BANK'),
+  OPERATOR_PROVIDER: z.enum(['sms']).default('sms'),
   WEB_DIST_DIR: optionalText,
   SEED_DEMO: booleanText.optional(),
   RATE_LIMIT_PER_MINUTE: positiveInt(600),
@@ -310,6 +312,7 @@ export interface Config {
     secret: string | undefined;
   };
   authConfig: string;
+  operatorProvider: 'sms';
   webDistDir: string;
   seedDemo: boolean;
   rateLimitPerMinute: number;
@@ -463,6 +466,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secret: e.BOT_CHECK_SECRET,
     },
     authConfig: e.AUTH_CONFIG,
+    operatorProvider: e.OPERATOR_PROVIDER,
     webDistDir: e.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps/web/dist'),
     seedDemo: e.NODE_ENV !== 'production' && (e.SEED_DEMO ?? !e.DATABASE_URL),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,

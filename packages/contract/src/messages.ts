@@ -59,6 +59,10 @@ const en = {
   'error.idempotencyInProgress': 'Your previous request is still being processed, please wait',
   'error.idempotencyKeyReused': 'This request key was already used for a different request',
   'error.badBody': 'The request could not be read',
+  'error.idNumberTaken': 'This ID number is already registered to another account',
+  'error.idNumberLocked': 'The ID number cannot be changed after verification, please contact customer service',
+  'error.operatorStep': 'Please get a new verification code first',
+  'error.operatorPhone': 'Operator verification is only for the phone number you logged in with',
 
   // §8 other messages, for the payment, upload, order and eligibility screens.
   'error.paymentFailed': 'Payment failed',
@@ -158,6 +162,10 @@ const vn: MessageDictionary = {
   'error.bankUnbindPayout': 'Khoản vay đang được giải ngân vào tài khoản này, hiện không thể hủy liên kết',
   'error.idempotencyKeyReused': 'Mã yêu cầu này đã được dùng cho một yêu cầu khác',
   'error.badBody': 'Không đọc được nội dung yêu cầu',
+  'error.idNumberTaken': 'Số CMND/CCCD này đã được đăng ký cho một tài khoản khác',
+  'error.idNumberLocked': 'Không thể thay đổi số CMND/CCCD sau khi đã xác minh, vui lòng liên hệ chăm sóc khách hàng',
+  'error.operatorStep': 'Vui lòng lấy mã xác minh mới trước',
+  'error.operatorPhone': 'Chỉ xác minh nhà mạng cho số điện thoại bạn dùng để đăng nhập',
 
   'error.paymentFailed': 'Thanh toán thất bại',
   'error.uploadFailed': 'Tải lên thất bại',
@@ -242,6 +250,10 @@ const zh: MessageDictionary = {
   'error.idempotencyInProgress': '您之前的请求仍在处理中，请稍候',
   'error.idempotencyKeyReused': '该请求标识已用于其他请求',
   'error.badBody': '无法读取请求内容',
+  'error.idNumberTaken': '该身份证号码已被其他账户注册',
+  'error.idNumberLocked': '身份证号码认证后不可修改，请联系客服',
+  'error.operatorStep': '请先获取新的验证码',
+  'error.operatorPhone': '运营商认证仅限您登录时使用的手机号码',
 
   'error.paymentFailed': '支付失败',
   'error.uploadFailed': '上传失败',

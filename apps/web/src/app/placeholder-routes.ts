@@ -7,17 +7,10 @@ import { paths, type RoutePath } from './paths.ts';
  */
 export const PLACEHOLDER_ROUTES: { path: RoutePath; titleKey: TranslationKey }[] = [
   { path: paths.aboutUs, titleKey: 'page.aboutUs' },
-  { path: paths.certificationCenter, titleKey: 'page.certificationCenter' },
   { path: paths.contactUs, titleKey: 'page.contactUs' },
   { path: paths.closeAccount, titleKey: 'page.closeAccount' },
   { path: paths.closeAccountSucceed, titleKey: 'page.closeAccountSucceed' },
   { path: paths.feedback, titleKey: 'page.feedback' },
-  { path: paths.authAdditionalInformation, titleKey: 'page.additionalInformation' },
-  { path: paths.authBatch, titleKey: 'page.certification' },
-  { path: paths.authBatchOperatorInformation, titleKey: 'page.operatorInformation' },
-  { path: paths.authBatchPersonalData, titleKey: 'page.personalData' },
-  { path: paths.authInfoOperatorInformation, titleKey: 'page.operatorInformation' },
-  { path: paths.authInfoPersonalData, titleKey: 'page.personalData' },
   { path: paths.orderBatchRepayList, titleKey: 'page.batchRepayList' },
   { path: paths.orderInfo, titleKey: 'page.orderInfo' },
   { path: paths.orderList, titleKey: 'page.orderList' },

@@ -14,6 +14,18 @@ import {
 } from './bank.ts';
 import { challengeEndpoint } from './challenge.ts';
 import { authConfigEndpoint, authDetailEndpoint } from './certification.ts';
+import {
+  addressListEndpoint,
+  operatorOneEndpoint,
+  operatorThreeEndpoint,
+  operatorTwoEndpoint,
+  personalEnumEndpoint,
+  personalInfoEndpoint,
+  personalSaveEndpoint,
+  workEnumEndpoint,
+  workInfoEndpoint,
+  workSaveEndpoint,
+} from './profile.ts';
 import { activityListEndpoint, commonIndexEndpoint } from './content.ts';
 import { devCreditCertifyEndpoint, devCreditReviewEndpoint, homeIndexEndpoint, loanPageEndpoint, reloanButtonSignEndpoint } from './home.ts';
 import { operatorProductListEndpoint, operatorProductUpsertEndpoint } from './operator.ts';
@@ -72,6 +84,17 @@ export const endpoints = {
   emergencyContacts: emergencyContactsEndpoint,
   commonIndex: commonIndexEndpoint,
   activityList: activityListEndpoint,
+  // Personal data, supplementary information and the operator check (issue 9, profile).
+  personalEnum: personalEnumEndpoint,
+  personalInfo: personalInfoEndpoint,
+  addressList: addressListEndpoint,
+  personalSave: personalSaveEndpoint,
+  workEnum: workEnumEndpoint,
+  workInfo: workInfoEndpoint,
+  workSave: workSaveEndpoint,
+  operatorOne: operatorOneEndpoint,
+  operatorTwo: operatorTwoEndpoint,
+  operatorThree: operatorThreeEndpoint,
   messageList: messageListEndpoint,
   messageUpdate: messageUpdateEndpoint,
   messageUnreadCount: messageUnreadCountEndpoint,

@@ -32,6 +32,17 @@ export const API_PATHS = {
   devCreditReview: '/api/dev/credit/review',
   /** Development only: certify a phone with declared facts (e2e journeys, demos). Off in production. */
   devCreditCertify: '/api/dev/credit/certify',
+  // Personal data, supplementary information and the operator check (issue 9, profile).
+  personalEnum: '/api/user/app/userBaseExt/getEnum',
+  personalInfo: '/api/user/app/userBaseExt/info',
+  addressList: '/api/user/app/address/list',
+  personalSave: '/api/user/app/userBaseExt/save/v2',
+  workEnum: '/api/user/app/userWork/enum',
+  workInfo: '/api/user/app/userWork/info',
+  workSave: '/api/user/app/userBaseExt/save/work/v2',
+  telecomOtpOne: '/api/user/app/vietnam/telecom/otp/one',
+  telecomOtpTwo: '/api/user/app/vietnam/telecom/otp/two',
+  telecomOtpThree: '/api/user/app/vietnam/telecom/otp/three',
   // Receiving accounts and emergency contacts (bank module; API-FAMILY.md §5.9, §7).
   bankList: '/api/user/app/bank/list',
   walletList: '/api/user/app/wallet/list',
