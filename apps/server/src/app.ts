@@ -11,6 +11,7 @@ import { docsModule } from './modules/docs/index.ts';
 import { FieldCipher } from './shared/field-cipher.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
 import { systemModule } from './modules/system/index.ts';
+import { trackingModule } from './modules/tracking/index.ts';
 import { userModule } from './modules/user/index.ts';
 import { bodyParsersPlugin } from './plugins/body-parsers.ts';
 import { compressPlugin } from './plugins/compress.ts';
@@ -117,6 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authModule);
   await app.register(certificationModule);
   await app.register(contentModule);
+  await app.register(trackingModule);
   await app.register(docsModule);
 
   await app.register(staticSpaPlugin, { webDistDir: config.webDistDir });

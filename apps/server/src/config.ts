@@ -71,6 +71,10 @@ import { REPO_ROOT } from './paths.ts';
  * SUPPORT_ZALO              (unset)      Zalo id or number of customer service (contact dialog: copy), shown when set
  * JOBS_ENABLED              true (false when NODE_ENV=test)  run the scheduled sweeps (clean-up ...) in this process
  * JOBS_INTERVAL_SECONDS     300          how often the scheduler checks for sweeps due for today's business date
+ * TRACKING_RETENTION_DAYS   180          tracking events, attributions and client logs older than this are deleted by the daily tracking-retention sweep
+ * TRACKING_EVENTS_PER_DEVICE_MINUTE 300  tracking events (and client-log records) one device id may send per minute; more get 429
+ * TRACKING_LOG_PATH         /api/log/track  path of the client-log ingest (survey format); the web app's default log endpoint
+ * OPERATOR_TOKEN            (unset)      shared secret of the operator endpoints (header x-operator-token); unset: they answer 403
  */
 
 export { REPO_ROOT };
@@ -160,6 +164,10 @@ const envSchema = z.object({
   SUPPORT_ZALO: optionalText,
   JOBS_ENABLED: booleanText.optional(),
   JOBS_INTERVAL_SECONDS: positiveInt(300),
+  TRACKING_RETENTION_DAYS: positiveInt(180),
+  TRACKING_EVENTS_PER_DEVICE_MINUTE: positiveInt(300),
+  TRACKING_LOG_PATH: z.string().trim().regex(/^\/[A-Za-z0-9/_.-]*$/, 'must be a path such as /api/log/track').default('/api/log/track'),
+  OPERATOR_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
 });
 
 export type RateLimitStoreKind = 'memory' | 'redis' | 'postgres';
@@ -232,6 +240,10 @@ export interface Config {
   support: { phone: string; email: string; zalo: string | undefined };
   /** Scheduled sweeps (jobs/scheduler.ts); off in tests unless asked for. */
   jobs: { enabled: boolean; intervalSeconds: number };
+  /** Behaviour tracking, attribution and client logs (modules/tracking). */
+  tracking: { retentionDays: number; eventsPerDeviceMinute: number; logPath: string };
+  /** Secret of the operator endpoints (shared/operator-guard.ts); undefined: they are closed. */
+  operatorToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -347,5 +359,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     support: { phone: e.SUPPORT_PHONE, email: e.SUPPORT_EMAIL, zalo: e.SUPPORT_ZALO },
     jobs: { enabled: e.JOBS_ENABLED ?? e.NODE_ENV !== 'test', intervalSeconds: e.JOBS_INTERVAL_SECONDS },
+    tracking: {
+      retentionDays: e.TRACKING_RETENTION_DAYS,
+      eventsPerDeviceMinute: e.TRACKING_EVENTS_PER_DEVICE_MINUTE,
+      logPath: e.TRACKING_LOG_PATH,
+    },
+    operatorToken: e.OPERATOR_TOKEN,
   };
 }

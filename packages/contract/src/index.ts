@@ -18,3 +18,4 @@ export * from './api/system.ts';
 export * from './api/common.ts';
 export * from './api/paths.ts';
 export * from './api/user.ts';
+export * from './api/tracking.ts';

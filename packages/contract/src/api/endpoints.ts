@@ -4,6 +4,7 @@ import { challengeEndpoint } from './challenge.ts';
 import { authConfigEndpoint, authDetailEndpoint } from './certification.ts';
 import { activityListEndpoint, commonIndexEndpoint } from './content.ts';
 import { devOutboxEndpoint, healthEndpoint, readyEndpoint, secretEndpoint } from './system.ts';
+import { adClickUploadEndpoint, funnelEndpoint, surveyLogEndpoint, trackingSendEndpoint } from './tracking.ts';
 import {
   deviceHasEndpoint,
   deviceSaveEndpoint,
@@ -33,6 +34,10 @@ export const endpoints = {
   authDetail: authDetailEndpoint,
   commonIndex: commonIndexEndpoint,
   activityList: activityListEndpoint,
+  trackingSend: trackingSendEndpoint,
+  adClickUpload: adClickUploadEndpoint,
+  surveyLog: surveyLogEndpoint,
+  funnel: funnelEndpoint,
 } as const satisfies Record<string, AnyEndpoint>;
 
 export const allEndpoints: readonly AnyEndpoint[] = Object.values(endpoints);
