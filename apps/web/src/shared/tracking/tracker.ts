@@ -59,6 +59,8 @@ export interface TrackOptions {
   result?: unknown;
   /** Ad-attribution fields (SPEC.md §3). */
   ad?: { eventType: string; adjustId: string };
+  /** When it happened (default now): the tracker may load after the act it records. */
+  at?: number;
 }
 
 /** The landing query's `utm_source`, else `source`, else ''. */
@@ -90,7 +92,7 @@ export class Tracker {
   }
 
   /** The session state, starting the session (in-app event, counter reset) on its first visit. */
-  private session(): SessionState {
+  private session(at?: number, startPath?: string): SessionState {
     const stored = this.readSession();
     if (stored) return stored;
     const { search, referrer, pathname } = this.deps.location();
@@ -105,14 +107,14 @@ export class Tracker {
       referer: referrer,
     };
     this.writeSession(fresh);
-    this.emit(fresh, TRACKING_ACTS.inApp, {}, trackingPageName(pathname));
+    this.emit(fresh, TRACKING_ACTS.inApp, { at }, trackingPageName(startPath ?? pathname));
     return fresh;
   }
 
   /** A page view, from the router; the same page again (a re-render or a replace) is not one. */
-  pageView(pathname: string): void {
+  pageView(pathname: string, at?: number): void {
     if (!this.deps.allowed()) return;
-    const state = this.session();
+    const state = this.session(at, pathname);
     const name = trackingPageName(pathname);
     if (state.page === name) return;
     // The session's first page keeps its in-app event as its last act; later pages start afresh.
@@ -123,13 +125,13 @@ export class Tracker {
     }
     state.page = name;
     state.firstPage ??= name;
-    this.emit(state, TRACKING_ACTS.pageView, {});
+    this.emit(state, TRACKING_ACTS.pageView, { at });
   }
 
   /** An act on the current page (a tap, a result). */
   track(act: string, options: TrackOptions = {}): void {
     if (!this.deps.allowed()) return;
-    const state = this.session();
+    const state = this.session(options.at);
     if (state.page === null) {
       const page = trackingPageName(this.deps.location().pathname);
       state.page = page;
@@ -144,7 +146,7 @@ export class Tracker {
     const event: TrackingEvent = {
       environment: this.deps.environment,
       version: 1,
-      timestamp: this.deps.now(),
+      timestamp: options.at ?? this.deps.now(),
       phone: this.deps.phone() ?? '',
       page,
       previousPage: state.previousPage ?? '',
