@@ -101,6 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     store: config.rateLimitStore,
     redisUrl: config.redisUrl,
     pool: database.pool,
+    connectSources: config.cspConnectSources,
   });
   await app.register(compressPlugin);
   await app.register(multipartPlugin);

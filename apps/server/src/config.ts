@@ -75,6 +75,7 @@ import { REPO_ROOT } from './paths.ts';
  * TRACKING_EVENTS_PER_DEVICE_MINUTE 300  tracking events (and client-log records) one device id may send per minute; more get 429
  * TRACKING_LOG_PATH         /api/log/track  path of the client-log ingest (survey format); the web app's default log endpoint
  * OPERATOR_TOKEN            (unset)      shared secret of the operator endpoints (header x-operator-token); unset: they answer 403
+ * CSP_CONNECT_SOURCES       (unset)      extra origins the web app may call (CSP connect-src), space- or comma-separated; with VITE_ADJUST_APP_TOKEN: https://*.adjust.com https://*.adjust.world
  */
 
 export { REPO_ROOT };
@@ -168,6 +169,12 @@ const envSchema = z.object({
   TRACKING_EVENTS_PER_DEVICE_MINUTE: positiveInt(300),
   TRACKING_LOG_PATH: z.string().trim().regex(/^\/[A-Za-z0-9/_.-]*$/, 'must be a path such as /api/log/track').default('/api/log/track'),
   OPERATOR_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  CSP_CONNECT_SOURCES: z
+    .string()
+    .trim()
+    .default('')
+    .transform((text) => text.split(/[\s,]+/).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^https:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?$/i, 'each must be an https origin such as https://*.adjust.com'))),
 });
 
 export type RateLimitStoreKind = 'memory' | 'redis' | 'postgres';
@@ -244,6 +251,8 @@ export interface Config {
   tracking: { retentionDays: number; eventsPerDeviceMinute: number; logPath: string };
   /** Secret of the operator endpoints (shared/operator-guard.ts); undefined: they are closed. */
   operatorToken: string | undefined;
+  /** Extra CSP connect-src origins (the Adjust SDK's hosts when it is on). */
+  cspConnectSources: string[];
 }
 
 export class ConfigError extends Error {
@@ -365,5 +374,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       logPath: e.TRACKING_LOG_PATH,
     },
     operatorToken: e.OPERATOR_TOKEN,
+    cspConnectSources: e.CSP_CONNECT_SOURCES,
   };
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adAttributions, clientLogs, trackingEvents, userAuthState, users } from '../src/db/schema.ts';
 import { trackingRetentionSweep } from '../src/jobs/tracking-retention.sweep.ts';
 import { funnelSvg, funnelTable } from '../src/modules/tracking/index.ts';
+import { loadConfig } from '../src/config.ts';
 import { createTestApp, randomDeviceId, randomPhone, type TestApp } from './helpers/test-app.ts';
 
 const OPERATOR_TOKEN = 'operator-token-for-tests-0123456789';
@@ -300,5 +301,16 @@ describe('tracking retention sweep', () => {
     expect(result.trackingEvents).toBeGreaterThanOrEqual(1);
     expect(await storedFor('retention-old')).toHaveLength(0);
     expect(await storedFor('retention-new')).toHaveLength(1);
+  });
+});
+
+describe('tracking configuration', () => {
+  it('reads the tracking variables and the extra CSP origins the Adjust SDK needs', () => {
+    const config = loadConfig({ TRACKING_RETENTION_DAYS: '30', TRACKING_LOG_PATH: '/api/logs', CSP_CONNECT_SOURCES: 'https://*.adjust.com, https://*.adjust.world' });
+    expect(config.tracking).toEqual({ retentionDays: 30, eventsPerDeviceMinute: 300, logPath: '/api/logs' });
+    expect(config.cspConnectSources).toEqual(['https://*.adjust.com', 'https://*.adjust.world']);
+    expect(loadConfig({}).cspConnectSources).toEqual([]);
+    expect(() => loadConfig({ CSP_CONNECT_SOURCES: 'http://insecure.example' })).toThrow(/https origin/);
+    expect(() => loadConfig({ OPERATOR_TOKEN: 'short' })).toThrow(/OPERATOR_TOKEN/);
   });
 });
