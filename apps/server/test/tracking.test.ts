@@ -314,3 +314,21 @@ describe('tracking configuration', () => {
     expect(() => loadConfig({ OPERATOR_TOKEN: 'short' })).toThrow(/OPERATOR_TOKEN/);
   });
 });
+
+describe('a deployment with its own log path and CSP origins', () => {
+  it('serves the survey ingest at TRACKING_LOG_PATH and adds the extra connect-src origins', async () => {
+    const custom = await createTestApp({
+      config: (config) => ({ ...config, tracking: { ...config.tracking, logPath: '/api/client/logs' }, cspConnectSources: ['https://*.adjust.com'] }),
+    });
+    try {
+      const body = JSON.stringify({ __topic__: 'survey', __logs__: [{ survey: '{}' }] });
+      const moved = await custom.app.inject({ method: 'POST', url: '/api/client/logs', headers: { 'content-type': 'application/json' }, payload: body });
+      expect(moved.json()).toMatchObject({ code: 200, data: { accepted: 1 } });
+      const old = await custom.app.inject({ method: 'POST', url: API_PATHS.surveyLog, headers: { 'content-type': 'application/json' }, payload: body });
+      expect(old.statusCode).toBe(404);
+      expect(String(moved.headers['content-security-policy'])).toContain("connect-src 'self' https://*.adjust.com");
+    } finally {
+      await custom.close();
+    }
+  });
+});
