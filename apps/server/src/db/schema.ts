@@ -287,10 +287,136 @@ export const smsDailyCounts = pgTable('sms_daily_counts', {
   sent: integer('sent').notNull(),
 });
 
+// ---------------------------------------------------------------------------------------------
+// Uploads and KYC (issue 9, branch kyc): stored files, KYC documents, liveness sessions.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Every uploaded file kept in the object storage (shared/uploads). The bytes live in the storage
+ * under `storage_key`; this row says whose they are, so a file is served to its owner only.
+ */
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** What the file is for: kyc_front, kyc_back, kyc_face, feedback, ... */
+    purpose: text('purpose').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    sha256: text('sha256').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('stored_files_user_idx').on(table.userId, table.purpose)],
+);
+
+/**
+ * The KYC documents of a user (kyc/save/v2, kyc/liveness/anti/hack): the current file of each
+ * side and of the face, the provider's reading of the ID card (encrypted: it holds the ID number),
+ * and when the step was finished (face/compare).
+ */
+export const kycDocuments = pgTable('kyc_documents', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  /** Public number of the record on the wire (`id` of kyc/info). */
+  publicId: bigint('public_id', { mode: 'number' }).generatedAlwaysAsIdentity().notNull().unique(),
+  cardType: text('card_type'),
+  frontFileId: uuid('front_file_id').references(() => storedFiles.id),
+  backFileId: uuid('back_file_id').references(() => storedFiles.id),
+  faceFileId: uuid('face_file_id').references(() => storedFiles.id),
+  /** The liveness check passed for the current face (a verified provider result). */
+  livenessPassed: boolean('liveness_passed').notNull().default(false),
+  livenessProvider: text('liveness_provider'),
+  /** Face match score 0-100 between the ID front and the face, when the provider gives one. */
+  faceMatchScore: integer('face_match_score'),
+  /** FieldCipher ciphertext of the ID-card reading JSON (name, ID number, birthday, gender, address). */
+  idCardReading: text('id_card_reading'),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Face-liveness sessions (user/liveness/h5/get): one per start of the face check, identified on the
+ * wire by `bizNo`; the provider's signed result settles it once (passed or failed).
+ */
+export const livenessSessions = pgTable(
+  'liveness_sessions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    bizNo: text('biz_no').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    provider: text('provider').notNull(),
+    /** pending | passed | failed */
+    status: text('status').notNull().default('pending'),
+    /** The face image the provider captured, once passed. */
+    faceFileId: uuid('face_file_id').references(() => storedFiles.id),
+    /** The provider's own reference (a vendor's request id), for its callback. */
+    providerRef: text('provider_ref'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('liveness_sessions_user_idx').on(table.userId, table.createdAt)],
+);
+/* ---------- Messages (issue 10: the borrower's messages; modules/message) ---------- */
+
+/**
+ * A borrower's messages, made only by `messages.notify` from a real event. The text is rendered
+ * once, in the borrower's language at the event (what was sent stays what was sent); template
+ * and params are kept beside it. `dedupe_key` names the event: the unique index per user is what
+ * makes the same event message once, even when two instances notify at the same moment.
+ */
+export const userMessages = pgTable(
+  'user_messages',
+  {
+    /** The message's number on the wire (`id`, `recordIdStr`, `recordIdList`). */
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    template: text('template').notNull(),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull(),
+    /** The language it was rendered in: en, vn or zh. */
+    language: text('language').notNull(),
+    theme: text('theme').notNull(),
+    content: text('content').notNull(),
+    dedupeKey: text('dedupe_key').notNull(),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('user_messages_user_dedupe_idx').on(table.userId, table.dedupeKey),
+    index('user_messages_user_id_idx').on(table.userId, table.id),
+    index('user_messages_unread_idx')
+      .on(table.userId)
+      .where(sql`${table.readAt} is null`),
+  ],
+);
+
+/**
+ * The language each user last used (the `lang` header of a signed-in call): what their messages
+ * are written in. No row: Vietnamese.
+ */
+export const userLanguages = pgTable('user_languages', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  language: text('language').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 /*
  * ---- Tracking (issue 14; docs/decisions/065): behaviour events, ad attribution and client logs.
  * Append-only and built for volume: bigint identity keys (no uuid generation per row), no foreign
- * keys (a row outlives its user and costs no lookup on insert), batched multi-row inserts, a few
+ * keys (a row outlives its user and costs no lookup on insert), one INSERT per batch, a few
  * indexes for the funnel and for retention, which a daily sweep applies (jobs/tracking-retention).
  */
 

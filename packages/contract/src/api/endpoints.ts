@@ -3,6 +3,8 @@ import { loginEndpoint, loginSmsEndpoint, logoutEndpoint, passwordSetEndpoint, p
 import { challengeEndpoint } from './challenge.ts';
 import { authConfigEndpoint, authDetailEndpoint } from './certification.ts';
 import { activityListEndpoint, commonIndexEndpoint } from './content.ts';
+import { messageDetailEndpoint, messageListEndpoint, messageUnreadCountEndpoint, messageUpdateEndpoint } from './message.ts';
+import { userFileEndpoint } from './files.ts';
 import { devOutboxEndpoint, healthEndpoint, readyEndpoint, secretEndpoint } from './system.ts';
 import { adClickUploadEndpoint, funnelEndpoint, surveyLogEndpoint, trackingSendEndpoint } from './tracking.ts';
 import {
@@ -34,6 +36,11 @@ export const endpoints = {
   authDetail: authDetailEndpoint,
   commonIndex: commonIndexEndpoint,
   activityList: activityListEndpoint,
+  messageList: messageListEndpoint,
+  messageUpdate: messageUpdateEndpoint,
+  messageUnreadCount: messageUnreadCountEndpoint,
+  messageDetail: messageDetailEndpoint,
+  userFile: userFileEndpoint,
   trackingSend: trackingSendEndpoint,
   adClickUpload: adClickUploadEndpoint,
   surveyLog: surveyLogEndpoint,

@@ -19,6 +19,13 @@ export const API_PATHS = {
   privacyConsent: '/api/user/app/privacy/consent',
   commonIndex: '/api/loan/app/common/index',
   activityList: '/api/user/app/activity/list',
+  /** Messages (issue 10): the family's FCM send records (list, mark read), and our unread count and detail. */
+  messageList: '/api/data/app/fcm/sendRecord/list',
+  messageUpdate: '/api/data/app/fcm/sendRecord/update',
+  messageUnreadCount: '/api/data/app/fcm/sendRecord/unread/count',
+  messageDetail: '/api/data/app/fcm/sendRecord/detail',
+  /** An uploaded image, served to its owner only (session or owner-only link; not a signed call). */
+  userFile: '/api/user/app/file/:fileId',
   /** Behaviour tracking (SPEC.md §7): one event or a batch; unsigned (the web app flushes with sendBeacon). */
   trackingSend: '/api/user/app/burying/event/send',
   /** The ad-click attribution upload, once per install (SPEC.md §7). */
