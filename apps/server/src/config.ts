@@ -113,6 +113,10 @@ import { REPO_ROOT } from './paths.ts';
  * COLLECTION_ACCOUNT_NUMBER 0000123456789 the lender's collection account number (VietQR transfers of repayments)
  * COLLECTION_ACCOUNT_NAME   CONG TY SEN   the collection account holder as the bank shows it
  * COLLECTION_BANK_NAME      MB Bank      the collection bank's short name shown to borrowers
+ * TRACKING_RETENTION_DAYS   180          tracking events, attributions and client logs older than this are deleted by the daily tracking-retention sweep
+ * TRACKING_EVENTS_PER_DEVICE_MINUTE 300  tracking events (and client-log records) one device id may send per minute; more get 429
+ * TRACKING_LOG_PATH         /api/log/track  path of the client-log ingest (survey format); the web app's default log endpoint
+ * CSP_CONNECT_SOURCES       (unset)      extra origins the web app may call (CSP connect-src), space- or comma-separated; with VITE_ADJUST_APP_TOKEN: https://*.adjust.com https://*.adjust.world
  */
 
 export { REPO_ROOT };
@@ -249,6 +253,15 @@ const envSchema = z.object({
   COLLECTION_ACCOUNT_NUMBER: z.string().trim().regex(/^[0-9A-Za-z]{6,19}$/, 'must be 6-19 letters or digits').default('0000123456789'),
   COLLECTION_ACCOUNT_NAME: z.string().trim().min(1).max(50).default('CONG TY SEN'),
   COLLECTION_BANK_NAME: z.string().trim().min(1).max(50).default('MB Bank'),
+  TRACKING_RETENTION_DAYS: positiveInt(180),
+  TRACKING_EVENTS_PER_DEVICE_MINUTE: positiveInt(300),
+  TRACKING_LOG_PATH: z.string().trim().regex(/^\/[A-Za-z0-9/_.-]*$/, 'must be a path such as /api/log/track').default('/api/log/track'),
+  CSP_CONNECT_SOURCES: z
+    .string()
+    .trim()
+    .default('')
+    .transform((text) => text.split(/[\s,]+/).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^https:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?$/i, 'each must be an https origin such as https://*.adjust.com'))),
 });
 
 export type RateLimitStoreKind = 'memory' | 'redis' | 'postgres';
@@ -360,6 +373,10 @@ export interface Config {
   };
   /** The lender's collection account borrowers transfer repayments to (VietQR). */
   collection: { bankBin: string; accountNumber: string; accountName: string; bankName: string };
+  /** Behaviour tracking, attribution and client logs (modules/tracking). */
+  tracking: { retentionDays: number; eventsPerDeviceMinute: number; logPath: string };
+  /** Extra CSP connect-src origins (the Adjust SDK's hosts when it is on). */
+  cspConnectSources: string[];
 }
 
 export class ConfigError extends Error {
@@ -557,5 +574,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       accountName: e.COLLECTION_ACCOUNT_NAME,
       bankName: e.COLLECTION_BANK_NAME,
     },
+    tracking: {
+      retentionDays: e.TRACKING_RETENTION_DAYS,
+      eventsPerDeviceMinute: e.TRACKING_EVENTS_PER_DEVICE_MINUTE,
+      logPath: e.TRACKING_LOG_PATH,
+    },
+    cspConnectSources: e.CSP_CONNECT_SOURCES,
   };
 }

@@ -29,3 +29,4 @@ export * from './api/home.ts';
 export * from './api/operator.ts';
 export * from './api/profile.ts';
 export * from './reference/index.ts';
+export * from './api/tracking.ts';

@@ -718,3 +718,80 @@ export const operatorChecks = pgTable('operator_checks', {
   verifiedAt: timestamp('verified_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+/*
+ * ---- Tracking (issue 14; docs/decisions/065): behaviour events, ad attribution and client logs.
+ * Append-only and built for volume: bigint identity keys (no uuid generation per row), no foreign
+ * keys (a row outlives its user and costs no lookup on insert), one INSERT per batch, a few
+ * indexes for the funnel and for retention, which a daily sweep applies (jobs/tracking-retention).
+ */
+
+/** One behaviour event (SPEC.md §3). The phone is never stored: it only finds `user_id`. */
+export const trackingEvents = pgTable(
+  'tracking_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The device's time, or the server's when the device's is more than a day off. */
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    deviceId: text('device_id').notNull(),
+    /** The user whose phone the event named, when one exists; no foreign key (volume, retention). */
+    userId: uuid('user_id'),
+    environment: text('environment'),
+    eventVersion: integer('event_version'),
+    page: text('page').notNull(),
+    previousPage: text('previous_page'),
+    firstPage: text('first_page'),
+    previousAct: text('previous_act'),
+    lastAct: text('last_act'),
+    source: text('source'),
+    referer: text('referer'),
+    type: text('type'),
+    code: text('code'),
+    act: text('act').notNull(),
+    result: text('result'),
+    counter: integer('counter'),
+    eventType: text('event_type'),
+    adjustId: text('adjust_id'),
+    pushMark: integer('push_mark'),
+  },
+  (table) => [
+    index('tracking_events_occurred_idx').on(table.occurredAt),
+    index('tracking_events_page_idx').on(table.page, table.occurredAt),
+    index('tracking_events_act_idx').on(table.act, table.occurredAt),
+  ],
+);
+
+/** Ad attribution per device (adjust/ad/click/info/upload); a repeat of the same device and adId is ignored. */
+export const adAttributions = pgTable(
+  'ad_attributions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    createdAt: createdAt(),
+    deviceId: text('device_id').notNull(),
+    userId: uuid('user_id'),
+    adId: text('ad_id').notNull(),
+    adgroup: text('adgroup'),
+    /** The adgroup before its first ' (' (SPEC.md §3). */
+    mediaSource: text('media_source'),
+    /** The landing query string. */
+    refer: text('refer'),
+  },
+  (table) => [
+    uniqueIndex('ad_attributions_device_ad_idx').on(table.deviceId, table.adId),
+    index('ad_attributions_created_idx').on(table.createdAt),
+  ],
+);
+
+/** Client logs in the survey format, one row per record of `__logs__`. */
+export const clientLogs = pgTable(
+  'client_logs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    topic: text('topic').notNull(),
+    /** The record as JSON text ({"survey": "<json text>"}). */
+    record: text('record').notNull(),
+  },
+  (table) => [index('client_logs_received_idx').on(table.receivedAt)],
+);
+/* ---- end of Tracking */

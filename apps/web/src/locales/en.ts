@@ -69,7 +69,7 @@ const ui = {
     'Your phone number; identity data (full name, date of birth, ID card number, ID card photos and a selfie for face verification); contact details and the emergency contacts you type in; work and income information; your receiving bank account or e-wallet; loan and repayment history; and device data (device model, app version, a random device identifier). We never read your address book, SMS or call log.',
   'privacy.purpose.title': 'Why we use it',
   'privacy.purpose.body':
-    'To verify your identity, assess your application and credit limit, disburse and collect loans, prevent fraud, meet our legal obligations and contact you about your account.',
+    'To verify your identity, assess your application and credit limit, disburse and collect loans, prevent fraud, meet our legal obligations and contact you about your account. Only if you agree (Agree below, or by logging in) do we also record which pages you open and what you tap, with a random device identifier and the advertisement that brought you, to improve the app and measure our advertising; if you reject, none of this is recorded.',
   'privacy.sharing.title': 'Who we share it with',
   'privacy.sharing.body':
     'Only with service providers that help us run the service (identity verification, SMS, payments), with credit information bodies and authorities where the law requires it. We do not sell your data.',

@@ -64,7 +64,7 @@ const ui: Record<UiKey, string> = {
     'Số điện thoại; dữ liệu định danh (họ tên, ngày sinh, số CMND/CCCD, ảnh CMND/CCCD và ảnh chân dung để xác thực khuôn mặt); thông tin liên hệ và người liên hệ khẩn cấp do bạn tự nhập; thông tin công việc và thu nhập; tài khoản ngân hàng hoặc ví điện tử nhận tiền; lịch sử vay và trả nợ; dữ liệu thiết bị (mẫu máy, phiên bản ứng dụng, mã thiết bị ngẫu nhiên). Chúng tôi không bao giờ đọc danh bạ, tin nhắn SMS hay nhật ký cuộc gọi của bạn.',
   'privacy.purpose.title': 'Mục đích sử dụng',
   'privacy.purpose.body':
-    'Để xác minh danh tính, thẩm định hồ sơ và hạn mức tín dụng, giải ngân và thu hồi khoản vay, phòng chống gian lận, tuân thủ nghĩa vụ pháp lý và liên hệ với bạn về tài khoản.',
+    'Để xác minh danh tính, thẩm định hồ sơ và hạn mức tín dụng, giải ngân và thu hồi khoản vay, phòng chống gian lận, tuân thủ nghĩa vụ pháp lý và liên hệ với bạn về tài khoản. Chỉ khi bạn đồng ý (nút Đồng ý bên dưới, hoặc khi đăng nhập), chúng tôi mới ghi lại các trang bạn mở và thao tác bạn chạm, kèm một mã thiết bị ngẫu nhiên và quảng cáo đã đưa bạn đến, để cải thiện ứng dụng và đo lường quảng cáo; nếu bạn từ chối, không có dữ liệu nào như vậy được ghi lại.',
   'privacy.sharing.title': 'Chia sẻ dữ liệu',
   'privacy.sharing.body':
     'Chỉ với các nhà cung cấp dịch vụ giúp chúng tôi vận hành (xác thực danh tính, SMS, thanh toán), với tổ chức thông tin tín dụng và cơ quan nhà nước khi pháp luật yêu cầu. Chúng tôi không bán dữ liệu của bạn.',

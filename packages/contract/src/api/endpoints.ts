@@ -45,6 +45,7 @@ import {
 } from './kyc.ts';
 import { ledgerCheckEndpoint } from './ledger.ts';
 import { devOutboxEndpoint, healthEndpoint, readyEndpoint, secretEndpoint } from './system.ts';
+import { adClickUploadEndpoint, funnelEndpoint, surveyLogEndpoint, trackingSendEndpoint } from './tracking.ts';
 import {
   deviceHasEndpoint,
   deviceSaveEndpoint,
@@ -119,6 +120,10 @@ export const endpoints = {
   devCreditReview: devCreditReviewEndpoint,
   devCreditCertify: devCreditCertifyEndpoint,
   ledgerCheck: ledgerCheckEndpoint,
+  trackingSend: trackingSendEndpoint,
+  adClickUpload: adClickUploadEndpoint,
+  surveyLog: surveyLogEndpoint,
+  funnel: funnelEndpoint,
 } as const satisfies Record<string, AnyEndpoint>;
 
 export const allEndpoints: readonly AnyEndpoint[] = Object.values(endpoints);

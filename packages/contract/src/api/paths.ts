@@ -74,6 +74,14 @@ export const API_PATHS = {
   livenessDevCapture: '/api/ekyc/dev/liveness/capture',
   /** The eKYC vendor's result callback (FPT.AI-style provider). */
   ekycCallback: '/api/ekyc/callback',
+  /** Behaviour tracking (SPEC.md §7): one event or a batch; unsigned (the web app flushes with sendBeacon). */
+  trackingSend: '/api/user/app/burying/event/send',
+  /** The ad-click attribution upload, once per install (SPEC.md §7). */
+  adClickUpload: '/api/user/app/adjust/ad/click/info/upload',
+  /** Client logs in the survey format; the default of TRACKING_LOG_PATH and of the web app's log endpoint. */
+  surveyLog: '/api/log/track',
+  /** Operators: the conversion funnel (OPERATOR_TOKEN). */
+  operatorFunnel: '/api/operator/tracking/funnel',
   health: '/api/health',
   ready: '/api/ready',
   /** Development only: the SMS messages the development provider "sent". Off in production. */
