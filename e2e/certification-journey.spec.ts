@@ -20,7 +20,7 @@ test('a new borrower completes every certification step through the pages, sees 
 
   // The runner opens the first step: KYC.
   await page.goto('/authentication/batch');
-  await completeKycThroughPages(page, 'Start', (screen) => expectAccessible(page, screen));
+  await completeKycThroughPages(page, (screen) => expectAccessible(page, screen));
 
   // Back on the runner, which opens personal data.
   await expect(page).toHaveURL(/\/authentication\/batch\/personal-data$/);
