@@ -1,82 +1,28 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { API_PATHS } from '@sen/contract';
-import { freshPhone, readOtp, useLanguage, waitForApp } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { fillPersonal, freshIdNumber, readOperatorCode } from './certification-support.ts';
+import { completeKycThroughPages, FAKE_CAMERA_LAUNCH, signInNewBorrower } from './kyc-support.ts';
+import { expectAccessible, freshPhone, useLanguage } from './support.ts';
 
 /*
- * Certification journey (issue 9): a new borrower runs the batch through personal data and the
- * operator check, sees the certification centre and corrects personal data; an under-18 birthday and
- * an ID number another user holds show the spec's messages. The KYC pages are another branch's:
- * the KYC item is marked done for the journey's user by the test-only route (NODE_ENV=test).
+ * Certification steps (issue 9): a new borrower passes KYC through its pages, then personal data
+ * and the operator check with their error messages (required fields, the exit confirmation, an
+ * under-18 birthday, an ID number another user holds, a malformed operator code), sees the
+ * certification centre and corrects personal data. The whole batch including the receiving account
+ * is certification-journey.spec.ts.
  */
 
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${screen}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
-}
-
-/** The newest operator code (4 or 6 digits) the development SMS provider "sent" to `phone`. */
-async function readOperatorCode(request: APIRequestContext, phone: string, digits: 4 | 6): Promise<string> {
-  let code = '';
-  await expect
-    .poll(async () => {
-      const response = await request.get(`${API_PATHS.devSmsOutbox}?phone=${phone}`);
-      const body = (await response.json()) as { data?: { messages?: { text: string; code: string }[] } };
-      code = body.data?.messages?.find((message) => message.text.includes('nha mang'))?.code ?? '';
-      return code;
-    })
-    .toMatch(digits === 4 ? /^\d{4}$/ : /^\d{6}$/);
-  return code;
-}
-
-/** Signs a new borrower in by code (no password set: the create-password page is skipped). */
-async function signIn(page: Page, request: APIRequestContext, phone: string) {
-  await page.goto('/login');
-  await waitForApp(page);
-  await page.getByTestId('phone-input').fill(phone);
-  await page.getByTestId('get-otp-button').click();
-  await page.getByTestId('otp-input').fill(await readOtp(request, phone));
-  await page.getByTestId('login-button').click();
-  await expect(page).toHaveURL(/\/login\/create-password$/);
-}
-
-async function markKyc(request: APIRequestContext, phone: string) {
-  const response = await request.post('/test-only/certification/mark', { data: { phone, item: 'KYC' } });
-  expect(response.status()).toBe(200);
-}
-
-/** Picks the first choice of a picker field (antd-mobile's sheet opens on the first option). */
-async function pickFirst(page: Page, testId: string) {
-  await page.getByTestId(testId).click();
-  await page.locator('.adm-picker-header-button:visible', { hasText: 'Confirm' }).click();
-  await expect(page.locator('.adm-picker:visible')).toHaveCount(0);
-}
-
-async function fillPersonal(page: Page, idNumber: string, birthDate: string) {
-  await page.getByTestId('personal-name').fill('Nguyễn Thị Lan');
-  await page.getByTestId('personal-id-number').fill(idNumber);
-  await pickFirst(page, 'personal-gender');
-  await page.getByTestId('personal-birth-date').fill(birthDate);
-  await pickFirst(page, 'personal-education');
-  await page.getByTestId('personal-salary').fill('9000000');
-  await pickFirst(page, 'personal-marital');
-  await pickFirst(page, 'personal-province');
-  await page.getByTestId('personal-address').fill('25 Hàng Bài, Hoàn Kiếm');
-  await pickFirst(page, 'personal-purpose');
-  await page.getByTestId('personal-email').fill('lan.nguyen@example.com');
-}
+test.use({ launchOptions: FAKE_CAMERA_LAUNCH });
 
 test.beforeEach(async ({ page }) => useLanguage(page, 'en'));
 
 test('a new borrower completes personal data and the operator check, sees the centre and corrects personal data', async ({ page, request }) => {
-  // A long journey (two steps, the centre, a correction, seven accessibility checks).
-  test.setTimeout(180_000);
+  // A long journey (KYC, two steps, the centre, a correction, seven accessibility checks).
+  test.setTimeout(240_000);
   const phone = freshPhone();
-  await signIn(page, request, phone);
-  await markKyc(request, phone);
+  await signInNewBorrower(page, request, phone);
 
   await page.goto('/authentication/batch');
+  await completeKycThroughPages(page);
   await expect(page).toHaveURL(/\/authentication\/batch\/personal-data$/);
   await expect(page.getByTestId('boost-copy')).toContainText('2,000,000');
   await expectAccessible(page, 'personal data');
@@ -104,7 +50,7 @@ test('a new borrower completes personal data and the operator check, sees the ce
   await page.getByTestId('personal-submit').click();
   await expect(page.locator('#cardNo-error')).toHaveText('This ID number is already registered to another account');
 
-  const idNumber = `0793${String(Date.now()).slice(-8)}`;
+  const idNumber = freshIdNumber();
   await page.getByTestId('personal-id-number').fill(idNumber);
   await page.getByTestId('personal-submit').click();
 
@@ -154,7 +100,7 @@ test('a new borrower completes personal data and the operator check, sees the ce
 
 test('a borrower with personal data not done sees the later steps locked', async ({ page, request }) => {
   const phone = freshPhone();
-  await signIn(page, request, phone);
+  await signInNewBorrower(page, request, phone);
   await page.goto('/mine/certification-center');
   await expect(page.getByTestId('centre-item-KYC')).toHaveAttribute('data-status', 'todo');
   await expect(page.getByTestId('centre-item-ID')).toHaveAttribute('data-status', 'locked');

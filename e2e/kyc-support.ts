@@ -37,3 +37,28 @@ export async function signInNewBorrower(page: Page, request: APIRequestContext, 
   await page.getByTestId('login-button').click();
   await expect(page).toHaveURL(/\/login\/create-password$/);
 }
+
+/**
+ * Completes KYC through the real pages (run with FAKE_CAMERA_LAUNCH): from /authentication/batch/kyc
+ * the ID front, back and selfie uploads, then the face check in the frame; ends back on the runner.
+ */
+export async function completeKycThroughPages(page: Page, check?: (screen: string) => Promise<void>): Promise<void> {
+  await expect(page).toHaveURL(/\/authentication\/batch\/kyc$/);
+  await expect(page.getByTestId('kyc-next')).toBeDisabled();
+  await check?.('kyc');
+  await page.getByTestId('kyc-front-file-input').setInputFiles(await kycPhoto('front'));
+  await expect(page.getByTestId('kyc-front-done')).toBeVisible();
+  await page.getByTestId('kyc-back-camera-input').setInputFiles(await kycPhoto('back'));
+  await expect(page.getByTestId('kyc-back-done')).toBeVisible();
+  await page.getByTestId('kyc-selfie-camera-input').setInputFiles(await kycPhoto('selfie'));
+  await expect(page.getByTestId('kyc-selfie-done')).toBeVisible();
+  await check?.('kyc with photos');
+  await page.getByTestId('kyc-next').click();
+  await expect(page).toHaveURL(/\/authentication\/batch\/kyc\/face$/);
+  const start = page.frameLocator('[data-testid="kyc-face-frame"]').locator('button#start'); // any language
+  await expect(start).toBeVisible();
+  await check?.('kyc face');
+  await start.click();
+  // The frame posts its signed result; the app sends it to the server and goes back to the runner.
+  await expect(page).not.toHaveURL(/\/kyc/, { timeout: 20_000 });
+}

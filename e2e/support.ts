@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { API_PATHS, type Language, STORAGE_KEYS } from '@sen/contract';
 
@@ -36,4 +37,11 @@ export async function readOtp(request: APIRequestContext, phone: string): Promis
 /** Waits until the start-up loading view has gone and the app is shown. */
 export async function waitForApp(page: Page): Promise<void> {
   await expect(page.getByTestId('splash')).toBeHidden({ timeout: 15_000 });
+}
+
+/** No serious or critical accessibility violation on the page as it is now (axe). */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${screen}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
 }

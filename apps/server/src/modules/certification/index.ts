@@ -1,7 +1,6 @@
-import { AUTH_ITEMS, OTHER_RELATIVES, RELATIVES, endpoints, type AuthItem } from '@sen/contract';
+import { OTHER_RELATIVES, RELATIVES, endpoints } from '@sen/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createOperatorProvider } from '../../providers/operator/create-operator-provider.ts';
-import { AppError } from '../../shared/app-error.ts';
 import { deviceIdOf } from '../../shared/headers.ts';
 import { globalPlugin } from '../../shared/plugin.ts';
 import { registerEndpoint } from '../../shared/register-endpoint.ts';
@@ -87,18 +86,6 @@ export const certificationModule = globalPlugin('sen-certification', async (app:
     ip: request.ip,
     deviceId: deviceIdOf(request),
   });
-  // Browser journeys only (NODE_ENV=test, never development or production): marks an item done for a
-  // phone, so the certification journey can pass steps whose pages another branch builds (KYC).
-  if (config.nodeEnv === 'test') {
-    app.post('/test-only/certification/mark', async (request) => {
-      const body = request.body as { phone?: unknown; item?: unknown };
-      const item = typeof body.item === 'string' && body.item in AUTH_ITEMS ? (body.item as AuthItem) : null;
-      const user = typeof body.phone === 'string' ? await app.users.findByPhone(body.phone) : null;
-      if (!item || !user) throw new AppError('VALIDATION_FAILED');
-      await certification.markItem(user.id, item);
-      return { code: 200, message: 'success', data: null };
-    });
-  }
 
   registerEndpoint(app, endpoints.operatorOne, async ({ session, input, request }) => operatorCheck.start(await operatorCaller(session, request), input));
   registerEndpoint(app, endpoints.operatorTwo, async ({ session, input, request }) => operatorCheck.second(await operatorCaller(session, request), input));
