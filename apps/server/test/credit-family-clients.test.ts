@@ -50,6 +50,8 @@ describe.each(['VT', 'KMP', 'H5'] as const)('%s on the home calls', (name) => {
       showMultipleRepaySign: 0,
       enableLoanStr: '',
     });
+    // The default receiving account: Long / String? in the clients, null until one is bound.
+    for (const field of ['bankInfoId', 'bankNo', 'userCashWalletId', 'walletAccount'] as const) expect(data).toHaveProperty(field, null);
     const card = data.showProducts[0]!;
     expect(typeof card.productId).toBe('number');
     expect(typeof card.interestRate).toBe('number');

@@ -1,7 +1,7 @@
 import { API_PATHS, ERRORS, OPERATOR_TOKEN_HEADER, type HomeIndex, type LoanPage, type ProductInput, type ProductRecord } from '@sen/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditAccounts, creditDecisions, loanProducts, users } from '../src/db/schema.ts';
+import { creditAccounts, creditDecisions, loanProducts, userMessages, users } from '../src/db/schema.ts';
 import { CreditRepository } from '../src/modules/credit/credit.repository.ts';
 import { CreditService } from '../src/modules/credit/credit.service.ts';
 import { DEMO_PRODUCTS } from '../src/modules/product/index.ts';
@@ -287,6 +287,32 @@ describe('home data for every mode (index/v3)', () => {
     expect(term).toMatchObject({ timeLimit: 30, interestAmount: 45_000, serviceAmount: 50_000, defaultSign: 1 });
   });
 
+  it('carries the default receiving account (bank account or e-wallet, masked) and bankErrorFlag from the bank module', async () => {
+    const b = await borrower();
+    await t.app.credit.runReviews();
+    const none = await home(b.token);
+    expect(none).toMatchObject({ bankErrorFlag: false, bankInfoId: null, bankNo: null, userCashWalletId: null, walletAccount: null });
+
+    const bank = t.app.bank.banks()[0]!;
+    const cardId = await t.app.bank.add(b.userId, { account: { kind: 'CARD', bankId: bank.id, holderName: 'NGUYEN VAN A', number: '0011001234567' }, isDefault: true });
+    const card = await home(b.token);
+    expect(card).toMatchObject({ bankErrorFlag: false, bankInfoId: cardId, userCashWalletId: null, walletAccount: null });
+    expect(card.bankNo).toMatch(/4567$/);
+    expect(card.bankNo).not.toContain('0011001234567');
+
+    const walletId = await t.app.bank.add(b.userId, { account: { kind: 'WALLET', walletId: 1, holderName: null, number: '0912000111' }, isDefault: true });
+    const wallet = await home(b.token);
+    expect(wallet).toMatchObject({ bankInfoId: null, bankNo: null, userCashWalletId: walletId, bankErrorFlag: false });
+    expect(wallet.walletAccount).toMatch(/0111$/);
+    expect(wallet.walletAccount).not.toBe('0912000111');
+    // The loan page (borrow from all) shows the same receiving account.
+    const page = (await t.post<LoanPage>(API_PATHS.loanPage, { token: b.token })).envelope.data;
+    expect(page).toMatchObject({ userCashWalletId: walletId, bankInfoId: null });
+    // Another borrower never sees it.
+    const other = await borrower();
+    expect(await home(other.token)).toMatchObject({ bankInfoId: null, userCashWalletId: null });
+  });
+
   it('is user-scoped: a session is required and each borrower sees their own credit', async () => {
     const anonymous = await t.post(API_PATHS.homeIndex);
     expect(anonymous.envelope.code).toBe(401);
@@ -348,5 +374,87 @@ describe('credit reservations (for the loan module)', () => {
     await expect(uow.transaction(() => t.app.credit.release(userId, 600_000n))).rejects.toThrow(RangeError);
     const pending = await borrower();
     await expect(uow.transaction(() => t.app.credit.reserve(pending.userId, 1n))).rejects.toMatchObject({ errorName: 'CREDIT_LIMIT_EXCEEDED' });
+  });
+});
+
+describe('new-products message (issue 10)', () => {
+  const newProductMessages = async (userId: string) =>
+    t.database.db
+      .select({ dedupeKey: userMessages.dedupeKey, content: userMessages.content, language: userMessages.language })
+      .from(userMessages)
+      .where(and(eq(userMessages.userId, userId), eq(userMessages.template, 'newProducts')));
+
+  it('messages every approved borrower once per activation of a new product, nobody else', async () => {
+    const first = await borrower();
+    const second = await borrower();
+    await t.app.credit.runReviews();
+    const pending = await borrower();
+    // The second borrower's last language is English: the message is written in it.
+    await t.app.messages.rememberLanguage(second.userId, 'en');
+    const codes: string[] = [];
+    try {
+      // Created active with newSign: one message each.
+      const fresh = product({ active: true, newSign: true });
+      codes.push(fresh.code);
+      expect((await operator(fresh as Record<string, unknown>)).statusCode).toBe(200);
+      const [message] = await newProductMessages(first.userId);
+      expect(message).toMatchObject({ language: 'vn' });
+      expect(message!.content).toContain('1 sản phẩm mới');
+      expect((await newProductMessages(second.userId))[0]!.content).toContain('Congratulations on getting 1 new products!');
+      expect(await newProductMessages(pending.userId)).toEqual([]);
+
+      // Saved again while active (a retry, a rename): no new event.
+      await operator({ ...fresh, name: 'Renamed' });
+      expect(await newProductMessages(first.userId)).toHaveLength(1);
+
+      // Without newSign, or created inactive: nothing.
+      const plain = product({ active: true, newSign: false });
+      const later = product({ active: false, newSign: true });
+      codes.push(plain.code, later.code);
+      await operator(plain as Record<string, unknown>);
+      await operator(later as Record<string, unknown>);
+      expect(await newProductMessages(first.userId)).toHaveLength(1);
+
+      // The operator activates it: a new event; deactivated and activated again: another one.
+      await operator({ ...later, active: true });
+      expect(await newProductMessages(first.userId)).toHaveLength(2);
+      await operator({ ...later, active: false });
+      await operator({ ...later, active: true });
+      const keys = (await newProductMessages(first.userId)).map((row) => row.dedupeKey);
+      expect(keys).toHaveLength(3);
+      expect(new Set(keys).size).toBe(3);
+      expect(await newProductMessages(second.userId)).toHaveLength(3);
+      expect(await newProductMessages(pending.userId)).toEqual([]);
+    } finally {
+      await t.database.db.update(loanProducts).set({ active: false }).where(inArray(loanProducts.code, codes));
+    }
+  });
+
+  it('activates once when two operators save the same activation at once', async () => {
+    const b = await borrower();
+    await t.app.credit.runReviews();
+    const input = product({ active: false, newSign: true });
+    await operator(input as Record<string, unknown>);
+    try {
+      const answers = await Promise.all([operator({ ...input, active: true }), operator({ ...input, active: true })]);
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+      expect(await newProductMessages(b.userId)).toHaveLength(1);
+    } finally {
+      await t.database.db.update(loanProducts).set({ active: false }).where(eq(loanProducts.code, input.code));
+    }
+  });
+
+  it('pages through the approved borrowers', async () => {
+    await borrower();
+    await borrower();
+    await borrower();
+    await t.app.credit.runReviews();
+    const pages: string[][] = [];
+    for await (const page of t.app.credit.approvedBorrowers(2)) pages.push(page);
+    const all = pages.flat();
+    expect(pages.every((page) => page.length <= 2)).toBe(true);
+    expect(new Set(all).size).toBe(all.length);
+    const approved = await t.database.db.select({ userId: creditAccounts.userId }).from(creditAccounts).where(eq(creditAccounts.status, 1));
+    expect(all.sort()).toEqual(approved.map((row) => row.userId).sort());
   });
 });

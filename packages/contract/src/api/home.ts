@@ -85,7 +85,17 @@ export const homeIndexResponseSchema = z.object({
   usedAmount: z.number().int(),
   /** 1 enables 'borrow from all' (index/loan/page) when userCreditAmount > 0. */
   togetherLoanSign: z.number().int(),
+  /** The 'payment failed, modify bank card' banner; always present (VT declares it non-null). */
   bankErrorFlag: z.boolean(),
+  /**
+   * The default receiving account (API-FAMILY.md §4.3): a bank account as bankInfoId and bankNo
+   * (masked), or an e-wallet as userCashWalletId and walletAccount (masked); the other pair is null,
+   * as the family reads `bankInfoId ?: userCashWalletId`. All null without a receiving account.
+   */
+  bankInfoId: z.number().int().nullable(),
+  bankNo: z.string().nullable(),
+  userCashWalletId: z.number().int().nullable(),
+  walletAccount: z.string().nullable(),
   /** What 'borrow from all' would lend now (index/loan/page). */
   canApplyAmount: z.number().int(),
   allAmount: z.number().int(),

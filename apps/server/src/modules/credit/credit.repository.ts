@@ -1,4 +1,5 @@
-import { and, desc, eq, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
+import { CREDIT_STATUS } from '@sen/contract';
+import { and, asc, desc, eq, gt, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
 import { executeRows } from '../../db/database.ts';
 import { creditAccounts, creditDecisions, creditDenyList } from '../../db/schema.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
@@ -135,6 +136,18 @@ export class CreditRepository {
 
   async setLimit(userId: string, creditLimit: bigint, now: Date): Promise<void> {
     await this.db.update(creditAccounts).set({ creditLimit, updatedAt: now }).where(eq(creditAccounts.userId, userId));
+  }
+
+  /** Approved borrowers' ids after `after` in id order (keyset pages for a broadcast). */
+  async approvedUserIds(after: string | null, limit: number): Promise<string[]> {
+    const approved = eq(creditAccounts.status, CREDIT_STATUS.APPROVED);
+    const rows = await this.db
+      .select({ userId: creditAccounts.userId })
+      .from(creditAccounts)
+      .where(after === null ? approved : and(approved, gt(creditAccounts.userId, after)))
+      .orderBy(asc(creditAccounts.userId))
+      .limit(limit);
+    return rows.map((row) => row.userId);
   }
 
   async decisionsOf(userId: string) {

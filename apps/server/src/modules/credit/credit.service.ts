@@ -231,6 +231,18 @@ export class CreditService {
     return this.repository.addDenied(kind, value, reason);
   }
 
+  /** The approved borrowers' ids, in pages of `pageSize` (for messages to every borrower who can borrow). */
+  async *approvedBorrowers(pageSize = 1000): AsyncGenerator<string[]> {
+    let after: string | null = null;
+    for (;;) {
+      const page = await this.repository.approvedUserIds(after, pageSize);
+      if (page.length === 0) return;
+      yield page;
+      if (page.length < pageSize) return;
+      after = page[page.length - 1]!;
+    }
+  }
+
   decisions(userId: string) {
     return this.repository.decisionsOf(userId);
   }

@@ -20,6 +20,8 @@ export interface HomeExtension {
   repayProducts?: RepayProduct[];
   showMultipleRepaySign?: number;
   bankErrorFlag?: boolean;
+  /** The default receiving account: a bank account or an e-wallet, masked (API-FAMILY.md §4.3). */
+  receivingAccount?: { kind: 'CARD' | 'WALLET'; id: number; maskedNumber: string } | null;
   /** 0 once the borrower has had a loan. */
   isNew?: number;
 }
@@ -137,6 +139,7 @@ export class HomeService {
     const nextDate = status === CREDIT_ACCOUNT_STATUS.REJECTED ? (account?.nextTryDate ?? null) : calmFlag ? (account?.calmUntilDate ?? null) : null;
     let extension: HomeExtension = {};
     for (const source of this.credit.homeExtensions) extension = { ...extension, ...(await source(userId)) };
+    const receiving = extension.receivingAccount ?? null;
     return {
       userCreditStatus: status,
       calmFlag,
@@ -153,6 +156,10 @@ export class HomeService {
       usedAmount: Number(used),
       togetherLoanSign: approved && show.length >= 2 && available > 0n ? 1 : 0,
       bankErrorFlag: extension.bankErrorFlag ?? false,
+      bankInfoId: receiving?.kind === 'CARD' ? receiving.id : null,
+      bankNo: receiving?.kind === 'CARD' ? receiving.maskedNumber : null,
+      userCashWalletId: receiving?.kind === 'WALLET' ? receiving.id : null,
+      walletAccount: receiving?.kind === 'WALLET' ? receiving.maskedNumber : null,
       canApplyAmount: Number(canApplyAmount),
       allAmount: Number(canApplyAmount),
       recommendText: '',

@@ -53,9 +53,27 @@ export const creditModule = globalPlugin('sen-credit', async (app: FastifyInstan
   const home = new HomeService(credit, app.product, app.certification, clock, config.support);
   app.decorate('credit', credit);
 
+  // The bank module (registered before this one) gives the home its default receiving account.
+  // bankErrorFlag stays false until payouts exist: the loan module will set it from a failed payout
+  // to that account (its own home extension); it is always sent, as the family requires.
+  credit.extendHome(async (userId) => {
+    const account = await app.bank.defaultAccount(userId);
+    return {
+      receivingAccount: account ? { kind: account.kind, id: account.id, maskedNumber: account.maskedNumber } : null,
+      bankErrorFlag: false,
+    };
+  });
+
   // Every decision messages the borrower, in the decision's transaction (one message per review).
   credit.onDecision(async (event) => {
     await app.messages.notifyCreditDecision(event);
+  });
+
+  // A product flagged new becomes visible (decision 050): every approved borrower, who sees it on
+  // the home, gets the newProducts message once per activation, in the activation's transaction,
+  // one insert per page of borrowers.
+  app.product.onActivated(async ({ eventKey }) => {
+    for await (const userIds of credit.approvedBorrowers()) await app.messages.notifyMany(userIds, 'newProducts', { count: 1 }, { eventKey });
   });
 
   // A review starts in the transaction of the step that completes certification.

@@ -53,6 +53,26 @@ export class MessageRepository {
     return row?.id ?? null;
   }
 
+  /** Inserts a batch of messages in one statement; a (user, dedupe key) already there is kept. Returns how many were new. */
+  async insertManyOnce(
+    rows: { userId: string; template: string; params: Record<string, unknown>; language: Language; theme: string; content: string; dedupeKey: string; createdAt: Date }[],
+  ): Promise<number> {
+    if (rows.length === 0) return 0;
+    const inserted = await this.db
+      .insert(userMessages)
+      .values(rows)
+      .onConflictDoNothing({ target: [userMessages.userId, userMessages.dedupeKey] })
+      .returning({ id: userMessages.id });
+    return inserted.length;
+  }
+
+  /** The last language of each of these users (users without one are absent). */
+  async languagesOf(userIds: string[]): Promise<Map<string, Language>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.db.select({ userId: userLanguages.userId, language: userLanguages.language }).from(userLanguages).where(inArray(userLanguages.userId, userIds));
+    return new Map(rows.map((row) => [row.userId, row.language as Language]));
+  }
+
   async findIdByDedupeKey(userId: string, dedupeKey: string): Promise<number | null> {
     const [row] = await this.db
       .select({ id: userMessages.id })

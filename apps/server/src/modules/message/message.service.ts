@@ -82,6 +82,34 @@ export class MessageService {
   }
 
   /**
+   * Sends `template` to each of `userIds` (one batch: a few thousand at most per call), each in
+   * their last language, once per user and event key, with one insert. Runs in the caller's
+   * transaction when there is one. Returns how many messages were new.
+   */
+  async notifyMany<T extends MessageTemplate>(userIds: readonly string[], template: T, params: MessageParams<T>, options: { eventKey: string }): Promise<number> {
+    const stored = normaliseParams(template, params as Record<string, unknown>);
+    const dedupeKey = options.eventKey;
+    if (dedupeKey.length === 0 || dedupeKey.length > MAX_EVENT_KEY) throw new Error(`messages.notifyMany(${template}): eventKey must be 1-${MAX_EVENT_KEY} characters`);
+    const unique = [...new Set(userIds)];
+    if (unique.length === 0) return 0;
+    return this.uow.transaction(async () => {
+      const languages = await this.repository.languagesOf(unique);
+      const rendered = new Map<Language, { theme: string; content: string }>();
+      const createdAt = this.clock();
+      const rows = unique.map((userId) => {
+        const language = languages.get(userId) ?? DEFAULT_LANGUAGE;
+        let text = rendered.get(language);
+        if (!text) {
+          text = renderMessage(template, stored, language);
+          rendered.set(language, text);
+        }
+        return { userId, template, params: stored, language, theme: text.theme, content: text.content, dedupeKey, createdAt };
+      });
+      return this.repository.insertManyOnce(rows);
+    });
+  }
+
+  /**
    * The message of a credit decision: approved with the limit, or rejected with the next date; a
    * calm period (still under review for the borrower) says nothing new. Once per review.
    */

@@ -9,12 +9,12 @@ import { registerEndpoint } from '../../shared/register-endpoint.ts';
 import { ProductRepository } from './product.repository.ts';
 import { ProductService } from './product.service.ts';
 
-export type { ProductRow, ProductService } from './product.service.ts';
+export type { ProductActivatedEvent, ProductActivatedListener, ProductRow, ProductService } from './product.service.ts';
 export { seedDemoProducts, DEMO_PRODUCTS } from './demo-products.ts';
 
 /** The product service on a unit of work (the products command; the module builds its own). */
 export function productServiceFor(uow: UnitOfWork, clock: Clock, rateCap: Config['rateCap']): ProductService {
-  return new ProductService(new ProductRepository(uow), clock, rateCap);
+  return new ProductService(new ProductRepository(uow), uow, clock, rateCap);
 }
 
 declare module 'fastify' {

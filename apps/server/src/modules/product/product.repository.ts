@@ -32,6 +32,11 @@ export class ProductRepository {
       .orderBy(asc(loanProducts.sortOrder), asc(loanProducts.id));
   }
 
+  async findByCode(code: string): Promise<ProductRow | null> {
+    const [row] = await this.db.select().from(loanProducts).where(eq(loanProducts.code, code)).limit(1);
+    return row ?? null;
+  }
+
   /** Creates or replaces the product with this code (one statement, race-free). */
   async upsert(values: ProductWrite): Promise<ProductRow> {
     const [row] = await this.db

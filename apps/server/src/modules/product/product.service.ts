@@ -1,13 +1,26 @@
+import { randomUUID } from 'node:crypto';
 import { annualPercentOfDailyPpm, rateCapViolations, type RateCap } from '@sen/domain';
 import { productInputSchema, type ProductInput, type ProductRecord } from '@sen/contract';
 import type { z } from 'zod';
 import { AppError } from '../../shared/app-error.ts';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { ProductRepository, ProductRow } from './product.repository.ts';
 
 export type { ProductRow } from './product.repository.ts';
 
 type ParsedProduct = z.output<typeof productInputSchema>;
+
+/**
+ * A product flagged new (newSign) became visible to borrowers: created active, or switched from
+ * inactive to active, with its window open now. `eventKey` names this activation (not the product):
+ * a later deactivation and activation is a new event.
+ */
+export interface ProductActivatedEvent {
+  product: ProductRow;
+  eventKey: string;
+}
+export type ProductActivatedListener = (event: ProductActivatedEvent) => Promise<void>;
 
 /** The product as operators see it (operator endpoints, the products command). */
 export function toRecord(row: ProductRow): ProductRecord {
@@ -43,11 +56,23 @@ export function toRecord(row: ProductRow): ProductRecord {
  * every write is checked for consistency and against the legal rate cap of the lender's licence.
  */
 export class ProductService {
+  private readonly activatedListeners: ProductActivatedListener[] = [];
+
   constructor(
     private readonly repository: ProductRepository,
+    private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     readonly rateCap: RateCap & { licence: string },
   ) {}
+
+  /** Listeners run inside the saving transaction: what they write commits with the activation, or not at all. */
+  onActivated(listener: ProductActivatedListener): void {
+    this.activatedListeners.push(listener);
+  }
+
+  private visibleNow(row: Pick<ProductRow, 'active' | 'activeFrom' | 'activeTo'>, now: Date): boolean {
+    return row.active && (!row.activeFrom || row.activeFrom <= now) && (!row.activeTo || row.activeTo > now);
+  }
 
   /** Checks a product (amounts, dates, rates against the cap); throws the catalogued error. */
   check(product: ParsedProduct): void {
@@ -73,12 +98,24 @@ export class ProductService {
     if (!parsed.success) throw new AppError('PRODUCT_INVALID', { detail: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') });
     const product = parsed.data;
     this.check(product);
-    const row = await this.repository.upsert({
-      ...product,
-      minAmount: BigInt(product.minAmount),
-      maxAmount: BigInt(product.maxAmount),
-      activeFrom: product.activeFrom ? new Date(product.activeFrom) : null,
-      activeTo: product.activeTo ? new Date(product.activeTo) : null,
+    const row = await this.uow.transaction(async () => {
+      // One writer per product code at a time (also for a code not saved yet), so exactly one
+      // save sees the inactive → active change.
+      await this.uow.advisoryLock(`product:${product.code}`);
+      const before = await this.repository.findByCode(product.code);
+      const saved = await this.repository.upsert({
+        ...product,
+        minAmount: BigInt(product.minAmount),
+        maxAmount: BigInt(product.maxAmount),
+        activeFrom: product.activeFrom ? new Date(product.activeFrom) : null,
+        activeTo: product.activeTo ? new Date(product.activeTo) : null,
+      });
+      const now = this.clock();
+      if (saved.newSign && this.visibleNow(saved, now) && !(before?.active ?? false)) {
+        const event = { product: saved, eventKey: `product-activated:${saved.id}:${randomUUID()}` };
+        for (const listener of this.activatedListeners) await listener(event);
+      }
+      return saved;
     });
     return toRecord(row);
   }
