@@ -3,11 +3,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { accountModule } from './modules/account/index.ts';
 import { auditModule } from './modules/audit/index.ts';
 import { authModule } from './modules/auth/index.ts';
 import { certificationModule } from './modules/certification/index.ts';
 import { contentModule } from './modules/content/index.ts';
 import { docsModule } from './modules/docs/index.ts';
+import { feedbackModule } from './modules/feedback/index.ts';
 import { FieldCipher } from './shared/field-cipher.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
 import { systemModule } from './modules/system/index.ts';
@@ -112,11 +114,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Modules, each after the ones whose public services it uses.
   await app.register(systemModule);
+  // The account lifecycle's registries come before every module that holds personal data (issue 13).
+  await app.register(accountModule);
   await app.register(userModule);
   await app.register(auditModule);
   await app.register(authModule);
   await app.register(certificationModule);
   await app.register(contentModule);
+  await app.register(feedbackModule);
   await app.register(docsModule);
 
   await app.register(staticSpaPlugin, { webDistDir: config.webDistDir });

@@ -71,6 +71,11 @@ import { REPO_ROOT } from './paths.ts';
  * SUPPORT_ZALO              (unset)      Zalo id or number of customer service (contact dialog: copy), shown when set
  * JOBS_ENABLED              true (false when NODE_ENV=test)  run the scheduled sweeps (clean-up ...) in this process
  * JOBS_INTERVAL_SECONDS     300          how often the scheduler checks for sweeps due for today's business date
+ * ACCOUNT_RETENTION_DAYS    30           days after an account closes before the erasure sweep erases its personal data (loan records the law requires are kept)
+ * OPERATOR_TOKEN            (unset)      token operators send in the x-operator-token header (feedback list); unset: operator endpoints refuse every call. At least 24 characters
+ * COMPANY_LEGAL_NAME        Công ty TNHH Sen Tài Chính  the lender's legal name (About us)
+ * COMPANY_LICENCE           (unset)      the lender's business registration / licence number (About us), shown when set
+ * COMPANY_ADDRESS           (unset)      the lender's registered address (About us), shown when set
  */
 
 export { REPO_ROOT };
@@ -160,6 +165,11 @@ const envSchema = z.object({
   SUPPORT_ZALO: optionalText,
   JOBS_ENABLED: booleanText.optional(),
   JOBS_INTERVAL_SECONDS: positiveInt(300),
+  ACCOUNT_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  OPERATOR_TOKEN: optionalText.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
+  COMPANY_LEGAL_NAME: z.string().trim().min(1).max(200).default('Công ty TNHH Sen Tài Chính'),
+  COMPANY_LICENCE: optionalText.pipe(z.string().max(200).optional()),
+  COMPANY_ADDRESS: optionalText.pipe(z.string().max(300).optional()),
 });
 
 export type RateLimitStoreKind = 'memory' | 'redis' | 'postgres';
@@ -232,6 +242,12 @@ export interface Config {
   support: { phone: string; email: string; zalo: string | undefined };
   /** Scheduled sweeps (jobs/scheduler.ts); off in tests unless asked for. */
   jobs: { enabled: boolean; intervalSeconds: number };
+  /** Days between closing an account and erasing its personal data (docs/decisions/060). */
+  accountRetentionDays: number;
+  /** Token of operator calls (x-operator-token); undefined refuses them all. */
+  operatorToken: string | undefined;
+  /** The lender as About us shows it. */
+  company: { legalName: string; licence: string | undefined; address: string | undefined };
 }
 
 export class ConfigError extends Error {
@@ -347,5 +363,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     support: { phone: e.SUPPORT_PHONE, email: e.SUPPORT_EMAIL, zalo: e.SUPPORT_ZALO },
     jobs: { enabled: e.JOBS_ENABLED ?? e.NODE_ENV !== 'test', intervalSeconds: e.JOBS_INTERVAL_SECONDS },
+    accountRetentionDays: e.ACCOUNT_RETENTION_DAYS,
+    operatorToken: e.OPERATOR_TOKEN,
+    company: { legalName: e.COMPANY_LEGAL_NAME, licence: e.COMPANY_LICENCE, address: e.COMPANY_ADDRESS },
   };
 }

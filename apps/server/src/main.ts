@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDatabase, DatabaseUnreachableError } from './db/database.ts';
 import { seedDemo } from './demo-seed.ts';
+import { accountErasureSweep } from './jobs/account-erasure.sweep.ts';
 import { cleanupSweep } from './jobs/cleanup.sweep.ts';
 import { startScheduler, type Scheduler } from './jobs/scheduler.ts';
 import { SweepRunner } from './jobs/sweep-runner.ts';
@@ -40,7 +41,7 @@ async function main(): Promise<void> {
     const clock = () => new Date();
     scheduler = startScheduler({
       runner: new SweepRunner(database.uow, clock, app.log),
-      sweeps: [cleanupSweep(database.uow)],
+      sweeps: [cleanupSweep(database.uow), accountErasureSweep(app.accountLifecycle)],
       clock,
       log: app.log,
       intervalMs: config.jobs.intervalSeconds * 1000,

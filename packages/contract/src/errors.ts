@@ -70,6 +70,14 @@ export const ERRORS = {
   LOGIN_LOCKED: { code: 2105, httpStatus: 429, messageKey: 'error.loginLocked' },
   /** So many wrong passwords since the last sign-in that only a login code (OTP login or reset by code) signs in. */
   LOGIN_CODE_REQUIRED: { code: 2106, httpStatus: 400, messageKey: 'error.loginCodeRequired' },
+
+  /**
+   * Account closing refused by a close guard (a loan not settled, ...): the message says why
+   * (the guard's own message key replaces this generic one).
+   */
+  ACCOUNT_CLOSE_REFUSED: { code: 2301, httpStatus: 409, messageKey: 'error.accountCloseRefused' },
+  /** delete/user with a `rid` that is not the caller's own user number. */
+  ACCOUNT_WRONG_USER: { code: 2302, httpStatus: 403, messageKey: 'error.accountWrongUser' },
 } as const satisfies Record<string, { code: number; httpStatus: number; messageKey: MessageKey }>;
 
 export type ErrorName = keyof typeof ERRORS;

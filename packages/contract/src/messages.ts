@@ -54,6 +54,12 @@ const en = {
   'error.idempotencyKeyRequired': 'Missing request key, please update the app and try again',
   'error.idempotencyInProgress': 'Your previous request is still being processed, please wait',
   'error.idempotencyKeyReused': 'This request key was already used for a different request',
+  // Account lifecycle and feedback (issue 13).
+  'error.accountCloseRefused': 'Your account cannot be closed right now',
+  'error.accountCloseUnsettledLoan': 'You have a loan that is not settled yet. Please repay it before closing your account',
+  'error.accountWrongUser': 'This request is for another account',
+  'validation.feedback.tooLong': 'Feedback must be at most 1000 characters',
+  'validation.feedback.tooManyImages': 'You can add up to 3 images',
   'error.badBody': 'The request could not be read',
 
   // §8 other messages, for the payment, upload, order and eligibility screens.
@@ -117,6 +123,12 @@ const vn: MessageDictionary = {
   'error.idempotencyKeyRequired': 'Thiếu mã yêu cầu, vui lòng cập nhật ứng dụng và thử lại',
   'error.idempotencyInProgress': 'Yêu cầu trước của bạn vẫn đang được xử lý, vui lòng chờ',
   'error.idempotencyKeyReused': 'Mã yêu cầu này đã được dùng cho một yêu cầu khác',
+  // Account lifecycle and feedback (issue 13).
+  'error.accountCloseRefused': 'Hiện chưa thể đóng tài khoản của bạn',
+  'error.accountCloseUnsettledLoan': 'Bạn còn khoản vay chưa tất toán. Vui lòng trả hết trước khi đóng tài khoản',
+  'error.accountWrongUser': 'Yêu cầu này dành cho tài khoản khác',
+  'validation.feedback.tooLong': 'Góp ý tối đa 1000 ký tự',
+  'validation.feedback.tooManyImages': 'Bạn chỉ có thể thêm tối đa 3 ảnh',
   'error.badBody': 'Không đọc được nội dung yêu cầu',
 
   'error.paymentFailed': 'Thanh toán thất bại',
@@ -176,6 +188,12 @@ const zh: MessageDictionary = {
   'error.idempotencyKeyRequired': '缺少请求标识，请更新应用后重试',
   'error.idempotencyInProgress': '您之前的请求仍在处理中，请稍候',
   'error.idempotencyKeyReused': '该请求标识已用于其他请求',
+  // Account lifecycle and feedback (issue 13).
+  'error.accountCloseRefused': '您的账户暂时无法注销',
+  'error.accountCloseUnsettledLoan': '您还有未结清的借款，请还清后再注销账户',
+  'error.accountWrongUser': '该请求属于其他账户',
+  'validation.feedback.tooLong': '反馈最多 1000 个字符',
+  'validation.feedback.tooManyImages': '最多可添加 3 张图片',
   'error.badBody': '无法读取请求内容',
 
   'error.paymentFailed': '支付失败',

@@ -35,6 +35,12 @@ export const commonIndexResponseSchema = z.object({
   /** '1' lets the family's login screen be dismissed. */
   showBackButton: z.string(),
   appApplyJumpPage: z.string().nullable(),
+  /** The lender's legal name (About us; our addition, ignored by the family's clients). */
+  companyLegalName: z.string(),
+  /** Licence / business registration number, when configured. */
+  companyLicence: z.string().nullable(),
+  /** Registered address, when configured. */
+  companyAddress: z.string().nullable(),
 });
 export type CommonIndex = z.infer<typeof commonIndexResponseSchema>;
 

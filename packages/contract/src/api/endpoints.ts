@@ -1,6 +1,14 @@
 import type { AnyEndpoint } from '../endpoint.ts';
 import { loginEndpoint, loginSmsEndpoint, logoutEndpoint, passwordSetEndpoint, passwordUpdateEndpoint } from './auth.ts';
 import { challengeEndpoint } from './challenge.ts';
+import {
+  consentHistoryEndpoint,
+  dataExportEndpoint,
+  deleteUserEndpoint,
+  feedbackListEndpoint,
+  operatorFeedbackListEndpoint,
+  scoreReviewEndpoint,
+} from './account.ts';
 import { authConfigEndpoint, authDetailEndpoint } from './certification.ts';
 import { activityListEndpoint, commonIndexEndpoint } from './content.ts';
 import { devOutboxEndpoint, healthEndpoint, readyEndpoint, secretEndpoint } from './system.ts';
@@ -33,6 +41,13 @@ export const endpoints = {
   authDetail: authDetailEndpoint,
   commonIndex: commonIndexEndpoint,
   activityList: activityListEndpoint,
+  // Account lifecycle, data export, consents and feedback (issue 13).
+  deleteUser: deleteUserEndpoint,
+  dataExport: dataExportEndpoint,
+  consentHistory: consentHistoryEndpoint,
+  scoreReview: scoreReviewEndpoint,
+  feedbackList: feedbackListEndpoint,
+  operatorFeedbackList: operatorFeedbackListEndpoint,
 } as const satisfies Record<string, AnyEndpoint>;
 
 export const allEndpoints: readonly AnyEndpoint[] = Object.values(endpoints);

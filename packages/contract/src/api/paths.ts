@@ -19,6 +19,13 @@ export const API_PATHS = {
   privacyConsent: '/api/user/app/privacy/consent',
   commonIndex: '/api/loan/app/common/index',
   activityList: '/api/user/app/activity/list',
+  /** Account lifecycle, data export, consents and feedback (issue 13). */
+  deleteUser: '/api/user/app/delete/user',
+  dataExport: '/api/user/app/personal/data/export',
+  consentHistory: '/api/user/app/privacy/consent/list',
+  scoreReview: '/api/user/app/score/review',
+  feedbackList: '/api/user/app/feedback/list',
+  operatorFeedbackList: '/api/operator/feedback/list',
   health: '/api/health',
   ready: '/api/ready',
   /** Development only: the SMS messages the development provider "sent". Off in production. */

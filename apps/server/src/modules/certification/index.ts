@@ -21,4 +21,6 @@ export const certificationModule = globalPlugin('sen-certification', async (app:
 
   registerEndpoint(app, endpoints.authConfig, async () => ({ authConfig: certification.authConfig }));
   registerEndpoint(app, endpoints.authDetail, async ({ session }) => certification.states(session.userId));
+  // The borrower's data export (issue 13): the certification states.
+  app.dataExport.addSection('certification', async (userId) => ({ states: await certification.states(userId) }));
 });

@@ -1,0 +1,86 @@
+import { API_PATHS, HEADERS, type FeedbackItem, type OperatorFeedbackItem } from '@sen/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+/* Feedback (score/review): validation, ownership of the borrower's list, the operator list behind OPERATOR_TOKEN. */
+
+const OPERATOR_TOKEN = 'operator-token-for-tests-0123456789';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ config: (config) => ({ ...config, operatorToken: OPERATOR_TOKEN }) });
+});
+afterAll(async () => t?.close());
+
+async function operatorList(token: string | null, query: Record<string, string> = {}) {
+  const url = `${API_PATHS.operatorFeedbackList}?${new URLSearchParams(query).toString()}`;
+  const response = await t.app.inject({ method: 'GET', url, headers: token === null ? {} : { [HEADERS.operatorToken]: token } });
+  return { statusCode: response.statusCode, envelope: response.json() as { code: number; data: OperatorFeedbackItem[] } };
+}
+
+describe('feedback', () => {
+  it('stores trimmed text and answers a receipt', async () => {
+    const login = await t.loginWithOtp();
+    const sent = await t.post<{ id: number; createdAt: string }>(API_PATHS.scoreReview, { token: login.token, payload: { content: '  Giao diện rất dễ dùng  ' } });
+    expect(sent.envelope).toMatchObject({ code: 200, data: { id: expect.any(Number), createdAt: expect.any(String) } });
+    const mine = await t.post<FeedbackItem[]>(API_PATHS.feedbackList, { token: login.token });
+    expect(mine.envelope.data).toEqual([{ id: sent.envelope.data.id, content: 'Giao diện rất dễ dùng', createdAt: sent.envelope.data.createdAt }]);
+  });
+
+  it.each([
+    [{}, 'Please input'],
+    [{ content: '   ' }, 'Please input'],
+    [{ content: 'x'.repeat(1001) }, 'Feedback must be at most 1000 characters'],
+    [{ content: 'bad\u0000text' }, 'Please remove unsupported characters'],
+    [{ content: 42 }, 'Request failed'],
+  ])('refuses %j with “%s”', async (payload, message) => {
+    const login = await t.loginWithOtp();
+    const response = await t.post(API_PATHS.scoreReview, { token: login.token, payload, lang: 'en' });
+    expect(response.statusCode).toBe(400);
+    expect(response.envelope).toMatchObject({ code: 400, message });
+  });
+
+  it('needs a session', async () => {
+    expect((await t.post(API_PATHS.scoreReview, { payload: { content: 'hi' } })).statusCode).toBe(401);
+    expect((await t.post(API_PATHS.feedbackList)).statusCode).toBe(401);
+  });
+
+  it("lists only the caller's own feedback", async () => {
+    const a = await t.loginWithOtp();
+    const b = await t.loginWithOtp();
+    await t.post(API_PATHS.scoreReview, { token: a.token, payload: { content: 'from A' } });
+    await t.post(API_PATHS.scoreReview, { token: b.token, payload: { content: 'from B' } });
+    const listA = await t.post<FeedbackItem[]>(API_PATHS.feedbackList, { token: a.token });
+    expect(listA.envelope.data.map((item) => item.content)).toEqual(['from A']);
+    const listB = await t.post<FeedbackItem[]>(API_PATHS.feedbackList, { token: b.token });
+    expect(listB.envelope.data.map((item) => item.content)).toEqual(['from B']);
+  });
+
+  it('lists every feedback to operators with the token, newest first, and refuses without it', async () => {
+    const a = await t.loginWithOtp();
+    await t.post(API_PATHS.scoreReview, { token: a.token, payload: { content: 'operator sees this' } });
+    expect((await operatorList(null)).statusCode).toBe(403);
+    expect((await operatorList('wrong-token-wrong-token-wrong-token')).statusCode).toBe(403);
+    // A borrower's session is not an operator token.
+    const withSession = await t.app.inject({ method: 'GET', url: API_PATHS.operatorFeedbackList, headers: { authorization: a.token } });
+    expect(withSession.statusCode).toBe(403);
+
+    const list = await operatorList(OPERATOR_TOKEN, { limit: '5' });
+    expect(list.statusCode).toBe(200);
+    expect(list.envelope.data[0]).toMatchObject({ content: 'operator sees this', userId: a.id, source: 'web' });
+    const ids = list.envelope.data.map((item) => item.id);
+    expect(ids).toEqual([...ids].sort((x, y) => y - x));
+    const older = await operatorList(OPERATOR_TOKEN, { before: String(ids[0]), limit: '5' });
+    expect(older.envelope.data.every((item) => item.id < ids[0]!)).toBe(true);
+  });
+
+  it('refuses every operator call when no OPERATOR_TOKEN is configured', async () => {
+    const bare = await createTestApp();
+    try {
+      const response = await bare.app.inject({ method: 'GET', url: API_PATHS.operatorFeedbackList, headers: { [HEADERS.operatorToken]: '' } });
+      expect(response.statusCode).toBe(403);
+    } finally {
+      await bare.close();
+    }
+  });
+});
