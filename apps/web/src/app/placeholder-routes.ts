@@ -6,13 +6,8 @@ import { paths, type RoutePath } from './paths.ts';
  * title and a back button, and shows no data.
  */
 export const PLACEHOLDER_ROUTES: { path: RoutePath; titleKey: TranslationKey }[] = [
-  { path: paths.aboutUs, titleKey: 'page.aboutUs' },
   { path: paths.accountsReceivable, titleKey: 'page.accountsReceivable' },
   { path: paths.certificationCenter, titleKey: 'page.certificationCenter' },
-  { path: paths.contactUs, titleKey: 'page.contactUs' },
-  { path: paths.closeAccount, titleKey: 'page.closeAccount' },
-  { path: paths.closeAccountSucceed, titleKey: 'page.closeAccountSucceed' },
-  { path: paths.feedback, titleKey: 'page.feedback' },
   { path: paths.authAccountAndContacts, titleKey: 'page.accountAndContacts' },
   { path: paths.authAdditionalInformation, titleKey: 'page.additionalInformation' },
   { path: paths.authAccount, titleKey: 'page.receivingAccount' },

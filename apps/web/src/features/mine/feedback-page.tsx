@@ -1,0 +1,152 @@
+import { FEEDBACK_MAX_LENGTH, type FeedbackReceipt } from '@sen/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../app/paths.ts';
+import { errorText } from '../../shared/forms/server-field-errors.ts';
+import { INTL_LOCALE } from '../../shared/i18n/format.ts';
+import { useT } from '../../shared/i18n/use-translation.ts';
+import { isRequestError } from '../../shared/request/request-error.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { CheckIcon } from '../../shared/ui/icons.tsx';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { showToast } from '../../shared/ui/toast.ts';
+import { mineQueryKeys, submitFeedback, useMyFeedback } from './mine-api.ts';
+import './mine.css';
+
+/** /mine/settings/feedback: write feedback (score/review), see the confirmation and what was sent before. */
+export function FeedbackPage() {
+  const { t, language } = useT();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const fieldId = useId();
+  const [content, setContent] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [receipt, setReceipt] = useState<FeedbackReceipt | null>(null);
+  const history = useMyFeedback();
+  const formatTime = (iso: string) => new Date(iso).toLocaleString(INTL_LOCALE[language], { dateStyle: 'medium', timeStyle: 'short' });
+
+  const submit = async () => {
+    const text = content.trim();
+    if (!text) return setError(t('validation.required'));
+    if (text.length > FEEDBACK_MAX_LENGTH) return setError(t('validation.feedback.tooLong'));
+    setError(null);
+    try {
+      const sent = await submitFeedback(text, { skipErrorHandler: true });
+      setReceipt(sent);
+      setContent('');
+      void queryClient.invalidateQueries({ queryKey: mineQueryKeys.feedbackList });
+    } catch (failure) {
+      // A field rule the server applied (length, characters) goes beside the field; anything else is a toast.
+      if (isRequestError(failure) && failure.code === 400) setError(errorText(failure));
+      else showToast(errorText(failure));
+    }
+  };
+
+  if (receipt) {
+    return (
+      <div className="page">
+        <PageHeader title={t('page.feedback')} />
+        <main className="page__content result" data-testid="feedback-done">
+          <div className="result__icon result__icon--success">
+            <CheckIcon width={40} height={40} />
+          </div>
+          <h1 className="result__title">{t('feedback.done.title')}</h1>
+          <p className="result__text">{t('feedback.done.text', { id: receipt.id, time: formatTime(receipt.createdAt) })}</p>
+          <Button block color="primary" shape="rounded" size="large" onClick={() => void navigate(paths.settings, { replace: true })} data-testid="feedback-back">
+            {t('feedback.done.back')}
+          </Button>
+          <Button block shape="rounded" size="large" onClick={() => setReceipt(null)} data-testid="feedback-more">
+            {t('feedback.done.more')}
+          </Button>
+        </main>
+      </div>
+    );
+  }
+
+  const errorId = `${fieldId}-error`;
+  const countId = `${fieldId}-count`;
+  return (
+    <div className="page form-screen">
+      <PageHeader title={t('page.feedback')} />
+      <main className="page__content form-page" data-testid="feedback-page">
+        <p className="form-page__hint">{t('feedback.hint')}</p>
+        <form
+          noValidate
+          className="stack"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <div className={`field${error ? ' field--invalid' : ''}`}>
+            <label className="field__label" htmlFor={fieldId}>
+              {t('feedback.label')}
+            </label>
+            <textarea
+              id={fieldId}
+              className="mine-textarea"
+              rows={6}
+              value={content}
+              maxLength={FEEDBACK_MAX_LENGTH}
+              placeholder={t('feedback.placeholder')}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={[error ? errorId : null, countId].filter(Boolean).join(' ')}
+              onChange={(event) => {
+                setContent(event.target.value);
+                if (error) setError(null);
+              }}
+              data-testid="feedback-input"
+            />
+            <p className="mine-textarea__count" id={countId}>
+              {content.length}/{FEEDBACK_MAX_LENGTH}
+            </p>
+            {error ? (
+              <p className="field__error" id={errorId} role="alert" data-testid="feedback-error">
+                {error}
+              </p>
+            ) : null}
+          </div>
+          <SubmitButton label={t('feedback.submit')} onSubmit={submit} />
+        </form>
+
+        <h2 className="section-title">{t('feedback.history')}</h2>
+        {history.isPending ? (
+          <p className="mine-state" role="status">
+            {t('common.loading')}
+          </p>
+        ) : history.isError ? (
+          <div className="mine-state">
+            <p>{t('error.requestFailed')}</p>
+            <Button shape="rounded" onClick={() => void history.refetch()}>
+              {t('common.retry')}
+            </Button>
+          </div>
+        ) : history.data.length === 0 ? (
+          <p className="mine-state" data-testid="feedback-history-empty">
+            {t('feedback.history.empty')}
+          </p>
+        ) : (
+          <ul className="mine-card-list" data-testid="feedback-history">
+            {history.data.map((item) => (
+              <li key={item.id} className="mine-card mine-feedback-item">
+                <p className="mine-feedback-item__meta">
+                  #{item.id} · <time dateTime={item.createdAt}>{formatTime(item.createdAt)}</time>
+                </p>
+                <p className="mine-feedback-item__text">{item.content}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </main>
+    </div>
+  );
+}
+
+function SubmitButton({ label, onSubmit }: { label: string; onSubmit: () => Promise<unknown> }) {
+  return (
+    <Button block color="primary" shape="rounded" size="large" onClick={onSubmit} data-testid="feedback-submit">
+      {label}
+    </Button>
+  );
+}

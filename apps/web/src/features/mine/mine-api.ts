@@ -1,0 +1,46 @@
+import { endpoints, type CommonIndex, type ConsentRecord, type FeedbackItem } from '@sen/contract';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../../shared/query/query-client.ts';
+import { callEndpoint } from '../../shared/request/call-endpoint.ts';
+import type { RequestOptions } from '../../shared/request/request.ts';
+
+/** Query keys of the mine area. */
+export const mineQueryKeys = {
+  feedbackList: ['mine', 'feedback'] as const,
+  consentHistory: ['mine', 'consents'] as const,
+};
+
+/** Support contacts and the company's facts (common/index; the same query as the visitor home). */
+export function useCompanyAndContacts() {
+  return useQuery<CommonIndex>({
+    queryKey: queryKeys.commonIndex,
+    queryFn: () => callEndpoint(endpoints.commonIndex, {}),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useMyFeedback() {
+  return useQuery<FeedbackItem[]>({
+    queryKey: mineQueryKeys.feedbackList,
+    queryFn: () => callEndpoint(endpoints.feedbackList, {}),
+  });
+}
+
+export function useConsentHistory() {
+  return useQuery<ConsentRecord[]>({
+    queryKey: mineQueryKeys.consentHistory,
+    queryFn: () => callEndpoint(endpoints.consentHistory, {}),
+  });
+}
+
+export function submitFeedback(content: string, options?: RequestOptions) {
+  return callEndpoint(endpoints.scoreReview, { content }, options);
+}
+
+export function closeAccount(input: { rid: number | undefined; reason: number; remark?: string }, options?: RequestOptions) {
+  return callEndpoint(endpoints.deleteUser, input, options);
+}
+
+export function fetchDataExport(options?: RequestOptions) {
+  return callEndpoint(endpoints.dataExport, {}, options);
+}
