@@ -1,15 +1,13 @@
 import { CLOSE_REASON_OTHERS, CLOSE_REASON_REMARK_MAX, CLOSE_REASONS, type CloseReason } from '@sen/contract';
 import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { errorText } from '../../shared/forms/server-field-errors.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
-import { navigateTo } from '../../shared/navigation/navigation.ts';
-import { queryClient } from '../../shared/query/query-client.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
-import { useAuthStore } from '../auth/index.ts';
 import { closeAccount } from './mine-api.ts';
 import './mine.css';
 
@@ -20,6 +18,7 @@ import './mine.css';
  */
 export function CloseAccountPage() {
   const { t } = useT();
+  const navigate = useNavigate();
   const user = useSessionStore((state) => state.user);
   const groupId = useId();
   const [reason, setReason] = useState<CloseReason | null>(null);
@@ -47,11 +46,9 @@ export function CloseAccountPage() {
       setRefusal(errorText(error));
       return;
     }
-    // The server has revoked every session: end this one here without a logout call.
-    useSessionStore.getState().clear();
-    useAuthStore.getState().clear();
-    queryClient.clear();
-    navigateTo(paths.closeAccountSucceed, { replace: true });
+    // The server has revoked every session; the (public) succeed page ends the local one once it
+    // shows: cleared here, the route guard would send this private page to /login first.
+    await navigate(paths.closeAccountSucceed, { replace: true, state: { closed: true } });
   };
 
   return (

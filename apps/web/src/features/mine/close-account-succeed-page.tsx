@@ -1,14 +1,26 @@
-import { useNavigate } from 'react-router';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { CheckIcon } from '../../shared/ui/icons.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { queryClient } from '../../shared/query/query-client.ts';
+import { useSessionStore } from '../../shared/session/session-store.ts';
+import { useAuthStore } from '../auth/index.ts';
 
 /** /mine/settings/close-account/succeed: the account is closed; reachable without a session (it just ended). */
 export function CloseAccountSucceedPage() {
   const { t } = useT();
   const navigate = useNavigate();
+  const closed = (useLocation().state as { closed?: boolean } | null)?.closed === true;
+  useEffect(() => {
+    // Arrived from closing: the server has revoked every session, so the local one ends without a logout call.
+    if (!closed) return;
+    useSessionStore.getState().clear();
+    useAuthStore.getState().clear();
+    queryClient.clear();
+  }, [closed]);
   const goHome = () => navigate(paths.root, { replace: true });
   return (
     <div className="page">

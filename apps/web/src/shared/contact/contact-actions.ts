@@ -17,10 +17,16 @@ export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
+/** How long a clipboard write may take before it counts as failed (a browser may never answer). */
+const COPY_TIMEOUT_MS = 3000;
+
 /** Copies a text and says so ('copy success' / 'copy failed' of SPEC.md §1). */
 export async function copyText(text: string): Promise<void> {
   try {
-    await navigator.clipboard.writeText(text);
+    await Promise.race([
+      navigator.clipboard.writeText(text),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('clipboard timeout')), COPY_TIMEOUT_MS)),
+    ]);
     showToast(translate('contact.copySuccess'));
   } catch {
     showToast(translate('contact.copyFailed'));
