@@ -10,6 +10,7 @@ import { certificationModule } from './modules/certification/index.ts';
 import { contentModule } from './modules/content/index.ts';
 import { docsModule } from './modules/docs/index.ts';
 import { feedbackModule } from './modules/feedback/index.ts';
+import { filesModule } from './modules/files/index.ts';
 import { FieldCipher } from './shared/field-cipher.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
 import { systemModule } from './modules/system/index.ts';
@@ -28,6 +29,8 @@ import { staticSpaPlugin } from './plugins/static-spa.ts';
 import { createSmsProvider } from './providers/sms/create-sms-provider.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
 import { systemClock, type Clock } from './shared/clock.ts';
+import { createStorage } from './shared/uploads/create-storage.ts';
+import type { ObjectStorage } from './shared/uploads/storage.ts';
 import type { Infra } from './shared/infra.ts';
 import { zodSerializerCompiler, zodValidatorCompiler } from './shared/register-endpoint.ts';
 import './types.ts';
@@ -40,6 +43,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Defaults to the provider SMS_PROVIDER names. */
   smsProvider?: SmsProvider;
+  /** Defaults to the store STORAGE_DRIVER names. */
+  storage?: ObjectStorage;
   /** Where logs go (default stdout); tests capture them here. */
   logStream?: DestinationStream;
 }
@@ -78,6 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database,
     clock,
     sms: options.smsProvider ?? createSmsProvider(config, clock),
+    storage: options.storage ?? createStorage(config),
     secrets: await loadSecrets(config, database),
   };
 
@@ -121,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authModule);
   await app.register(certificationModule);
   await app.register(contentModule);
+  await app.register(filesModule);
   await app.register(feedbackModule);
   await app.register(docsModule);
 

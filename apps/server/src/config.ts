@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_APP_CODE, DEFAULT_PRODUCT_NAME } from '@sen/contract';
 import { z } from 'zod';
@@ -76,6 +77,17 @@ import { REPO_ROOT } from './paths.ts';
  * COMPANY_LEGAL_NAME        Công ty TNHH Sen Tài Chính  the lender's legal name (About us)
  * COMPANY_LICENCE           (unset)      the lender's business registration / licence number (About us), shown when set
  * COMPANY_ADDRESS           (unset)      the lender's registered address (About us), shown when set
+ * STORAGE_DRIVER            local        where uploaded files (ID photos, selfies) live: local (a directory) | s3 (an S3-compatible bucket)
+ * STORAGE_DIR               <DATA_DIR>/uploads  directory of STORAGE_DRIVER=local (a temporary directory when DATA_DIR is memory://)
+ * S3_ENDPOINT               (unset)      base URL of an S3-compatible service (MinIO, R2, ...); AWS S3 when unset
+ * S3_REGION                 us-east-1    region of the bucket (signing)
+ * S3_BUCKET                 (unset)      bucket name (required with STORAGE_DRIVER=s3); must not be public
+ * S3_ACCESS_KEY_ID          (unset)      access key (required with STORAGE_DRIVER=s3)
+ * S3_SECRET_ACCESS_KEY      (unset)      secret key (required with STORAGE_DRIVER=s3)
+ * S3_FORCE_PATH_STYLE       true         endpoint/bucket/key URLs (most S3-compatible services) instead of bucket.endpoint/key
+ * S3_KEY_PREFIX             (empty)      prefix of every object key, to share a bucket
+ * S3_TIMEOUT_MS             15000        how long one S3 call may take
+ * FILE_LINK_TTL_SECONDS     600          lifetime of the owner-only links to uploaded images (kyc/info URLs)
  */
 
 export { REPO_ROOT };
@@ -170,6 +182,17 @@ const envSchema = z.object({
   COMPANY_LEGAL_NAME: z.string().trim().min(1).max(200).default('Công ty TNHH Sen Tài Chính'),
   COMPANY_LICENCE: optionalText.pipe(z.string().max(200).optional()),
   COMPANY_ADDRESS: optionalText.pipe(z.string().max(300).optional()),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  STORAGE_DIR: optionalText,
+  S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_BUCKET: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: booleanText.default(true),
+  S3_KEY_PREFIX: z.string().trim().regex(/^([a-z0-9][a-z0-9_-]*\/)*$/, 'must be empty or lower-case folders ending in /').default(''),
+  S3_TIMEOUT_MS: positiveInt(15_000),
+  FILE_LINK_TTL_SECONDS: positiveInt(600),
 });
 
 export type RateLimitStoreKind = 'memory' | 'redis' | 'postgres';
@@ -248,6 +271,13 @@ export interface Config {
   operatorToken: string | undefined;
   /** The lender as About us shows it. */
   company: { legalName: string; licence: string | undefined; address: string | undefined };
+  /** Uploaded files (shared/uploads): a local directory or an S3-compatible bucket. */
+  storage: {
+    driver: 'local' | 's3';
+    dir: string;
+    s3: { endpoint: string | undefined; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean; prefix: string; timeoutMs: number };
+    linkTtlSeconds: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -280,6 +310,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (e.BOT_CHECK === 'hosted' && (!e.BOT_CHECK_VERIFY_URL || !e.BOT_CHECK_SECRET)) {
     problems.push('BOT_CHECK_VERIFY_URL and BOT_CHECK_SECRET are required when BOT_CHECK=hosted');
+  }
+  if (e.STORAGE_DRIVER === 's3') {
+    for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (!e[name]) problems.push(`${name} is required when STORAGE_DRIVER=s3`);
+    }
   }
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`);
@@ -366,5 +401,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accountRetentionDays: e.ACCOUNT_RETENTION_DAYS,
     operatorToken: e.OPERATOR_TOKEN,
     company: { legalName: e.COMPANY_LEGAL_NAME, licence: e.COMPANY_LICENCE, address: e.COMPANY_ADDRESS },
+    storage: {
+      driver: e.STORAGE_DRIVER,
+      dir:
+        e.STORAGE_DIR ??
+        (e.DATA_DIR === 'memory://' ? path.join(os.tmpdir(), `sen-uploads-${process.pid}`) : path.join(e.DATA_DIR ?? path.join(REPO_ROOT, 'data'), 'uploads')),
+      s3: {
+        endpoint: e.S3_ENDPOINT,
+        region: e.S3_REGION,
+        bucket: e.S3_BUCKET ?? '',
+        accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+        forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        prefix: e.S3_KEY_PREFIX,
+        timeoutMs: e.S3_TIMEOUT_MS,
+      },
+      linkTtlSeconds: e.FILE_LINK_TTL_SECONDS,
+    },
   };
 }

@@ -1,11 +1,13 @@
 import { API_PATHS, ERRORS, PRIVACY_POLICY_VERSION, type DataExport, type LoginSession } from '@sen/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountClosures, feedback, privacyConsents, userDeviceFacts, userEquipment, users } from '../src/db/schema.ts';
+import { accountClosures, feedback, privacyConsents, storedFiles, userDeviceFacts, userEquipment, users } from '../src/db/schema.ts';
 import { accountErasureSweep } from '../src/jobs/account-erasure.sweep.ts';
 import { businessDate } from '../src/jobs/business-date.ts';
 import { SweepRunner } from '../src/jobs/sweep-runner.ts';
 import { FamilyClient } from './helpers/family-clients.ts';
+import { sampleJpeg } from './helpers/images.ts';
+import { postMultipart } from './helpers/multipart.ts';
 import { createTestApp, randomDeviceId, randomPhone, type TestApp } from './helpers/test-app.ts';
 
 /*
@@ -39,7 +41,7 @@ async function userWithData(label: string) {
   await t.post(API_PATHS.equipmentSave, { token, deviceId, payload: { appVersion: '1.0.0', regClient: 'Android', phoneBrand: `brand-${label}`, phoneModel: `model-${label}` } });
   await t.post(API_PATHS.deviceSave, { token, deviceId, payload: { hardwareInfo: JSON.stringify({ model: `hw-${label}` }) } });
   await t.post(API_PATHS.privacyConsent, { token, deviceId, payload: { version: PRIVACY_POLICY_VERSION, agreed: true } });
-  const sent = await t.post(API_PATHS.scoreReview, { token, deviceId, payload: { content: `feedback of ${label}` } });
+  const sent = await postMultipart(t, API_PATHS.feedbackSubmit, { token, fields: { content: `feedback of ${label}` }, files: { image1: { data: await sampleJpeg({ exif: false }) } } });
   expect(sent.envelope.code, sent.body).toBe(200);
   return { login, phone, deviceId, token, userId: await t.internalUserId(login.id) };
 }
@@ -121,19 +123,24 @@ describe('the erasure sweep', () => {
       facts: (await t.database.db.select().from(userDeviceFacts).where(eq(userDeviceFacts.userId, userId))).length,
       feedback: (await t.database.db.select().from(feedback).where(eq(feedback.userId, userId))).length,
       consents: (await t.database.db.select().from(privacyConsents).where(eq(privacyConsents.userId, userId))).length,
+      files: (await t.database.db.select().from(storedFiles).where(eq(storedFiles.userId, userId))).length,
     });
+
+    const [picture] = await t.database.db.select({ key: storedFiles.storageKey }).from(storedFiles).where(eq(storedFiles.userId, user.userId));
+    expect(await t.app.infra.storage.get(picture!.key)).not.toBeNull();
 
     const early = await runErasure(new Date(t.clock.now().getTime() + (RETENTION_DAYS - 1) * DAY_MS));
     expect(early.status).toBe('ran');
-    expect(await count(user.userId)).toEqual({ equipment: 1, facts: 1, feedback: 1, consents: 1 });
+    expect(await count(user.userId)).toEqual({ equipment: 1, facts: 1, feedback: 1, consents: 1, files: 1 });
 
     const due = await runErasure(new Date(t.clock.now().getTime() + (RETENTION_DAYS + 1) * DAY_MS));
     expect(due).toMatchObject({ status: 'ran', result: { accounts: expect.any(Number), devices: expect.any(Number), feedback: expect.any(Number) } });
-    expect(await count(user.userId)).toEqual({ equipment: 0, facts: 0, feedback: 0, consents: 1 });
+    expect(await count(user.userId)).toEqual({ equipment: 0, facts: 0, feedback: 0, consents: 1, files: 0 });
+    expect(await t.app.infra.storage.get(picture!.key)).toBeNull();
     const [closure] = await t.database.db.select().from(accountClosures).where(eq(accountClosures.userId, user.userId));
     expect(closure).toMatchObject({ phoneCipher: null, remark: null, erasedAt: expect.any(Date), phoneIndex: expect.any(String) });
     // Another user's data is untouched.
-    expect(await count(keeper.userId)).toEqual({ equipment: 1, facts: 1, feedback: 1, consents: 1 });
+    expect(await count(keeper.userId)).toEqual({ equipment: 1, facts: 1, feedback: 1, consents: 1, files: 1 });
   });
 });
 
@@ -144,18 +151,20 @@ describe('the data export', () => {
     const response = await t.post<DataExport>(API_PATHS.dataExport, { token: a.token });
     expect(response.envelope.code, response.body).toBe(200);
     const data = response.envelope.data;
+    const text = () => JSON.stringify(data);
     expect(data).toMatchObject({ format: 'sen-personal-data-export', userId: a.login.id, generatedAt: expect.any(String) });
     expect(Object.keys(data.sections)).toEqual(expect.arrayContaining(['profile', 'devices', 'consents', 'sessions', 'certification', 'feedback']));
     expect(data.sections.profile).toMatchObject({ id: a.login.id, phone: a.phone, passwordSet: false });
     expect(data.sections.devices).toMatchObject({ records: [{ phoneBrand: 'brand-alpha', phoneModel: 'model-alpha' }], facts: { hardware: { model: 'hw-alpha' } } });
     expect(data.sections.consents).toEqual([{ version: PRIVACY_POLICY_VERSION, agreed: true, createdAt: expect.any(String) }]);
-    expect(data.sections.feedback).toEqual([expect.objectContaining({ content: 'feedback of alpha', images: [] })]);
+    expect(data.sections.feedback).toEqual([expect.objectContaining({ content: 'feedback of alpha', imageFileIds: [expect.any(String)] })]);
+    expect(data.sections.files).toEqual([expect.objectContaining({ purpose: 'feedback', contentType: 'image/jpeg', byteSize: expect.any(Number) })]);
+    expect(text()).not.toMatch(/storageKey|storage_key|users\//);
     expect(data.sections.sessions).toEqual([expect.objectContaining({ loginMethod: 'sms', revokedAt: null })]);
 
-    const text = JSON.stringify(data);
-    for (const foreign of [b.phone, 'bravo', `"id":${b.login.id},`, b.deviceId]) expect(text).not.toContain(foreign);
-    expect(text).not.toContain(a.token);
-    expect(text).not.toMatch(/tokenHash|token_hash|passwordHash/);
+    for (const foreign of [b.phone, 'bravo', `"id":${b.login.id},`, b.deviceId]) expect(text()).not.toContain(foreign);
+    expect(text()).not.toContain(a.token);
+    expect(text()).not.toMatch(/tokenHash|token_hash|passwordHash/);
   });
 
   it('needs a session', async () => {

@@ -1,5 +1,9 @@
 import { API_PATHS, HEADERS, type FeedbackItem, type OperatorFeedbackItem } from '@sen/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { feedback, storedFiles } from '../src/db/schema.ts';
+import { sampleJpeg, samplePdf, samplePng } from './helpers/images.ts';
+import { postMultipart } from './helpers/multipart.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /* Feedback (score/review): validation, ownership of the borrower's list, the operator list behind OPERATOR_TOKEN. */
@@ -24,7 +28,7 @@ describe('feedback', () => {
     const sent = await t.post<{ id: number; createdAt: string }>(API_PATHS.scoreReview, { token: login.token, payload: { content: '  Giao diện rất dễ dùng  ' } });
     expect(sent.envelope).toMatchObject({ code: 200, data: { id: expect.any(Number), createdAt: expect.any(String) } });
     const mine = await t.post<FeedbackItem[]>(API_PATHS.feedbackList, { token: login.token });
-    expect(mine.envelope.data).toEqual([{ id: sent.envelope.data.id, content: 'Giao diện rất dễ dùng', createdAt: sent.envelope.data.createdAt }]);
+    expect(mine.envelope.data).toEqual([{ id: sent.envelope.data.id, content: 'Giao diện rất dễ dùng', images: [], createdAt: sent.envelope.data.createdAt }]);
   });
 
   it.each([
@@ -82,5 +86,59 @@ describe('feedback', () => {
     } finally {
       await bare.close();
     }
+  });
+});
+
+describe('feedback with pictures (feedback/submit, multipart)', () => {
+  it('stores up to three checked pictures, served to their author and listed for operators', async () => {
+    const author = await t.loginWithOtp();
+    const other = await t.loginWithOtp();
+    const sent = await postMultipart<{ id: number }>(t, API_PATHS.feedbackSubmit, {
+      token: author.token,
+      fields: { content: 'Ảnh chụp màn hình lỗi' },
+      files: { image1: { data: await sampleJpeg() }, image2: { data: await samplePng(), contentType: 'image/png', filename: 'shot.png' } },
+    });
+    expect(sent.envelope, sent.body).toMatchObject({ code: 200, data: { id: expect.any(Number) } });
+
+    const [row] = await t.database.db.select().from(feedback).where(eq(feedback.id, sent.envelope.data.id));
+    expect(row!.images).toHaveLength(2);
+    const files = await t.database.db.select().from(storedFiles).where(eq(storedFiles.userId, await t.internalUserId(author.id)));
+    expect(files.map((file) => file.purpose)).toEqual(['feedback', 'feedback']);
+
+    const mine = await t.post<FeedbackItem[]>(API_PATHS.feedbackList, { token: author.token });
+    const links = mine.envelope.data[0]!.images;
+    expect(links).toHaveLength(2);
+    const picture = await t.app.inject({ method: 'GET', url: links[0]! });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/jpeg');
+    // Another borrower's session does not open the author's picture.
+    const fileUrl = links[0]!.split('?')[0]!;
+    const foreign = await t.app.inject({ method: 'GET', url: fileUrl, headers: { authorization: other.token, 'device-id': t.deviceOfToken(other.token) ?? '' } });
+    expect(foreign.statusCode).toBe(404);
+    expect((await t.post<FeedbackItem[]>(API_PATHS.feedbackList, { token: other.token })).envelope.data).toEqual([]);
+
+    const operators = await operatorList(OPERATOR_TOKEN);
+    const listed = operators.envelope.data.find((item) => item.id === sent.envelope.data.id);
+    expect(listed).toMatchObject({ userId: author.id, images: [expect.stringContaining('sig='), expect.stringContaining('sig=')] });
+  });
+
+  it('refuses a fourth picture, a part of another name and a file that is not an image', async () => {
+    const login = await t.loginWithOtp();
+    const jpeg = { data: await sampleJpeg({ exif: false }) };
+    const four = await postMultipart(t, API_PATHS.feedbackSubmit, {
+      token: login.token,
+      lang: 'en',
+      fields: { content: 'four' },
+      files: { image1: jpeg, image2: jpeg, image3: jpeg, image4: jpeg },
+    });
+    expect(four.statusCode).toBe(400);
+    expect(four.envelope.message).toBe('You can add up to 3 images');
+    const renamed = await postMultipart(t, API_PATHS.feedbackSubmit, { token: login.token, lang: 'en', fields: { content: 'pdf' }, files: { image1: { data: samplePdf() } } });
+    expect(renamed.statusCode).toBe(415);
+    const empty = await postMultipart(t, API_PATHS.feedbackSubmit, { token: login.token, lang: 'en', fields: { content: ' ' }, files: { image1: jpeg } });
+    expect(empty.envelope).toMatchObject({ code: 400, message: 'Please input' });
+    // Nothing was stored by the refused calls.
+    expect((await t.post<FeedbackItem[]>(API_PATHS.feedbackList, { token: login.token })).envelope.data).toEqual([]);
+    expect(await t.database.db.select().from(storedFiles).where(eq(storedFiles.userId, await t.internalUserId(login.id)))).toEqual([]);
   });
 });

@@ -11,6 +11,9 @@ export type MobileType = (typeof MOBILE_TYPE)[keyof typeof MOBILE_TYPE];
 
 export const FACE_CHECK_REGION = 'vietnam';
 
+/** Largest image accepted by an upload (ID photos, selfies, feedback pictures): 8 MB. */
+export const IMAGE_UPLOAD_MAX_BYTES = 8 * 1024 * 1024;
+
 /** Certification item state value meaning "done". */
 export const AUTH_DONE = '30';
 /** Every state value the server returns for a certification item. */

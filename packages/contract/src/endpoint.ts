@@ -41,6 +41,10 @@ export interface Endpoint<
   readonly signed: boolean;
   readonly session: Session;
   readonly bodyEncoding?: BodyEncoding;
+  /** The file parts of a multipart body (the request schema covers its text parts). */
+  readonly fileParts?: readonly { readonly name: string; readonly required: boolean; readonly description: string }[];
+  /** Set when success is raw bytes of this content type instead of an envelope (served files). */
+  readonly binaryResponse?: string;
   /** Catalogued errors this endpoint answers besides the ones every call may get. */
   readonly errors: readonly ErrorName[];
   /**

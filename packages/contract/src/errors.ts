@@ -78,6 +78,25 @@ export const ERRORS = {
   ACCOUNT_CLOSE_REFUSED: { code: 2301, httpStatus: 409, messageKey: 'error.accountCloseRefused' },
   /** delete/user with a `rid` that is not the caller's own user number. */
   ACCOUNT_WRONG_USER: { code: 2302, httpStatus: 403, messageKey: 'error.accountWrongUser' },
+  // Uploads and KYC (issue 9; docs/decisions/040 and 041). 24xx.
+  /** No file in the expected part (or two parts of the same name). */
+  UPLOAD_MISSING: { code: 2401, httpStatus: 400, messageKey: 'error.upload.missing' },
+  /** Larger than IMAGE_UPLOAD_MAX_BYTES (8 MB). */
+  UPLOAD_TOO_LARGE: { code: 2402, httpStatus: 413, messageKey: 'error.upload.tooLarge' },
+  /** Not a JPEG, PNG or WebP by its content, whatever its name or declared type. */
+  UPLOAD_NOT_IMAGE: { code: 2403, httpStatus: 415, messageKey: 'error.upload.notImage' },
+  /** Cut off or corrupt: the image does not decode completely. */
+  UPLOAD_DAMAGED: { code: 2404, httpStatus: 400, messageKey: 'error.upload.damaged' },
+  /** Smaller than the minimum side in pixels. */
+  UPLOAD_TOO_SMALL: { code: 2405, httpStatus: 400, messageKey: 'error.upload.tooSmall' },
+  /** face/compare (finishing the KYC step) before the ID front, back and face are all in. */
+  KYC_INCOMPLETE: { code: 2410, httpStatus: 400, messageKey: 'error.kyc.incomplete' },
+  /** The liveness result is unsigned, wrongly signed, for another user or session, or failed. */
+  LIVENESS_REJECTED: { code: 2411, httpStatus: 400, messageKey: 'error.kyc.livenessRejected' },
+  /** The liveness session is unknown or expired: start the face check again. */
+  LIVENESS_EXPIRED: { code: 2412, httpStatus: 400, messageKey: 'error.kyc.livenessExpired' },
+  /** The eKYC provider did not answer or refused the call; the step may be retried. */
+  EKYC_UNAVAILABLE: { code: 2413, httpStatus: 503, messageKey: 'error.kyc.providerUnavailable' },
 } as const satisfies Record<string, { code: number; httpStatus: number; messageKey: MessageKey }>;
 
 export type ErrorName = keyof typeof ERRORS;

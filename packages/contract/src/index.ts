@@ -14,6 +14,7 @@ export * from './api/auth.ts';
 export * from './api/challenge.ts';
 export * from './api/certification.ts';
 export * from './api/content.ts';
+export * from './api/files.ts';
 export * from './api/endpoints.ts';
 export * from './api/system.ts';
 export * from './api/common.ts';

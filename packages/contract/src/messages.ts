@@ -69,6 +69,15 @@ const en = {
   'error.notEligible': 'Sorry, you are currently unable to apply for loanproducts, please check if you are eligible',
   'error.requirementsNotMet': 'Does not meet requirements',
   'error.noProducts': 'Sorry, there are no products available to borrow',
+  'error.upload.missing': 'Upload failed: please choose an image',
+  'error.upload.tooLarge': 'Upload failed: the image is larger than 8 MB',
+  'error.upload.notImage': 'Upload failed: only JPEG, PNG or WebP images are accepted',
+  'error.upload.damaged': 'Upload failed: the image is damaged or incomplete, please take it again',
+  'error.upload.tooSmall': 'Upload failed: the image is too small, at least {pixels} pixels on each side',
+  'error.kyc.incomplete': 'Please upload the front and back of your ID card and complete the face check first',
+  'error.kyc.livenessRejected': 'Face verification failed, please try again',
+  'error.kyc.livenessExpired': 'The face verification session has expired, please start again',
+  'error.kyc.providerUnavailable': 'Identity verification is unavailable right now, please try again later',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -137,6 +146,15 @@ const vn: MessageDictionary = {
   'error.notEligible': 'Rất tiếc, hiện bạn không thể đăng ký sản phẩm vay, vui lòng kiểm tra xem bạn có đủ điều kiện không',
   'error.requirementsNotMet': 'Không đáp ứng yêu cầu',
   'error.noProducts': 'Rất tiếc, hiện không có sản phẩm nào để vay',
+  'error.upload.missing': 'Tải lên thất bại: vui lòng chọn một ảnh',
+  'error.upload.tooLarge': 'Tải lên thất bại: ảnh lớn hơn 8 MB',
+  'error.upload.notImage': 'Tải lên thất bại: chỉ chấp nhận ảnh JPEG, PNG hoặc WebP',
+  'error.upload.damaged': 'Tải lên thất bại: ảnh bị hỏng hoặc không đầy đủ, vui lòng chụp lại',
+  'error.upload.tooSmall': 'Tải lên thất bại: ảnh quá nhỏ, mỗi cạnh cần ít nhất {pixels} điểm ảnh',
+  'error.kyc.incomplete': 'Vui lòng tải lên mặt trước, mặt sau CCCD và hoàn tất xác thực khuôn mặt trước',
+  'error.kyc.livenessRejected': 'Xác thực khuôn mặt không thành công, vui lòng thử lại',
+  'error.kyc.livenessExpired': 'Phiên xác thực khuôn mặt đã hết hạn, vui lòng bắt đầu lại',
+  'error.kyc.providerUnavailable': 'Dịch vụ xác minh danh tính tạm thời không khả dụng, vui lòng thử lại sau',
 };
 
 const zh: MessageDictionary = {
@@ -202,6 +220,15 @@ const zh: MessageDictionary = {
   'error.notEligible': '抱歉，您目前无法申请贷款产品，请检查您是否符合条件',
   'error.requirementsNotMet': '不符合要求',
   'error.noProducts': '抱歉，暂无可借款的产品',
+  'error.upload.missing': '上传失败：请选择一张图片',
+  'error.upload.tooLarge': '上传失败：图片大于 8 MB',
+  'error.upload.notImage': '上传失败：仅接受 JPEG、PNG 或 WebP 图片',
+  'error.upload.damaged': '上传失败：图片已损坏或不完整，请重新拍摄',
+  'error.upload.tooSmall': '上传失败：图片太小，每边至少 {pixels} 像素',
+  'error.kyc.incomplete': '请先上传身份证正面、背面并完成人脸验证',
+  'error.kyc.livenessRejected': '人脸验证失败，请重试',
+  'error.kyc.livenessExpired': '人脸验证会话已过期，请重新开始',
+  'error.kyc.providerUnavailable': '身份验证服务暂时不可用，请稍后再试',
 };
 
 export const messages: Record<Language, MessageDictionary> = { en, vn, zh };

@@ -327,11 +327,92 @@ export const feedback = pgTable(
       .notNull()
       .references(() => users.id),
     content: text('content').notNull(),
-    /** Storage keys of up to three images (never public; served to operators only). */
+    /** stored_files ids of up to three pictures (served only by owner-only links). */
     images: jsonb('images').$type<string[]>().notNull().default([]),
     /** 'web' (our app) or 'family' (a native client of the family). */
     source: text('source').notNull(),
     createdAt: createdAt(),
   },
   (table) => [index('feedback_user_idx').on(table.userId, table.id)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Uploads and KYC (issue 9, branch kyc): stored files, KYC documents, liveness sessions.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Every uploaded file kept in the object storage (shared/uploads). The bytes live in the storage
+ * under `storage_key`; this row says whose they are, so a file is served to its owner only.
+ */
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** What the file is for: kyc_front, kyc_back, kyc_face, feedback, ... */
+    purpose: text('purpose').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    sha256: text('sha256').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('stored_files_user_idx').on(table.userId, table.purpose)],
+);
+
+/**
+ * The KYC documents of a user (kyc/save/v2, kyc/liveness/anti/hack): the current file of each
+ * side and of the face, the provider's reading of the ID card (encrypted: it holds the ID number),
+ * and when the step was finished (face/compare).
+ */
+export const kycDocuments = pgTable('kyc_documents', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  /** Public number of the record on the wire (`id` of kyc/info). */
+  publicId: bigint('public_id', { mode: 'number' }).generatedAlwaysAsIdentity().notNull().unique(),
+  cardType: text('card_type'),
+  frontFileId: uuid('front_file_id').references(() => storedFiles.id),
+  backFileId: uuid('back_file_id').references(() => storedFiles.id),
+  faceFileId: uuid('face_file_id').references(() => storedFiles.id),
+  /** The liveness check passed for the current face (a verified provider result). */
+  livenessPassed: boolean('liveness_passed').notNull().default(false),
+  livenessProvider: text('liveness_provider'),
+  /** Face match score 0-100 between the ID front and the face, when the provider gives one. */
+  faceMatchScore: integer('face_match_score'),
+  /** FieldCipher ciphertext of the ID-card reading JSON (name, ID number, birthday, gender, address). */
+  idCardReading: text('id_card_reading'),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Face-liveness sessions (user/liveness/h5/get): one per start of the face check, identified on the
+ * wire by `bizNo`; the provider's signed result settles it once (passed or failed).
+ */
+export const livenessSessions = pgTable(
+  'liveness_sessions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    bizNo: text('biz_no').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    provider: text('provider').notNull(),
+    /** pending | passed | failed */
+    status: text('status').notNull().default('pending'),
+    /** The face image the provider captured, once passed. */
+    faceFileId: uuid('face_file_id').references(() => storedFiles.id),
+    /** The provider's own reference (a vendor's request id), for its callback. */
+    providerRef: text('provider_ref'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('liveness_sessions_user_idx').on(table.userId, table.createdAt)],
 );

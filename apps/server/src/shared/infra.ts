@@ -3,6 +3,7 @@ import type { Database } from '../db/database.ts';
 import type { SmsProvider } from '../providers/sms/sms-provider.ts';
 import type { FieldCipher } from './field-cipher.ts';
 import type { Clock } from './clock.ts';
+import type { ObjectStorage } from './uploads/storage.ts';
 
 /** What every module may take from the app: configuration, database, clock and providers. */
 export interface Infra {
@@ -10,6 +11,8 @@ export interface Infra {
   database: Database;
   clock: Clock;
   sms: SmsProvider;
+  /** Uploaded files (local directory or S3-compatible bucket; shared/uploads, decision 040). */
+  storage: ObjectStorage;
   /**
    * The request-signing secret, the OTP pepper and the cipher of personal numbers at rest (from
    * configuration or app_settings).

@@ -109,6 +109,13 @@ export const scoreReviewRequestSchema = z.object({
 });
 export type ScoreReviewRequest = z.input<typeof scoreReviewRequestSchema>;
 
+/**
+ * Our web app's feedback call: the same `content` as a multipart text part, plus up to
+ * FEEDBACK_MAX_IMAGES pictures in the file parts image1..image3 (checked and re-encoded like every
+ * upload, docs/decisions/040).
+ */
+export const FEEDBACK_IMAGE_PARTS = ['image1', 'image2', 'image3'] as const;
+
 /** The borrower's confirmation: the feedback's number and when it was received. */
 export const feedbackReceiptSchema = z.object({
   id: z.number().int(),
@@ -129,10 +136,27 @@ export const scoreReviewEndpoint = defineEndpoint({
   errors: ['VALIDATION_FAILED', 'SESSION_EXPIRED'],
 });
 
+export const feedbackSubmitEndpoint = defineEndpoint({
+  id: 'submitFeedbackWithImages',
+  method: 'POST',
+  path: API_PATHS.feedbackSubmit,
+  summary: "Stores the borrower's feedback text with up to three pictures (multipart) and answers its receipt.",
+  module: 'feedback',
+  request: scoreReviewRequestSchema,
+  response: feedbackReceiptSchema,
+  signed: true,
+  session: 'required',
+  bodyEncoding: 'multipart',
+  fileParts: FEEDBACK_IMAGE_PARTS.map((name) => ({ name, required: false, description: 'A picture (JPEG, PNG or WebP, at most 8 MB)' })),
+  errors: ['VALIDATION_FAILED', 'SESSION_EXPIRED', 'UPLOAD_MISSING', 'UPLOAD_TOO_LARGE', 'UPLOAD_NOT_IMAGE', 'UPLOAD_DAMAGED', 'UPLOAD_TOO_SMALL'],
+});
+
 /** One feedback as its author sees it. */
 export const feedbackItemSchema = z.object({
   id: z.number().int(),
   content: z.string(),
+  /** Owner-only links to its pictures (valid for a few minutes; GET getUserFile). */
+  images: z.array(z.string()),
   createdAt: z.string(),
 });
 export type FeedbackItem = z.infer<typeof feedbackItemSchema>;

@@ -6,11 +6,13 @@ import {
   dataExportEndpoint,
   deleteUserEndpoint,
   feedbackListEndpoint,
+  feedbackSubmitEndpoint,
   operatorFeedbackListEndpoint,
   scoreReviewEndpoint,
 } from './account.ts';
 import { authConfigEndpoint, authDetailEndpoint } from './certification.ts';
 import { activityListEndpoint, commonIndexEndpoint } from './content.ts';
+import { userFileEndpoint } from './files.ts';
 import { devOutboxEndpoint, healthEndpoint, readyEndpoint, secretEndpoint } from './system.ts';
 import {
   deviceHasEndpoint,
@@ -47,7 +49,9 @@ export const endpoints = {
   consentHistory: consentHistoryEndpoint,
   scoreReview: scoreReviewEndpoint,
   feedbackList: feedbackListEndpoint,
+  feedbackSubmit: feedbackSubmitEndpoint,
   operatorFeedbackList: operatorFeedbackListEndpoint,
+  userFile: userFileEndpoint,
 } as const satisfies Record<string, AnyEndpoint>;
 
 export const allEndpoints: readonly AnyEndpoint[] = Object.values(endpoints);

@@ -25,7 +25,10 @@ export const API_PATHS = {
   consentHistory: '/api/user/app/privacy/consent/list',
   scoreReview: '/api/user/app/score/review',
   feedbackList: '/api/user/app/feedback/list',
+  feedbackSubmit: '/api/user/app/feedback/submit',
   operatorFeedbackList: '/api/operator/feedback/list',
+  /** An uploaded image, served to its owner only (session or owner-only link; not a signed call). */
+  userFile: '/api/user/app/file/:fileId',
   health: '/api/health',
   ready: '/api/ready',
   /** Development only: the SMS messages the development provider "sent". Off in production. */

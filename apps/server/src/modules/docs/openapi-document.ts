@@ -76,7 +76,19 @@ function operation(endpoint: AnyEndpoint, method: HttpMethod): Record<string, un
     if (endpoint.signed) parameters.push(...queryParameters(defaultParamsSchema));
     parameters.push(...queryParameters(endpoint.request));
   }
-  const requestSchema = jsonSchema(endpoint.request, 'input');
+  for (const [, name] of endpoint.path.matchAll(/:(\w+)/g)) parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } });
+  const textSchema = jsonSchema(endpoint.request, 'input') as { type?: string; properties?: Record<string, unknown>; required?: string[] };
+  const requestSchema = endpoint.fileParts?.length
+    ? {
+        ...textSchema,
+        type: 'object',
+        properties: {
+          ...textSchema.properties,
+          ...Object.fromEntries(endpoint.fileParts.map((part) => [part.name, { type: 'string', format: 'binary', description: part.description }])),
+        },
+        required: [...(textSchema.required ?? []), ...endpoint.fileParts.filter((part) => part.required).map((part) => part.name)],
+      }
+    : textSchema;
   const body =
     method === 'POST'
       ? {
@@ -100,7 +112,9 @@ function operation(endpoint: AnyEndpoint, method: HttpMethod): Record<string, un
     ...body,
     security,
     responses: {
-      '200': {
+      '200': endpoint.binaryResponse
+        ? { description: `Success: the file's bytes (${endpoint.binaryResponse}), not an envelope.`, content: { [endpoint.binaryResponse]: { schema: { type: 'string', format: 'binary' } } } }
+        : {
         description: 'Success: envelope code 200 with the data.',
         content: {
           'application/json': {
@@ -119,7 +133,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const endpoint of allEndpoints) {
     for (const method of endpointMethods(endpoint)) {
-      paths[endpoint.path] = { ...paths[endpoint.path], [method.toLowerCase()]: operation(endpoint, method) };
+      const openApiPath = endpoint.path.replace(/:(\w+)/g, '{$1}');
+      paths[openApiPath] = { ...paths[openApiPath], [method.toLowerCase()]: operation(endpoint, method) };
     }
   }
   const catalogue = (Object.keys(ERRORS) as ErrorName[])

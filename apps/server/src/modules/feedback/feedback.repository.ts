@@ -31,7 +31,15 @@ export class FeedbackRepository {
   /** Operators: every borrower's feedback, newest first, with the author's public number. */
   async listAll(before: number | undefined, limit: number) {
     return this.db
-      .select({ id: feedback.id, content: feedback.content, source: feedback.source, createdAt: feedback.createdAt, userId: users.publicId })
+      .select({
+        id: feedback.id,
+        content: feedback.content,
+        images: feedback.images,
+        source: feedback.source,
+        createdAt: feedback.createdAt,
+        userId: feedback.userId,
+        publicId: users.publicId,
+      })
       .from(feedback)
       .innerJoin(users, eq(users.id, feedback.userId))
       .where(before === undefined ? undefined : and(lt(feedback.id, before)))
