@@ -109,11 +109,20 @@ test.describe('mine', () => {
     await expect(page.getByTestId('feedback-error')).toHaveText('Please input');
     await expectAccessible(page, 'feedback with an error');
     await page.getByTestId('feedback-input').fill('The repayment reminder came at the right time. Thank you!');
+    // A picture: a screenshot of the page itself (a real JPEG, no file in the repository).
+    const picture = await page.screenshot({ type: 'jpeg', quality: 70 });
+    await page.getByTestId('feedback-image-input').setInputFiles({ name: 'screen.jpg', mimeType: 'image/jpeg', buffer: picture });
+    await expect(page.getByRole('img', { name: 'Picture 1' })).toBeVisible();
+    await expectAccessible(page, 'feedback with a picture');
     await page.getByTestId('feedback-submit').click();
     await expect(page.getByTestId('feedback-done')).toBeVisible();
     await expectAccessible(page, 'feedback sent');
     await page.getByTestId('feedback-more').click();
     await expect(page.getByTestId('feedback-history')).toContainText('The repayment reminder came at the right time.');
+    // The stored picture is served back to its author through its owner-only link.
+    const thumbnail = page.getByTestId('feedback-history').getByRole('img', { name: 'Picture 1' });
+    await expect(thumbnail).toBeVisible();
+    expect(await thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
 
     await page.goto('/mine/settings/privacy-consents');
     await waitForApp(page);
@@ -129,7 +138,8 @@ test.describe('mine', () => {
     const exported = JSON.parse(await readFile((await file.path())!, 'utf8')) as DataExport;
     expect(exported.format).toBe('sen-personal-data-export');
     expect(exported.sections.profile).toMatchObject({ phone });
-    expect(exported.sections.feedback).toEqual([expect.objectContaining({ content: 'The repayment reminder came at the right time. Thank you!' })]);
+    expect(exported.sections.feedback).toEqual([expect.objectContaining({ content: 'The repayment reminder came at the right time. Thank you!', imageFileIds: [expect.any(String)] })]);
+    expect(exported.sections.files).toEqual([expect.objectContaining({ purpose: 'feedback', contentType: 'image/jpeg' })]);
     expect(exported.sections.consents).toEqual([expect.objectContaining({ agreed: true })]);
     const { token } = await storedSession(page);
     expect(JSON.stringify(exported)).not.toContain(token);

@@ -1,6 +1,6 @@
-import { FEEDBACK_MAX_LENGTH, type FeedbackReceipt } from '@sen/contract';
+import { FEEDBACK_MAX_IMAGES, FEEDBACK_MAX_LENGTH, IMAGE_UPLOAD_MAX_BYTES, type FeedbackReceipt } from '@sen/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { errorText } from '../../shared/forms/server-field-errors.ts';
@@ -23,6 +23,27 @@ export function FeedbackPage() {
   const [content, setContent] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [receipt, setReceipt] = useState<FeedbackReceipt | null>(null);
+  const [images, setImages] = useState<{ file: File; url: string }[]>([]);
+  const [imageError, setImageError] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  // Preview URLs are released when the pictures leave the form.
+  useEffect(() => () => images.forEach((image) => URL.revokeObjectURL(image.url)), [images]);
+
+  const addImages = (files: FileList | null) => {
+    if (!files) return;
+    const picked = [...files];
+    const room = FEEDBACK_MAX_IMAGES - images.length;
+    const accepted = picked.filter((file) => /^image\/(jpeg|png|webp)$/.test(file.type) && file.size <= IMAGE_UPLOAD_MAX_BYTES).slice(0, room);
+    if (picked.length > room) setImageError(t('validation.feedback.tooManyImages'));
+    else if (accepted.length < picked.length) setImageError(t('feedback.images.refused'));
+    else setImageError(null);
+    if (accepted.length > 0) setImages((current) => [...current, ...accepted.map((file) => ({ file, url: URL.createObjectURL(file) }))]);
+    if (fileInput.current) fileInput.current.value = '';
+  };
+  const removeImage = (index: number) => {
+    setImageError(null);
+    setImages((current) => current.filter((_, position) => position !== index));
+  };
   const history = useMyFeedback();
   const formatTime = (iso: string) => new Date(iso).toLocaleString(INTL_LOCALE[language], { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -32,9 +53,14 @@ export function FeedbackPage() {
     if (text.length > FEEDBACK_MAX_LENGTH) return setError(t('validation.feedback.tooLong'));
     setError(null);
     try {
-      const sent = await submitFeedback(text, { skipErrorHandler: true });
+      const sent = await submitFeedback(
+        text,
+        images.map((image) => image.file),
+        { skipErrorHandler: true },
+      );
       setReceipt(sent);
       setContent('');
+      setImages([]);
       void queryClient.invalidateQueries({ queryKey: mineQueryKeys.feedbackList });
     } catch (failure) {
       // A field rule the server applied (length, characters) goes beside the field; anything else is a toast.
@@ -107,6 +133,47 @@ export function FeedbackPage() {
               </p>
             ) : null}
           </div>
+          <fieldset className="mine-images" aria-describedby={imageError ? `${fieldId}-images-error` : undefined}>
+            <legend className="field__label">{t('feedback.images.label', { max: FEEDBACK_MAX_IMAGES })}</legend>
+            <ul className="mine-images__list">
+              {images.map((image, index) => (
+                <li key={image.url} className="mine-images__item">
+                  <img src={image.url} alt={t('feedback.images.alt', { index: index + 1 })} className="mine-images__thumb" />
+                  <button
+                    type="button"
+                    className="mine-images__remove"
+                    aria-label={t('feedback.images.remove', { index: index + 1 })}
+                    onClick={() => removeImage(index)}
+                    data-testid="feedback-image-remove"
+                  >
+                    ×
+                  </button>
+                </li>
+              ))}
+              {images.length < FEEDBACK_MAX_IMAGES ? (
+                <li>
+                  <label className="mine-images__add">
+                    <input
+                      ref={fileInput}
+                      type="file"
+                      accept="image/jpeg,image/png,image/webp"
+                      multiple
+                      className="visually-hidden"
+                      onChange={(event) => addImages(event.target.files)}
+                      data-testid="feedback-image-input"
+                    />
+                    <span aria-hidden="true">+</span>
+                    <span className="visually-hidden">{t('feedback.images.add')}</span>
+                  </label>
+                </li>
+              ) : null}
+            </ul>
+            {imageError ? (
+              <p className="field__error" id={`${fieldId}-images-error`} role="alert">
+                {imageError}
+              </p>
+            ) : null}
+          </fieldset>
           <SubmitButton label={t('feedback.submit')} onSubmit={submit} />
         </form>
 
@@ -134,6 +201,13 @@ export function FeedbackPage() {
                   #{item.id} · <time dateTime={item.createdAt}>{formatTime(item.createdAt)}</time>
                 </p>
                 <p className="mine-feedback-item__text">{item.content}</p>
+                {item.images.length > 0 ? (
+                  <div className="mine-images__list mine-images__list--small">
+                    {item.images.map((link, index) => (
+                      <img key={link} src={link} alt={t('feedback.images.alt', { index: index + 1 })} className="mine-images__thumb" loading="lazy" />
+                    ))}
+                  </div>
+                ) : null}
               </li>
             ))}
           </ul>

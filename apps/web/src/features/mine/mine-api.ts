@@ -1,8 +1,8 @@
-import { endpoints, type CommonIndex, type ConsentRecord, type FeedbackItem } from '@sen/contract';
+import { endpoints, FEEDBACK_IMAGE_PARTS, type CommonIndex, type ConsentRecord, type FeedbackItem, type FeedbackReceipt } from '@sen/contract';
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../shared/query/query-client.ts';
 import { callEndpoint } from '../../shared/request/call-endpoint.ts';
-import type { RequestOptions } from '../../shared/request/request.ts';
+import { upload, type FormFieldValue, type RequestOptions } from '../../shared/request/request.ts';
 
 /** Query keys of the mine area. */
 export const mineQueryKeys = {
@@ -33,8 +33,14 @@ export function useConsentHistory() {
   });
 }
 
-export function submitFeedback(content: string, options?: RequestOptions) {
-  return callEndpoint(endpoints.scoreReview, { content }, options);
+/** feedback/submit (multipart): the text and up to three pictures as parts image1..image3. */
+export function submitFeedback(content: string, images: File[], options?: RequestOptions): Promise<FeedbackReceipt> {
+  const fields: Record<string, FormFieldValue> = { content };
+  images.forEach((image, index) => {
+    const name = FEEDBACK_IMAGE_PARTS[index];
+    if (name) fields[name] = image;
+  });
+  return upload<FeedbackReceipt>(endpoints.feedbackSubmit.path, fields, options);
 }
 
 export function closeAccount(input: { rid: number | undefined; reason: number; remark?: string }, options?: RequestOptions) {
