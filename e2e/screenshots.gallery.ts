@@ -99,5 +99,38 @@ for (const lang of LANGUAGES) {
     await page.getByTestId('change-password-button').click();
     await page.waitForTimeout(300);
     await shot(page, lang, 'change-password-errors');
+
+    // Mine: about, contact, feedback, consents, closing the account (issue 13); closing comes last.
+    await page.goto('/mine/about-us');
+    await waitForApp(page);
+    await expect(page.getByTestId('about-facts')).toBeVisible();
+    await shot(page, lang, 'about-us');
+    await page.goto('/mine/contact-us');
+    await waitForApp(page);
+    await expect(page.getByTestId('contact-channel').first()).toBeVisible();
+    await shot(page, lang, 'contact-us');
+    await page.goto('/mine/settings/feedback');
+    await waitForApp(page);
+    await page.getByTestId('feedback-input').fill(lang === 'vn' ? 'Ứng dụng dễ dùng, giải ngân nhanh.' : lang === 'zh' ? '应用好用，放款很快。' : 'Easy to use, fast payout.');
+    await page.getByTestId('feedback-image-input').setInputFiles({ name: 'screen.jpg', mimeType: 'image/jpeg', buffer: await page.screenshot({ type: 'jpeg' }) });
+    await shot(page, lang, 'feedback');
+    await page.getByTestId('feedback-submit').click();
+    await expect(page.getByTestId('feedback-done')).toBeVisible();
+    await shot(page, lang, 'feedback-done');
+    await page.goto('/login/privacy-policy');
+    await waitForApp(page);
+    await page.getByTestId('privacy-agree').click();
+    await page.goto('/mine/settings/privacy-consents');
+    await waitForApp(page);
+    await expect(page.getByTestId('consents-list')).toBeVisible();
+    await shot(page, lang, 'privacy-consents');
+    await page.goto('/mine/settings/close-account');
+    await waitForApp(page);
+    await page.getByTestId('close-reason-4').check();
+    await shot(page, lang, 'close-account');
+    await page.getByTestId('close-account-button').click();
+    await page.getByTestId('close-account-confirm').click();
+    await expect(page.getByTestId('close-account-succeed')).toBeVisible();
+    await shot(page, lang, 'close-account-succeed');
   });
 }

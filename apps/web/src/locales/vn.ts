@@ -122,7 +122,7 @@ const ui: Record<UiKey, string> = {
   'settings.export': 'Tải dữ liệu của tôi',
   'settings.export.hint': 'Tệp JSON gồm mọi dữ liệu chúng tôi lưu về bạn',
   'settings.export.done': 'Đã tải xuống tệp dữ liệu của bạn',
-  'page.privacyConsents': 'Lịch sử đồng ý chính sách',
+  'page.privacyConsents': 'Lịch sử đồng ý',
   'contactUs.intro': 'Chúng tôi luôn sẵn sàng hỗ trợ. Hãy chọn một kênh bên dưới.',
   'contactUs.empty': 'Hiện chưa có kênh liên hệ nào.',
   'contactUs.note': 'Vì an toàn của bạn, chúng tôi không bao giờ hỏi mật khẩu hay mã OTP.',
