@@ -20,6 +20,8 @@ const RETENTION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Users a test close guard treats as having a loan not settled (what the loan module will do). */
 const withOpenLoan = new Set<string>();
+/** Users whose closing waits in the guard (holding the user's row) until the test releases it. */
+const held = new Map<string, Promise<void>>();
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,6 +29,10 @@ beforeAll(async () => {
     config: (config) => ({ ...config, accountRetentionDays: RETENTION_DAYS }),
     extend: (app) => {
       app.accountLifecycle.addCloseGuard(async (userId) => (withOpenLoan.has(userId) ? { messageKey: 'error.accountCloseUnsettledLoan' } : null));
+      app.accountLifecycle.addCloseGuard(async (userId) => {
+        await held.get(userId);
+        return null;
+      });
     },
   });
 });
@@ -110,6 +116,30 @@ describe('closing an account', () => {
     // Neither account was closed by any of these.
     expect((await t.post(API_PATHS.userInfo, { token: user.token })).statusCode).toBe(200);
     expect((await t.post(API_PATHS.userInfo, { token: other.token })).statusCode).toBe(200);
+  });
+
+  it('a code login racing the closing never keeps a session of the closed account', async () => {
+    const phone = randomPhone();
+    const first = await t.loginWithOtp(phone);
+    const userId = await t.internalUserId(first.id);
+    let release = () => {};
+    held.set(userId, new Promise<void>((resolve) => (release = resolve)));
+    t.clock.advance(61_000);
+    // The code is verified before the closing ends; the session is issued while it holds the row.
+    expect((await t.sendCode({ payload: { phone } })).envelope.code).toBe(200);
+    const closing = t.post(API_PATHS.deleteUser, { token: first.token, payload: { rid: first.id } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const login = t.post<LoginSession>(API_PATHS.login, { payload: { phone, smsCode: t.lastOtp(phone) } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    expect((await closing).envelope.code).toBe(200);
+    const racing = await login;
+    expect(racing.envelope.code, racing.body).toBe(200);
+    // Whatever the order, the session that came out belongs to a live (new) account.
+    expect(racing.envelope.data.id).not.toBe(first.id);
+    expect((await t.post(API_PATHS.userInfo, { token: racing.envelope.data.token })).statusCode).toBe(200);
+    expect((await t.post(API_PATHS.userInfo, { token: first.token })).statusCode).toBe(401);
+    held.delete(userId);
   });
 });
 
