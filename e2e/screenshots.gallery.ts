@@ -66,6 +66,12 @@ for (const lang of LANGUAGES) {
     await waitForApp(page);
     await shot(page, lang, 'not-found');
 
+    // Messages as a visitor sees them: an invitation to log in (decision 059).
+    await page.goto('/message/list');
+    await waitForApp(page);
+    await expect(page.getByTestId('messages-visitor')).toBeVisible();
+    await shot(page, lang, 'messages-visitor');
+
     const phone = freshPhone();
     await page.goto('/login');
     await waitForApp(page);
@@ -90,6 +96,11 @@ for (const lang of LANGUAGES) {
     await page.goto('/mine');
     await waitForApp(page);
     await shot(page, lang, 'mine');
+
+    // A new borrower has no message yet.
+    await page.goto('/message/list');
+    await expect(page.getByTestId('messages-empty')).toBeVisible();
+    await shot(page, lang, 'messages-empty');
 
     await page.goto('/mine/settings');
     await waitForApp(page);
@@ -124,6 +135,42 @@ for (const lang of LANGUAGES) {
     await waitForApp(page);
     await expect(page.getByTestId('consents-list')).toBeVisible();
     await shot(page, lang, 'privacy-consents');
+    // The demo borrower's messages (made by messages.notify at seed time, in Vietnamese: the demo
+    // user never chose another language), so only in the Vietnamese gallery.
+    if (lang === 'vn') {
+      await page.goto('/mine');
+      await page.getByTestId('logout-button').click();
+      await page.getByTestId('logout-confirm').click();
+      await expect(page).toHaveURL(/\/login$/);
+      await page.getByTestId('login-tab-password').click();
+      await page.getByTestId('phone-input').fill('0912345678');
+      await page.getByTestId('password-input').fill('sen123');
+      await page.getByTestId('login-button').click();
+      await expect(page).not.toHaveURL(/\/login/);
+      await page.goto('/mine');
+      await expect(page.getByTestId('tab-mine').getByTestId('unread-badge')).toBeVisible();
+      await shot(page, lang, 'mine-unread-badge');
+      await page.goto('/message/list');
+      await expect(page.getByTestId('message-item').first()).toBeVisible();
+      await shot(page, lang, 'messages-list');
+      await page.setViewportSize({ width: 360, height: 640 });
+      await shot(page, lang, 'messages-list-360');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByTestId('message-item').filter({ hasText: 'Hạn mức đã được phê duyệt' }).click();
+      await expect(page.getByTestId('message-detail')).toBeVisible();
+      await shot(page, lang, 'message-detail');
+    }
+
+    // Closing an account ends its session: last, with a user of its own.
+    const closer = freshPhone();
+    await page.goto('/login');
+    await waitForApp(page);
+    await page.getByTestId('login-tab-otp').click();
+    await page.getByTestId('phone-input').fill(closer);
+    await page.getByTestId('get-otp-button').click();
+    await page.getByTestId('otp-input').fill(await readOtp(request, closer));
+    await page.getByTestId('login-button').click();
+    await expect(page).toHaveURL(/\/login\/create-password$/);
     await page.goto('/mine/settings/close-account');
     await waitForApp(page);
     await page.getByTestId('close-reason-4').check();

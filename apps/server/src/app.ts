@@ -11,6 +11,7 @@ import { contentModule } from './modules/content/index.ts';
 import { docsModule } from './modules/docs/index.ts';
 import { feedbackModule } from './modules/feedback/index.ts';
 import { filesModule } from './modules/files/index.ts';
+import { messageModule } from './modules/message/index.ts';
 import { FieldCipher } from './shared/field-cipher.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
 import { systemModule } from './modules/system/index.ts';
@@ -126,6 +127,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(auditModule);
   await app.register(authModule);
   await app.register(certificationModule);
+  // Before the modules whose events message the borrower (credit, loans): they call app.messages.notify.
+  await app.register(messageModule);
   await app.register(contentModule);
   await app.register(filesModule);
   await app.register(feedbackModule);

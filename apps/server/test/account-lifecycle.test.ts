@@ -1,7 +1,7 @@
 import { API_PATHS, ERRORS, PRIVACY_POLICY_VERSION, type DataExport, type LoginSession } from '@sen/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountClosures, feedback, privacyConsents, storedFiles, userDeviceFacts, userEquipment, users } from '../src/db/schema.ts';
+import { accountClosures, feedback, privacyConsents, storedFiles, userDeviceFacts, userEquipment, userMessages, users } from '../src/db/schema.ts';
 import { accountErasureSweep } from '../src/jobs/account-erasure.sweep.ts';
 import { businessDate } from '../src/jobs/business-date.ts';
 import { SweepRunner } from '../src/jobs/sweep-runner.ts';
@@ -49,7 +49,9 @@ async function userWithData(label: string) {
   await t.post(API_PATHS.privacyConsent, { token, deviceId, payload: { version: PRIVACY_POLICY_VERSION, agreed: true } });
   const sent = await postMultipart(t, API_PATHS.feedbackSubmit, { token, fields: { content: `feedback of ${label}` }, files: { image1: { data: await sampleJpeg({ exif: false }) } } });
   expect(sent.envelope.code, sent.body).toBe(200);
-  return { login, phone, deviceId, token, userId: await t.internalUserId(login.id) };
+  const userId = await t.internalUserId(login.id);
+  await t.app.messages.notify(userId, 'creditReviewStarted', {}, { eventKey: `review-${label}` });
+  return { login, phone, deviceId, token, userId };
 }
 
 function runErasure(at: Date) {
@@ -87,6 +89,9 @@ describe('closing an account', () => {
       expect(after.statusCode).toBe(401);
       expect(after.envelope.code).toBe(401);
     }
+    // Messages stop: nothing more is stored for the closed account.
+    expect(await t.app.messages.notify(user.userId, 'creditReviewStarted', {}, { eventKey: 'after-close' })).toEqual({ id: 0, created: false });
+    expect(await t.database.db.select().from(userMessages).where(eq(userMessages.userId, user.userId))).toHaveLength(1);
     const [closure] = await t.database.db.select().from(accountClosures).where(eq(accountClosures.userId, user.userId));
     expect(closure).toMatchObject({ reason: 4, remark: 'Tôi không cần nữa', erasedAt: null });
     expect(closure!.eraseAfter.getTime() - closure!.closedAt.getTime()).toBe(RETENTION_DAYS * DAY_MS);
@@ -154,6 +159,7 @@ describe('the erasure sweep', () => {
       feedback: (await t.database.db.select().from(feedback).where(eq(feedback.userId, userId))).length,
       consents: (await t.database.db.select().from(privacyConsents).where(eq(privacyConsents.userId, userId))).length,
       files: (await t.database.db.select().from(storedFiles).where(eq(storedFiles.userId, userId))).length,
+      messages: (await t.database.db.select().from(userMessages).where(eq(userMessages.userId, userId))).length,
     });
 
     const [picture] = await t.database.db.select({ key: storedFiles.storageKey }).from(storedFiles).where(eq(storedFiles.userId, user.userId));
@@ -161,16 +167,16 @@ describe('the erasure sweep', () => {
 
     const early = await runErasure(new Date(t.clock.now().getTime() + (RETENTION_DAYS - 1) * DAY_MS));
     expect(early.status).toBe('ran');
-    expect(await count(user.userId)).toEqual({ equipment: 1, facts: 1, feedback: 1, consents: 1, files: 1 });
+    expect(await count(user.userId)).toEqual({ equipment: 1, facts: 1, feedback: 1, consents: 1, files: 1, messages: 1 });
 
     const due = await runErasure(new Date(t.clock.now().getTime() + (RETENTION_DAYS + 1) * DAY_MS));
     expect(due).toMatchObject({ status: 'ran', result: { accounts: expect.any(Number), devices: expect.any(Number), feedback: expect.any(Number) } });
-    expect(await count(user.userId)).toEqual({ equipment: 0, facts: 0, feedback: 0, consents: 1, files: 0 });
+    expect(await count(user.userId)).toEqual({ equipment: 0, facts: 0, feedback: 0, consents: 1, files: 0, messages: 0 });
     expect(await t.app.infra.storage.get(picture!.key)).toBeNull();
     const [closure] = await t.database.db.select().from(accountClosures).where(eq(accountClosures.userId, user.userId));
     expect(closure).toMatchObject({ phoneCipher: null, remark: null, erasedAt: expect.any(Date), phoneIndex: expect.any(String) });
     // Another user's data is untouched.
-    expect(await count(keeper.userId)).toEqual({ equipment: 1, facts: 1, feedback: 1, consents: 1, files: 1 });
+    expect(await count(keeper.userId)).toEqual({ equipment: 1, facts: 1, feedback: 1, consents: 1, files: 1, messages: 1 });
   });
 });
 
@@ -183,7 +189,8 @@ describe('the data export', () => {
     const data = response.envelope.data;
     const text = () => JSON.stringify(data);
     expect(data).toMatchObject({ format: 'sen-personal-data-export', userId: a.login.id, generatedAt: expect.any(String) });
-    expect(Object.keys(data.sections)).toEqual(expect.arrayContaining(['profile', 'devices', 'consents', 'sessions', 'certification', 'feedback']));
+    expect(Object.keys(data.sections)).toEqual(expect.arrayContaining(['profile', 'devices', 'consents', 'sessions', 'certification', 'messages', 'files', 'feedback']));
+    expect(data.sections.messages).toEqual([expect.objectContaining({ template: 'creditReviewStarted', readAt: null })]);
     expect(data.sections.profile).toMatchObject({ id: a.login.id, phone: a.phone, passwordSet: false });
     expect(data.sections.devices).toMatchObject({ records: [{ phoneBrand: 'brand-alpha', phoneModel: 'model-alpha' }], facts: { hardware: { model: 'hw-alpha' } } });
     expect(data.sections.consents).toEqual([{ version: PRIVACY_POLICY_VERSION, agreed: true, createdAt: expect.any(String) }]);

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { defineEndpoint } from '@sen/contract';
+import { API_PATHS, defineEndpoint } from '@sen/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { registerEndpoint } from '../src/shared/register-endpoint.ts';
 import { FamilyClient, gsonHtmlEscaped, kotlinxPretty, type ClientName } from './helpers/family-clients.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { createTestApp, randomPhone, type TestApp } from './helpers/test-app.ts';
 
 /*
  * The app family's clients against Sen (issue 6, API-FAMILY.md §1): requests built exactly as VT,
@@ -190,3 +190,58 @@ describe('forced update (MIN_APP_VERSION)', () => {
     }
   });
 });
+
+/*
+ * Messages as each client reads and marks them (issue 10, API-FAMILY.md §8): VT and VH2 send
+ * `recordIdStr` "1,2", KMP sends `recordIdList` [1,2]; pageSize 9999 (VT) or 999 (KMP).
+ */
+describe.each(['VT', 'KMP', 'H5'] as const)('%s messages (fcm/sendRecord)', (name) => {
+  interface WireMessage {
+    id: number;
+    readStatus: boolean;
+    theme: string;
+    content: string;
+    createTime: string;
+    respTime: string;
+    unreadMark: boolean;
+    unreadCount: number;
+  }
+
+  it('lists with its page size, reads the fields it declares, and marks read with its own id field', async () => {
+    const client = clientOf(name);
+    await client.fetchSecret();
+    const phone = randomPhone();
+    expect((await client.post(API_PATHS.loginSms, { phone })).envelope.code).toBe(200);
+    const login = await client.post<{ token: string; id: number }>(API_PATHS.login, { phone, smsCode: t.lastOtp(phone), loginType: 1, regClient: name === 'VT' ? 'Android' : 'IOS' });
+    expect(login.envelope.code, JSON.stringify(login.envelope)).toBe(200);
+    client.token = login.envelope.data.token;
+    const userId = await t.internalUserId(login.envelope.data.id);
+    const first = await t.app.messages.notify(userId, 'creditReviewStarted', {}, { eventKey: 'family:review' });
+    const second = await t.app.messages.notify(userId, 'creditApproved', { creditLimit: 8_000_000 }, { eventKey: 'family:approved' });
+
+    const page = await client.post<{ total: number; list: WireMessage[] }>(API_PATHS.messageList, { pageNum: 1, pageSize: name === 'KMP' ? 999 : 9999 });
+    expect(page.envelope.code).toBe(200);
+    expect(page.envelope.data.total).toBe(2);
+    const [newest] = page.envelope.data.list;
+    expect(newest).toMatchObject({ id: second.id, readStatus: false, unreadMark: true, unreadCount: 2 });
+    expect(typeof newest?.id).toBe('number');
+    expect(newest?.createTime).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/);
+    // KMP and the H5 send lang vi_VN, VT always en_US: the next message is written in it.
+    const language = name === 'VT' ? 'Credit limit approved' : 'Hạn mức đã được phê duyệt';
+    const third = await t.app.messages.notify(userId, 'creditApproved', { creditLimit: 9_000_000 }, { eventKey: 'family:approved-again' });
+    const marked =
+      name === 'KMP'
+        ? await client.post<{ updated: number }>(API_PATHS.messageUpdate, { recordIdList: [first.id, second.id] })
+        : await client.post<{ updated: number }>(API_PATHS.messageUpdate, { recordIdStr: `${first.id},${second.id}` });
+    expect(marked.envelope.code, JSON.stringify(marked.envelope)).toBe(200);
+    expect(marked.envelope.data.updated).toBe(2);
+    const after = await client.post<{ total: number; list: WireMessage[] }>(API_PATHS.messageList, { pageNum: 1, pageSize: 9999 });
+    expect(after.envelope.data.list.map((record) => [record.id, record.readStatus])).toEqual([
+      [third.id, false],
+      [second.id, true],
+      [first.id, true],
+    ]);
+    expect(after.envelope.data.list[0]?.theme).toBe(language);
+  });
+});
+

@@ -16,6 +16,7 @@ export * from './api/certification.ts';
 export * from './api/content.ts';
 export * from './api/files.ts';
 export * from './api/endpoints.ts';
+export * from './api/message.ts';
 export * from './api/system.ts';
 export * from './api/common.ts';
 export * from './api/paths.ts';

@@ -416,3 +416,49 @@ export const livenessSessions = pgTable(
   },
   (table) => [index('liveness_sessions_user_idx').on(table.userId, table.createdAt)],
 );
+/* ---------- Messages (issue 10: the borrower's messages; modules/message) ---------- */
+
+/**
+ * A borrower's messages, made only by `messages.notify` from a real event. The text is rendered
+ * once, in the borrower's language at the event (what was sent stays what was sent); template
+ * and params are kept beside it. `dedupe_key` names the event: the unique index per user is what
+ * makes the same event message once, even when two instances notify at the same moment.
+ */
+export const userMessages = pgTable(
+  'user_messages',
+  {
+    /** The message's number on the wire (`id`, `recordIdStr`, `recordIdList`). */
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    template: text('template').notNull(),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull(),
+    /** The language it was rendered in: en, vn or zh. */
+    language: text('language').notNull(),
+    theme: text('theme').notNull(),
+    content: text('content').notNull(),
+    dedupeKey: text('dedupe_key').notNull(),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('user_messages_user_dedupe_idx').on(table.userId, table.dedupeKey),
+    index('user_messages_user_id_idx').on(table.userId, table.id),
+    index('user_messages_unread_idx')
+      .on(table.userId)
+      .where(sql`${table.readAt} is null`),
+  ],
+);
+
+/**
+ * The language each user last used (the `lang` header of a signed-in call): what their messages
+ * are written in. No row: Vietnamese.
+ */
+export const userLanguages = pgTable('user_languages', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  language: text('language').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

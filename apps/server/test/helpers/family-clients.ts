@@ -20,7 +20,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
  */
 
 export type ClientName = 'VT' | 'KMP' | 'H5';
-type Fields = Record<string, string | number | boolean | null | undefined>;
+type Fields = Record<string, string | number | boolean | number[] | null | undefined>;
 
 const md5 = (data: string) => createHash('md5').update(Buffer.from(data, 'utf8')).digest('hex');
 

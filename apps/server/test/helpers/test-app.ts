@@ -197,6 +197,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     app,
     internalUserId,
     database: testDb.database as Database,
+    /** On PostgreSQL, a second instance's pool on the same database (the caller closes it); null on PGlite. */
+    openAnotherDatabase: () => testDb.openAnother(),
     config,
     clock,
     sms,

@@ -27,6 +27,4 @@ export const PLACEHOLDER_ROUTES: { path: RoutePath; titleKey: TranslationKey }[]
   { path: paths.productInfo, titleKey: 'page.productInfo' },
   { path: paths.productFailed, titleKey: 'page.productFailed' },
   { path: paths.productSucceed, titleKey: 'page.productSucceed' },
-  { path: paths.messageList, titleKey: 'page.messageList' },
-  { path: paths.messageInfo, titleKey: 'page.messageInfo' },
 ];

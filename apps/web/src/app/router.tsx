@@ -62,6 +62,8 @@ export const routes: RouteObject[] = [
         path: paths.changePassword,
         lazy: async () => ({ Component: (await import('../features/auth/change-password-page.tsx')).ChangePasswordPage }),
       },
+      { path: paths.messageList, lazy: async () => ({ Component: (await import('../features/messages/message-list-page.tsx')).MessageListPage }) },
+      { path: paths.messageInfo, lazy: async () => ({ Component: (await import('../features/messages/message-info-page.tsx')).MessageInfoPage }) },
       ...PLACEHOLDER_ROUTES.map(({ path, titleKey }) => ({ path, lazy: placeholder(path, titleKey) })),
       { path: paths.notFound, lazy: notFound },
       { path: paths.notFoundAlias, lazy: notFound },

@@ -12,6 +12,7 @@ import {
 } from './account.ts';
 import { authConfigEndpoint, authDetailEndpoint } from './certification.ts';
 import { activityListEndpoint, commonIndexEndpoint } from './content.ts';
+import { messageDetailEndpoint, messageListEndpoint, messageUnreadCountEndpoint, messageUpdateEndpoint } from './message.ts';
 import { userFileEndpoint } from './files.ts';
 import { devOutboxEndpoint, healthEndpoint, readyEndpoint, secretEndpoint } from './system.ts';
 import {
@@ -51,6 +52,10 @@ export const endpoints = {
   feedbackList: feedbackListEndpoint,
   feedbackSubmit: feedbackSubmitEndpoint,
   operatorFeedbackList: operatorFeedbackListEndpoint,
+  messageList: messageListEndpoint,
+  messageUpdate: messageUpdateEndpoint,
+  messageUnreadCount: messageUnreadCountEndpoint,
+  messageDetail: messageDetailEndpoint,
   userFile: userFileEndpoint,
 } as const satisfies Record<string, AnyEndpoint>;
 

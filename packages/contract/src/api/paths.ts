@@ -27,6 +27,11 @@ export const API_PATHS = {
   feedbackList: '/api/user/app/feedback/list',
   feedbackSubmit: '/api/user/app/feedback/submit',
   operatorFeedbackList: '/api/operator/feedback/list',
+  /** Messages (issue 10): the family's FCM send records (list, mark read), and our unread count and detail. */
+  messageList: '/api/data/app/fcm/sendRecord/list',
+  messageUpdate: '/api/data/app/fcm/sendRecord/update',
+  messageUnreadCount: '/api/data/app/fcm/sendRecord/unread/count',
+  messageDetail: '/api/data/app/fcm/sendRecord/detail',
   /** An uploaded image, served to its owner only (session or owner-only link; not a signed call). */
   userFile: '/api/user/app/file/:fileId',
   health: '/api/health',

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { UnreadBadge } from '../../features/messages/index.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { HomeIcon, OrderIcon, UserIcon } from '../../shared/ui/icons.tsx';
 import { paths } from '../paths.ts';
@@ -10,7 +11,7 @@ const TABS: { key: 'home' | 'order' | 'mine'; to: string; icon: ReactNode; match
   { key: 'mine', to: paths.mine, icon: <UserIcon />, match: (path) => path.startsWith('/mine') },
 ];
 
-/** The bottom tab bar: Home → /, Order → /order/repay-list, Mine → /mine. */
+/** The bottom tab bar: Home → /, Order → /order/repay-list, Mine → /mine (with the unread-messages badge). */
 export function TabBar() {
   const { t } = useT();
   const navigate = useNavigate();
@@ -28,7 +29,10 @@ export function TabBar() {
             data-testid={`tab-${tab.key}`}
             onClick={() => navigate(tab.to)}
           >
-            {tab.icon}
+            <span className="tab-bar__icon">
+              {tab.icon}
+              {tab.key === 'mine' ? <UnreadBadge className="unread-badge--corner" /> : null}
+            </span>
             <span>{t(`tab.${tab.key}`)}</span>
           </button>
         );

@@ -9,13 +9,15 @@ import { GlobeIcon, HeadsetIcon, OrderIcon, UserIcon } from '../../shared/ui/ico
 import { LanguagePicker } from '../../shared/ui/language-picker.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { logout } from '../auth/index.ts';
+import { UnreadBadge } from '../messages/index.ts';
 import { MenuRow } from './menu-row.tsx';
 import { BadgeIcon, BellIcon, CardIcon, GearIcon, InfoIcon } from './mine-icons.tsx';
 import './mine.css';
 
 /**
  * /mine: the masked phone, the entries to orders, receiving accounts, certification centre,
- * messages, about us, contact us and settings (each with its icon), the language and Log out.
+ * messages (with the unread count), about us, contact us and settings (each with its icon), the
+ * language and Log out.
  */
 export function MinePage() {
   const { t, language } = useT();
@@ -51,7 +53,14 @@ export function MinePage() {
       <nav aria-label={t('mine.title')}>
         <ul className="menu">
           {rows.map((row) => (
-            <MenuRow key={row.to} label={row.label} icon={row.icon} onClick={() => void navigate(row.to)} testId={row.testId} />
+            <MenuRow
+              key={row.to}
+              label={row.label}
+              icon={row.icon}
+              badge={row.to === paths.messageList ? <UnreadBadge /> : undefined}
+              onClick={() => void navigate(row.to)}
+              testId={row.testId}
+            />
           ))}
           <MenuRow label={t('mine.menu.language')} icon={<GlobeIcon width={22} height={22} />} value={t(`language.${language}`)} onClick={() => setLanguageOpen(true)} testId="mine-language" />
         </ul>

@@ -1,0 +1,187 @@
+import type { Language, MessageTemplate } from '@sen/contract';
+import { z } from 'zod';
+import { formatVietnamDate, vietnamDate } from './vietnam-time.ts';
+
+/**
+ * The message templates, as data: for each kind of event the parameters it takes (and how each is
+ * shown) and its title and text in every language. `{name}` in a text is replaced by the parameter
+ * `name`, formatted for the language. docs/decisions/054-message-templates-and-dedupe.md.
+ */
+
+/** How a parameter is given and shown: money in integer VND, a calendar date, a count, a plain text. */
+type FieldKind = 'money' | 'date' | 'count' | 'text';
+
+/** What a caller passes for each kind. */
+export interface FieldInput {
+  /** Integer VND (number or bigint). */
+  money: number | bigint;
+  /** A Vietnam calendar date 'YYYY-MM-DD', or an instant (its Vietnam date is taken). */
+  date: string | Date;
+  count: number;
+  text: string;
+}
+
+interface Text {
+  theme: string;
+  content: string;
+}
+
+interface TemplateDefinition {
+  fields: Record<string, FieldKind>;
+  text: Record<Language, Text>;
+}
+
+export const TEMPLATES = {
+  creditReviewStarted: {
+    fields: {},
+    text: {
+      en: {
+        theme: 'Credit limit under review',
+        content: 'We have received your information and are reviewing your credit limit. The result will be sent to you here.',
+      },
+      vn: {
+        theme: 'Hạn mức đang được xét duyệt',
+        content: 'Chúng tôi đã nhận được thông tin của bạn và đang xét duyệt hạn mức tín dụng. Kết quả sẽ được gửi đến bạn tại đây.',
+      },
+      zh: { theme: '额度审核中', content: '我们已收到您的资料，正在审核您的信用额度，审核结果将在这里通知您。' },
+    },
+  },
+  creditApproved: {
+    fields: { creditLimit: 'money' },
+    text: {
+      en: { theme: 'Credit limit approved', content: 'Congratulations! Your credit limit of {creditLimit} has been approved. You can borrow now.' },
+      vn: {
+        theme: 'Hạn mức đã được phê duyệt',
+        content: 'Chúc mừng! Hạn mức tín dụng {creditLimit} của bạn đã được phê duyệt. Bạn có thể vay ngay bây giờ.',
+      },
+      zh: { theme: '额度已批准', content: '恭喜！您的信用额度 {creditLimit} 已获批准，现在即可借款。' },
+    },
+  },
+  creditRejected: {
+    fields: { nextDate: 'date' },
+    text: {
+      en: {
+        theme: 'Credit review result',
+        content: 'Sorry, your application does not meet our requirements this time. You may apply again from {nextDate}.',
+      },
+      vn: {
+        theme: 'Kết quả xét duyệt hạn mức',
+        content: 'Rất tiếc, hồ sơ của bạn lần này chưa đáp ứng yêu cầu. Bạn có thể đăng ký lại từ ngày {nextDate}.',
+      },
+      zh: { theme: '额度审核结果', content: '很抱歉，您本次的申请未满足要求。您可以从 {nextDate} 起重新申请。' },
+    },
+  },
+  newProducts: {
+    fields: { count: 'count' },
+    text: {
+      en: { theme: 'New loan products', content: 'Congratulations on getting {count} new products! Open the home page to see them.' },
+      vn: { theme: 'Sản phẩm vay mới', content: 'Chúc mừng bạn nhận được {count} sản phẩm mới! Mở trang chủ để xem ngay.' },
+      zh: { theme: '新借款产品', content: '恭喜您获得 {count} 个新产品！打开首页即可查看。' },
+    },
+  },
+  loanDisbursed: {
+    fields: { orderNo: 'text', amount: 'money' },
+    text: {
+      en: { theme: 'Loan disbursed', content: 'Your loan {orderNo} of {amount} has been paid out to your receiving account.' },
+      vn: { theme: 'Giải ngân thành công', content: 'Khoản vay {orderNo} trị giá {amount} đã được chuyển vào tài khoản nhận tiền của bạn.' },
+      zh: { theme: '放款成功', content: '您的借款 {orderNo}（{amount}）已发放到您的收款账户。' },
+    },
+  },
+  payoutFailed: {
+    fields: { orderNo: 'text', amount: 'money' },
+    text: {
+      en: {
+        theme: 'Payment failed',
+        content: 'We could not pay out your loan {orderNo} of {amount}. Please check your receiving account so that we can try again.',
+      },
+      vn: {
+        theme: 'Giải ngân thất bại',
+        content: 'Chúng tôi chưa thể giải ngân khoản vay {orderNo} trị giá {amount}. Vui lòng kiểm tra tài khoản nhận tiền để chúng tôi thử lại.',
+      },
+      zh: { theme: '放款失败', content: '您的借款 {orderNo}（{amount}）放款失败，请检查您的收款账户，以便我们重新放款。' },
+    },
+  },
+  dueReminder: {
+    fields: { orderNo: 'text', amount: 'money', dueDate: 'date' },
+    text: {
+      en: { theme: 'Repayment reminder', content: 'Your repayment of {amount} for loan {orderNo} is due on {dueDate}. Please repay on time.' },
+      vn: {
+        theme: 'Nhắc hạn trả nợ',
+        content: 'Khoản thanh toán {amount} của khoản vay {orderNo} đến hạn vào ngày {dueDate}. Vui lòng thanh toán đúng hạn.',
+      },
+      zh: { theme: '还款提醒', content: '您的借款 {orderNo} 应还 {amount}，到期日为 {dueDate}，请按时还款。' },
+    },
+  },
+  overdue: {
+    fields: { orderNo: 'text', amount: 'money', daysOverdue: 'count' },
+    text: {
+      en: {
+        theme: 'Loan overdue',
+        content: 'Your loan {orderNo} is {daysOverdue} days overdue. Please repay {amount} as soon as possible to avoid further overdue fees.',
+      },
+      vn: {
+        theme: 'Khoản vay quá hạn',
+        content: 'Khoản vay {orderNo} của bạn đã quá hạn {daysOverdue} ngày. Vui lòng thanh toán {amount} sớm nhất có thể để tránh phát sinh thêm phí quá hạn.',
+      },
+      zh: { theme: '借款逾期', content: '您的借款 {orderNo} 已逾期 {daysOverdue} 天，请尽快还款 {amount}，以免产生更多逾期费用。' },
+    },
+  },
+} as const satisfies Record<MessageTemplate, TemplateDefinition>;
+
+type Fields<T extends MessageTemplate> = (typeof TEMPLATES)[T]['fields'];
+
+/** The parameters of a template, as a caller passes them. */
+export type MessageParams<T extends MessageTemplate> = { [K in keyof Fields<T>]: FieldInput[Fields<T>[K] & FieldKind] };
+
+const DATE_TEXT = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Each kind's check and its stored form (JSON-safe: money as a decimal text, dates as YYYY-MM-DD). */
+const FIELD_SCHEMAS: Record<FieldKind, z.ZodType<string | number>> = {
+  money: z
+    .union([z.number().int().safe().nonnegative(), z.bigint().nonnegative()])
+    .transform((value) => String(value)),
+  date: z.union([
+    z.string().regex(DATE_TEXT).refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`))),
+    z.date().transform((value) => vietnamDate(value)),
+  ]),
+  count: z.number().int().nonnegative().safe(),
+  text: z.string().min(1).max(64),
+};
+
+/** Checks a template's parameters (a wrong call is a bug, so it throws) and gives their stored form. */
+export function normaliseParams(template: MessageTemplate, params: Record<string, unknown>): Record<string, string | number> {
+  const fields: Record<string, FieldKind> = TEMPLATES[template].fields;
+  const shape = Object.fromEntries(Object.entries(fields).map(([name, kind]) => [name, FIELD_SCHEMAS[kind]]));
+  const parsed = z.strictObject(shape).safeParse(params);
+  if (!parsed.success) throw new Error(`messages.notify(${template}): bad params: ${parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`);
+  return parsed.data as Record<string, string | number>;
+}
+
+const INTL_LOCALE: Record<Language, string> = { en: 'en-US', vn: 'vi-VN', zh: 'zh-CN' };
+
+function formatField(kind: FieldKind, value: string | number, language: Language): string {
+  switch (kind) {
+    case 'money':
+      return `${new Intl.NumberFormat(INTL_LOCALE[language], { maximumFractionDigits: 0 }).format(BigInt(value))} VND`;
+    case 'count':
+      return new Intl.NumberFormat(INTL_LOCALE[language], { maximumFractionDigits: 0 }).format(Number(value));
+    case 'date':
+      return formatVietnamDate(String(value), language);
+    case 'text':
+      return String(value);
+  }
+}
+
+/** The title and text of a template in a language, with its (normalised) parameters filled in. */
+export function renderMessage(template: MessageTemplate, params: Record<string, string | number>, language: Language): Text {
+  const definition: TemplateDefinition = TEMPLATES[template];
+  const fill = (text: string) =>
+    text.replace(/\{(\w+)\}/g, (placeholder, name: string) => {
+      const kind = definition.fields[name];
+      const value = params[name];
+      if (!kind || value === undefined) throw new Error(`template ${template} has no parameter ${placeholder}`);
+      return formatField(kind, value, language);
+    });
+  const text = definition.text[language];
+  return { theme: fill(text.theme), content: fill(text.content) };
+}
