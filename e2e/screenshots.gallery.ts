@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LANGUAGES, type Language } from '@sen/contract';
 import { fileURLToPath } from 'node:url';
+import { FAKE_CAMERA_LAUNCH, kycPhoto, RENAMED_PDF, signInNewBorrower } from './kyc-support.ts';
 import { freshPhone, readOtp, useLanguage, waitForApp } from './support.ts';
 
 /** Refreshes docs/screenshots/ (npm run screenshots): key screens at 390x844 in every language. */
@@ -11,7 +12,8 @@ async function shot(page: Page, lang: Language, name: string) {
   await page.screenshot({ path: `${gallery}${lang}-${name}.png`, animations: 'disabled' });
 }
 
-test.use({ deviceScaleFactor: 1 });
+// The fake camera (no prompt) for the KYC liveness frame; nothing else asks for a camera.
+test.use({ deviceScaleFactor: 1, launchOptions: FAKE_CAMERA_LAUNCH });
 
 for (const lang of LANGUAGES) {
   test(`gallery in ${lang}`, async ({ page, request }) => {
@@ -102,6 +104,46 @@ for (const lang of LANGUAGES) {
     await expect(page.getByTestId('messages-empty')).toBeVisible();
     await shot(page, lang, 'messages-empty');
 
+// KYC screens (issue 9), in Vietnamese at 390x844, with Chromium's fake camera in the liveness frame.
+test.describe('KYC gallery', () => {
+  test('kyc gallery in vn', async ({ page, request }) => {
+    const lang = 'vn';
+    await useLanguage(page, lang);
+    await signInNewBorrower(page, request, freshPhone());
+
+    await page.goto('/authentication/batch/kyc');
+    await waitForApp(page);
+    await expect(page.getByTestId('kyc-front')).toBeVisible();
+    await shot(page, lang, 'kyc');
+
+    await page.getByTestId('kyc-front-file-input').setInputFiles(await kycPhoto('front'));
+    await expect(page.getByTestId('kyc-front-done')).toBeVisible();
+    await page.getByTestId('kyc-back-file-input').setInputFiles(RENAMED_PDF);
+    await expect(page.getByTestId('kyc-back-error')).toBeVisible();
+    await shot(page, lang, 'kyc-upload-error');
+
+    await page.getByTestId('kyc-back-file-input').setInputFiles(await kycPhoto('back'));
+    await expect(page.getByTestId('kyc-back-done')).toBeVisible();
+    await page.getByTestId('kyc-selfie-camera-input').setInputFiles(await kycPhoto('selfie'));
+    await expect(page.getByTestId('kyc-selfie-done')).toBeVisible();
+    await page.getByTestId('kyc-next').scrollIntoViewIfNeeded();
+    await shot(page, lang, 'kyc-uploaded');
+
+    await page.getByTestId('kyc-next').click();
+    const frame = page.frameLocator('[data-testid="kyc-face-frame"]');
+    await expect(frame.getByRole('button', { name: 'Bắt đầu' })).toBeVisible();
+    await shot(page, lang, 'kyc-face');
+    await frame.getByRole('button', { name: 'Bắt đầu' }).click();
+    await expect(page).toHaveURL(/\/authentication\/batch$/, { timeout: 20_000 });
+
+    await page.goto('/authentication/info/kyc');
+    await waitForApp(page);
+    await expect(page.getByTestId('kyc-info-status')).toBeVisible();
+    for (const image of await page.locator('.kyc-thumb img').all()) await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await shot(page, lang, 'kyc-info');
+  });
+});
+
     await page.goto('/mine/settings');
     await waitForApp(page);
     await shot(page, lang, 'settings');
@@ -181,3 +223,73 @@ for (const lang of LANGUAGES) {
     await shot(page, lang, 'close-account-succeed');
   });
 }
+
+/** Receiving accounts and emergency contacts (issue 9), in Vietnamese, as the demo user (seeded with a default card and two contacts). */
+test('gallery: receiving accounts in vn', async ({ page }) => {
+  const lang: Language = 'vn';
+  const full = async (name: string) => {
+    await expect(page.locator('.adm-toast-mask')).toHaveCount(0, { timeout: 5_000 });
+    await page.screenshot({ path: `${gallery}${lang}-${name}.png`, animations: 'disabled', fullPage: true });
+  };
+  await useLanguage(page, lang);
+  await page.goto('/login');
+  await waitForApp(page);
+  await page.getByTestId('login-tab-password').click();
+  await page.getByTestId('phone-input').fill('0912345678');
+  await page.getByTestId('password-input').fill('sen123');
+  await page.getByTestId('login-button').click();
+  await expect(page).not.toHaveURL(/\/login/);
+
+  await page.goto('/authentication/account-and-contacts');
+  await waitForApp(page);
+  await expect(page.getByTestId('contact-1-name')).toHaveValue(/.+/);
+  await shot(page, lang, 'account-and-contacts');
+  await page.getByTestId('bank-no-input').fill('12ab');
+  await page.getByTestId('account-and-contacts-submit').click();
+  await expect(page.locator('#bank-id-error')).toBeVisible();
+  await full('account-and-contacts-errors');
+  await page.getByTestId('bank-field').click();
+  await expect(page.getByTestId('bank-picker')).toBeVisible();
+  await page.waitForTimeout(400);
+  await shot(page, lang, 'bank-picker');
+  await page.getByTestId('bank-search').locator('input').fill('ngoai thuong');
+  await page.getByTestId('bank-option-VCB').click();
+  await page.getByTestId('bank-no-input').fill('0011001234567');
+  await page.getByTestId('confirm-bank-no-input').fill('0011001234568');
+  await page.getByTestId('account-and-contacts-submit').click();
+  await expect(page.locator('#confirm-bank-no-error')).toBeVisible();
+  await page.getByTestId('confirm-bank-no-input').scrollIntoViewIfNeeded();
+  await shot(page, lang, 'account-and-contacts-mismatch');
+
+  // 360x640 with a number field focused, as with the keyboard open.
+  await page.setViewportSize({ width: 360, height: 640 });
+  await page.goto('/authentication/account');
+  await waitForApp(page);
+  await page.getByTestId('bank-no-input').focus();
+  await page.waitForTimeout(300);
+  await shot(page, lang, 'account-360-focused');
+  await page.setViewportSize({ width: 390, height: 844 });
+
+  await page.goto('/authentication/account', { waitUntil: 'load' });
+  await waitForApp(page);
+  await page.getByTestId('bank-field').click();
+  await page.getByTestId('bank-search').locator('input').fill('TCB');
+  await page.getByTestId('bank-option-TCB').click();
+  await page.getByTestId('holder-input').fill('NGUYEN VAN AN');
+  await page.getByTestId('bank-no-input').fill('19036677889900');
+  await page.getByTestId('confirm-bank-no-input').fill('19036677889900');
+  await shot(page, lang, 'account-add');
+  await page.getByTestId('account-submit').click();
+  await expect(page).toHaveURL(/\/mine\/accounts-receivable$/);
+  await expect(page.locator('.account-card')).toHaveCount(2);
+  await shot(page, lang, 'accounts-receivable');
+  await page.locator('.account-card').nth(1).getByRole('button').last().click();
+  await expect(page.getByTestId('unbind-dialog')).toBeVisible();
+  await page.waitForTimeout(300);
+  await shot(page, lang, 'accounts-unbind-dialog');
+
+  await page.goto('/authentication/info/account-and-contacts');
+  await waitForApp(page);
+  await expect(page.getByTestId('info-contact-2')).toBeVisible();
+  await full('account-and-contacts-info');
+});

@@ -6,10 +6,13 @@ import type { Database } from './db/database.ts';
 import { accountModule } from './modules/account/index.ts';
 import { auditModule } from './modules/audit/index.ts';
 import { authModule } from './modules/auth/index.ts';
+import { bankModule } from './modules/bank/index.ts';
 import { certificationModule } from './modules/certification/index.ts';
 import { contentModule } from './modules/content/index.ts';
 import { docsModule } from './modules/docs/index.ts';
 import { feedbackModule } from './modules/feedback/index.ts';
+import { kycModule } from './modules/kyc/index.ts';
+import type { EkycProvider } from './providers/ekyc/ekyc-provider.ts';
 import { filesModule } from './modules/files/index.ts';
 import { messageModule } from './modules/message/index.ts';
 import { FieldCipher } from './shared/field-cipher.ts';
@@ -44,6 +47,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Defaults to the provider SMS_PROVIDER names. */
   smsProvider?: SmsProvider;
+  /** Defaults to the provider EKYC_PROVIDER names. */
+  ekycProvider?: EkycProvider;
   /** Defaults to the store STORAGE_DRIVER names. */
   storage?: ObjectStorage;
   /** Where logs go (default stdout); tests capture them here. */
@@ -129,9 +134,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(certificationModule);
   // Before the modules whose events message the borrower (credit, loans): they call app.messages.notify.
   await app.register(messageModule);
+  await app.register(bankModule);
   await app.register(contentModule);
   await app.register(filesModule);
   await app.register(feedbackModule);
+  await app.register(kycModule, { ...(options.ekycProvider ? { provider: options.ekycProvider } : {}) });
   await app.register(docsModule);
 
   await app.register(staticSpaPlugin, { webDistDir: config.webDistDir });

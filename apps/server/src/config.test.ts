@@ -52,6 +52,9 @@ describe('loadConfig', () => {
       ESMS_BRANDNAME: 'Sen',
       OTP_PEPPER: 'p'.repeat(32),
       FIELD_ENCRYPTION_KEY: 'f'.repeat(64),
+      EKYC_PROVIDER: 'fpt',
+      FPT_EKYC_API_KEY: 'k',
+      FPT_EKYC_CALLBACK_SECRET: 'c'.repeat(32),
     });
     expect(config.sms.esms).toMatchObject({ baseUrl: 'https://rest.esms.vn', brandname: 'Sen' });
     expect(config.otpPepper).toBe('p'.repeat(32));
@@ -67,6 +70,9 @@ const PRODUCTION = {
   ESMS_BRANDNAME: 'Sen',
   OTP_PEPPER: 'p'.repeat(32),
   FIELD_ENCRYPTION_KEY: 'f'.repeat(64),
+  EKYC_PROVIDER: 'fpt',
+  FPT_EKYC_API_KEY: 'k',
+  FPT_EKYC_CALLBACK_SECRET: 'c'.repeat(32),
 };
 
 describe('hardening settings (issue 8)', () => {

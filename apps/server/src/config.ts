@@ -88,6 +88,14 @@ import { REPO_ROOT } from './paths.ts';
  * S3_KEY_PREFIX             (empty)      prefix of every object key, to share a bucket
  * S3_TIMEOUT_MS             15000        how long one S3 call may take
  * FILE_LINK_TTL_SECONDS     600          lifetime of the owner-only links to uploaded images (kyc/info URLs)
+ * EKYC_PROVIDER             dev          dev (our own liveness page, no ID reading; refused in production) | fpt (FPT.AI-style eKYC API)
+ * FPT_EKYC_BASE_URL         https://api.fpt.ai  base URL of the eKYC vendor (EKYC_PROVIDER=fpt)
+ * FPT_EKYC_API_KEY          (unset)      the vendor's API key (required with EKYC_PROVIDER=fpt)
+ * FPT_EKYC_CALLBACK_SECRET  (unset)      shared secret of the vendor's signed result callbacks (required with EKYC_PROVIDER=fpt)
+ * FPT_EKYC_TIMEOUT_MS       15000        how long to wait for the vendor before answering EKYC_UNAVAILABLE
+ * FPT_EKYC_FACE_MATCH_THRESHOLD 80       similarity (0-100) from which the face matches the ID photo
+ * LIVENESS_TTL_SECONDS      600          how long a face-liveness session may be completed
+ * PUBLIC_BASE_URL           (unset)      this server's public origin (https://app.example.vn) for verifyUrl and callbacks; from the request when unset
  */
 
 export { REPO_ROOT };
@@ -193,6 +201,14 @@ const envSchema = z.object({
   S3_KEY_PREFIX: z.string().trim().regex(/^([a-z0-9][a-z0-9_-]*\/)*$/, 'must be empty or lower-case folders ending in /').default(''),
   S3_TIMEOUT_MS: positiveInt(15_000),
   FILE_LINK_TTL_SECONDS: positiveInt(600),
+  EKYC_PROVIDER: z.enum(['dev', 'fpt']).default('dev'),
+  FPT_EKYC_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.fpt.ai'),
+  FPT_EKYC_API_KEY: optionalText,
+  FPT_EKYC_CALLBACK_SECRET: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  FPT_EKYC_TIMEOUT_MS: positiveInt(15_000),
+  FPT_EKYC_FACE_MATCH_THRESHOLD: z.coerce.number().min(0).max(100).default(80),
+  LIVENESS_TTL_SECONDS: positiveInt(600),
+  PUBLIC_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
 });
 
 export type RateLimitStoreKind = 'memory' | 'redis' | 'postgres';
@@ -278,6 +294,14 @@ export interface Config {
     s3: { endpoint: string | undefined; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean; prefix: string; timeoutMs: number };
     linkTtlSeconds: number;
   };
+  /** eKYC (providers/ekyc): ID reading, face match and the face-liveness frame. */
+  ekyc: {
+    provider: 'dev' | 'fpt';
+    fpt: { baseUrl: string; apiKey: string; callbackSecret: string; timeoutMs: number; faceMatchThreshold: number };
+    livenessTtlSeconds: number;
+    /** This server's public origin without a trailing slash; undefined: taken from each request. */
+    publicBaseUrl: string | undefined;
+  };
 }
 
 export class ConfigError extends Error {
@@ -310,6 +334,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (e.BOT_CHECK === 'hosted' && (!e.BOT_CHECK_VERIFY_URL || !e.BOT_CHECK_SECRET)) {
     problems.push('BOT_CHECK_VERIFY_URL and BOT_CHECK_SECRET are required when BOT_CHECK=hosted');
+  }
+  if (e.NODE_ENV === 'production' && e.EKYC_PROVIDER === 'dev') problems.push('EKYC_PROVIDER=dev is refused when NODE_ENV=production (use fpt)');
+  if (e.EKYC_PROVIDER === 'fpt') {
+    for (const name of ['FPT_EKYC_API_KEY', 'FPT_EKYC_CALLBACK_SECRET'] as const) {
+      if (!e[name]) problems.push(`${name} is required when EKYC_PROVIDER=fpt`);
+    }
   }
   if (e.STORAGE_DRIVER === 's3') {
     for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
@@ -417,6 +447,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         timeoutMs: e.S3_TIMEOUT_MS,
       },
       linkTtlSeconds: e.FILE_LINK_TTL_SECONDS,
+    },
+    ekyc: {
+      provider: e.EKYC_PROVIDER,
+      fpt: {
+        baseUrl: e.FPT_EKYC_BASE_URL.replace(/\/+$/, ''),
+        apiKey: e.FPT_EKYC_API_KEY ?? '',
+        callbackSecret: e.FPT_EKYC_CALLBACK_SECRET ?? '',
+        timeoutMs: e.FPT_EKYC_TIMEOUT_MS,
+        faceMatchThreshold: e.FPT_EKYC_FACE_MATCH_THRESHOLD,
+      },
+      livenessTtlSeconds: e.LIVENESS_TTL_SECONDS,
+      publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
     },
   };
 }

@@ -1,7 +1,8 @@
-import { normalizePhone, transformPassword } from '@sen/contract';
+import { EMERGENCY_RELATIONSHIP, normalizePhone, transformPassword } from '@sen/contract';
 import type { FastifyInstance } from 'fastify';
 import { PasswordHasher } from './modules/auth/index.ts';
 import { seedDemoActivities } from './modules/content/index.ts';
+import { DEMO_ID_CARD, demoKycImages } from './modules/kyc/index.ts';
 
 /** The demo borrower a newcomer can log in as (password or dev OTP). Only for demo databases. */
 export const DEMO_USER = { phone: '0912345678', password: 'sen123' } as const;
@@ -11,15 +12,25 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
   await seedDemoActivities(app.infra.database.uow);
   const phone = normalizePhone(DEMO_USER.phone);
   const existing = await app.users.findByPhone(phone);
-  if (existing?.passwordHash) {
-    await seedDemoMessages(app, existing.id);
+  let user = existing;
+  if (user?.passwordHash) {
     app.log.info('demo user present (SEED_DEMO; its phone and password are in the README)');
-    return;
+  } else {
+    user ??= await app.users.findOrCreate(phone);
+    await app.users.setPasswordHash(user.id, await new PasswordHasher().hash(transformPassword(DEMO_USER.password)));
+    app.log.info('demo user created (SEED_DEMO; its phone and password are in the README)');
   }
-  const user = existing ?? (await app.users.findOrCreate(phone));
-  await app.users.setPasswordHash(user.id, await new PasswordHasher().hash(transformPassword(DEMO_USER.password)));
-  await seedDemoMessages(app, user.id);
-  app.log.info('demo user created (SEED_DEMO; its phone and password are in the README)');
+  // Each area's demo state, in journey order; every seeder is idempotent (it runs on every start).
+  for (const seed of DEMO_USER_SEEDERS) await seed(app, user.id);
+}
+
+type DemoUserSeeder = (app: FastifyInstance, userId: string) => Promise<void>;
+
+const DEMO_USER_SEEDERS: DemoUserSeeder[] = [seedDemoKyc, seedDemoBankAccount, seedDemoMessages];
+
+/** KYC (issue 9): ID sides and face drawn at seed time, the step finished. */
+async function seedDemoKyc(app: FastifyInstance, userId: string): Promise<void> {
+  if (await app.kyc.seedCompleted(userId, await demoKycImages(), DEMO_ID_CARD)) app.log.info('demo user KYC done (demo ID card images)');
 }
 
 /**
@@ -31,4 +42,20 @@ async function seedDemoMessages(app: FastifyInstance, userId: string): Promise<v
   const creditLimit = 10_000_000n;
   await app.messages.notify(userId, 'creditReviewStarted', {}, { eventKey: 'demo:credit-review' });
   await app.messages.notify(userId, 'creditApproved', { creditLimit }, { eventKey: 'demo:credit-approved' });
+}
+
+/** The demo user's default bank account and two emergency contacts (the BANK step done). */
+export const DEMO_BANK_ACCOUNT = { bankCode: 'VCB', holderName: 'NGUYEN VAN AN', number: '0011001234567' } as const;
+
+async function seedDemoBankAccount(app: FastifyInstance, userId: string): Promise<void> {
+  if (await app.bank.defaultAccount(userId)) return;
+  const bank = app.bank.banks().find((candidate) => candidate.bankCode === DEMO_BANK_ACCOUNT.bankCode);
+  if (!bank) throw new Error(`demo bank ${DEMO_BANK_ACCOUNT.bankCode} is not in the bank list`);
+  await app.bank.bind(userId, {
+    account: { kind: 'CARD', bankId: bank.id, holderName: DEMO_BANK_ACCOUNT.holderName, number: DEMO_BANK_ACCOUNT.number },
+    contacts: [
+      { relationship: EMERGENCY_RELATIONSHIP.FAMILY, name: 'Nguyễn Thị Bình', phone: '0987654321' },
+      { relationship: EMERGENCY_RELATIONSHIP.FRIEND, name: 'Trần Văn Cường', phone: '0905123456' },
+    ],
+  });
 }

@@ -204,6 +204,31 @@ describe('the data export', () => {
     expect(text()).not.toMatch(/tokenHash|token_hash|passwordHash/);
   });
 
+  it('masks the receiving account numbers and lists the emergency contacts', async () => {
+    const login = await t.loginWithOtp();
+    const bound = await t.post(API_PATHS.bankBindV2, {
+      token: login.token,
+      payload: {
+        payWay: 'CARD',
+        bankId: '970436',
+        accountUser: 'NGUYEN VAN AN',
+        bankNo: '0011001234567',
+        confirmBankNo: '0011001234567',
+        relativesInfoVOList: [
+          { relatives: 1, relativesName: 'Nguyễn Thị Bình', relativesMobile: '0387654321' },
+          { relatives: 2, relativesName: 'Trần Văn Cường', relativesMobile: '0705123456' },
+        ],
+      },
+    });
+    expect(bound.envelope.code, bound.body).toBe(200);
+    const data = (await t.post<DataExport>(API_PATHS.dataExport, { token: login.token })).envelope.data;
+    const text = JSON.stringify(data);
+    expect(text).not.toContain('0011001234567');
+    expect(text).toContain('4567');
+    expect(data.sections.receivingAccounts).toMatchObject({ emergencyContacts: [expect.objectContaining({ name: 'Nguyễn Thị Bình' }), expect.objectContaining({ name: 'Trần Văn Cường' })] });
+    expect(data.sections.kyc).toBeNull();
+  });
+
   it('needs a session', async () => {
     expect((await t.post(API_PATHS.dataExport)).statusCode).toBe(401);
   });

@@ -52,6 +52,9 @@ const production = {
   ESMS_API_KEY: 'key',
   ESMS_SECRET_KEY: 'secret',
   ESMS_BRANDNAME: 'Sen',
+  EKYC_PROVIDER: 'fpt',
+  FPT_EKYC_API_KEY: 'key',
+  FPT_EKYC_CALLBACK_SECRET: 'callback-secret-0123456789',
 };
 
 describe.runIf(process.env.TEST_DB !== 'postgres')('compiled server', () => {

@@ -78,6 +78,16 @@ export const ERRORS = {
   ACCOUNT_CLOSE_REFUSED: { code: 2301, httpStatus: 409, messageKey: 'error.accountCloseRefused' },
   /** delete/user with a `rid` that is not the caller's own user number. */
   ACCOUNT_WRONG_USER: { code: 2302, httpStatus: 403, messageKey: 'error.accountWrongUser' },
+  // Receiving accounts (bank module, issue 9).
+  /** The same bank and account number (or wallet and account) is already bound for this user. */
+  BANK_ACCOUNT_DUPLICATE: { code: 2601, httpStatus: 409, messageKey: 'error.bankAccountDuplicate' },
+  /** No active receiving account with this id belongs to the caller (another user's id answers the same). */
+  BANK_ACCOUNT_NOT_FOUND: { code: 2602, httpStatus: 400, messageKey: 'error.bankAccountNotFound' },
+  /** Unbinding the default account while it is the user's only one: loans would have nowhere to go. */
+  BANK_UNBIND_ONLY_ACCOUNT: { code: 2603, httpStatus: 409, messageKey: 'error.bankUnbindOnlyAccount' },
+  /** Unbinding an account a loan is being paid out to (an unbind guard, registered by the order module, said so). */
+  BANK_UNBIND_PAYOUT: { code: 2604, httpStatus: 409, messageKey: 'error.bankUnbindPayout' },
+
   // Uploads and KYC (issue 9; docs/decisions/040 and 041). 24xx.
   /** No file in the expected part (or two parts of the same name). */
   UPLOAD_MISSING: { code: 2401, httpStatus: 400, messageKey: 'error.upload.missing' },
@@ -97,6 +107,10 @@ export const ERRORS = {
   LIVENESS_EXPIRED: { code: 2412, httpStatus: 400, messageKey: 'error.kyc.livenessExpired' },
   /** The eKYC provider did not answer or refused the call; the step may be retried. */
   EKYC_UNAVAILABLE: { code: 2413, httpStatus: 503, messageKey: 'error.kyc.providerUnavailable' },
+  /** The KYC step is finished; its documents can no longer be replaced by the borrower. */
+  KYC_ALREADY_DONE: { code: 2414, httpStatus: 409, messageKey: 'error.kyc.alreadyDone' },
+  /** The eKYC provider says the face does not match the ID card's photo. */
+  FACE_MISMATCH: { code: 2415, httpStatus: 400, messageKey: 'error.kyc.faceMismatch' },
 } as const satisfies Record<string, { code: number; httpStatus: number; messageKey: MessageKey }>;
 
 export type ErrorName = keyof typeof ERRORS;

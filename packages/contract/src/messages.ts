@@ -69,6 +69,17 @@ const en = {
   'error.notEligible': 'Sorry, you are currently unable to apply for loanproducts, please check if you are eligible',
   'error.requirementsNotMet': 'Does not meet requirements',
   'error.noProducts': 'Sorry, there are no products available to borrow',
+
+  // Receiving accounts and emergency contacts (bank module, issue 9).
+  'validation.walletAccount.mismatch': 'Account does not match',
+  'validation.bankNo.length': 'Account number must be 6 to 20 digits',
+  'validation.contact.count': 'Please add two emergency contacts',
+  'validation.contact.samePhone': 'The two emergency contacts must have different phone numbers',
+  'validation.contact.borrowerPhone': 'An emergency contact cannot use your own phone number',
+  'error.bankAccountDuplicate': 'This account is already bound',
+  'error.bankAccountNotFound': 'Receiving account not found',
+  'error.bankUnbindOnlyAccount': 'This is your only receiving account. Add another one before unbinding it',
+  'error.bankUnbindPayout': 'A loan is being paid out to this account, it cannot be unbound now',
   'error.upload.missing': 'Upload failed: please choose an image',
   'error.upload.tooLarge': 'Upload failed: the image is larger than 8 MB',
   'error.upload.notImage': 'Upload failed: only JPEG, PNG or WebP images are accepted',
@@ -78,6 +89,8 @@ const en = {
   'error.kyc.livenessRejected': 'Face verification failed, please try again',
   'error.kyc.livenessExpired': 'The face verification session has expired, please start again',
   'error.kyc.providerUnavailable': 'Identity verification is unavailable right now, please try again later',
+  'error.kyc.alreadyDone': 'Your identity documents are already verified',
+  'error.kyc.faceMismatch': 'Your face does not match the photo on your ID card, please try again',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -131,6 +144,16 @@ const vn: MessageDictionary = {
   'error.challengeFailed': 'Xác minh bảo mật không thành công, vui lòng thử lại',
   'error.idempotencyKeyRequired': 'Thiếu mã yêu cầu, vui lòng cập nhật ứng dụng và thử lại',
   'error.idempotencyInProgress': 'Yêu cầu trước của bạn vẫn đang được xử lý, vui lòng chờ',
+
+  'validation.walletAccount.mismatch': 'Tài khoản không khớp',
+  'validation.bankNo.length': 'Số tài khoản phải có từ 6 đến 20 chữ số',
+  'validation.contact.count': 'Vui lòng thêm hai người liên hệ khẩn cấp',
+  'validation.contact.samePhone': 'Hai người liên hệ khẩn cấp phải có số điện thoại khác nhau',
+  'validation.contact.borrowerPhone': 'Người liên hệ khẩn cấp không được dùng số điện thoại của bạn',
+  'error.bankAccountDuplicate': 'Tài khoản này đã được liên kết',
+  'error.bankAccountNotFound': 'Không tìm thấy tài khoản nhận tiền',
+  'error.bankUnbindOnlyAccount': 'Đây là tài khoản nhận tiền duy nhất của bạn. Hãy thêm tài khoản khác trước khi hủy liên kết',
+  'error.bankUnbindPayout': 'Khoản vay đang được giải ngân vào tài khoản này, hiện không thể hủy liên kết',
   'error.idempotencyKeyReused': 'Mã yêu cầu này đã được dùng cho một yêu cầu khác',
   // Account lifecycle and feedback (issue 13).
   'error.accountCloseRefused': 'Hiện chưa thể đóng tài khoản của bạn',
@@ -155,6 +178,8 @@ const vn: MessageDictionary = {
   'error.kyc.livenessRejected': 'Xác thực khuôn mặt không thành công, vui lòng thử lại',
   'error.kyc.livenessExpired': 'Phiên xác thực khuôn mặt đã hết hạn, vui lòng bắt đầu lại',
   'error.kyc.providerUnavailable': 'Dịch vụ xác minh danh tính tạm thời không khả dụng, vui lòng thử lại sau',
+  'error.kyc.alreadyDone': 'Giấy tờ tùy thân của bạn đã được xác minh',
+  'error.kyc.faceMismatch': 'Khuôn mặt không khớp với ảnh trên CCCD, vui lòng thử lại',
 };
 
 const zh: MessageDictionary = {
@@ -196,6 +221,16 @@ const zh: MessageDictionary = {
   'error.otpSendLimit': '验证码请求过于频繁，请稍后再试',
   'error.loginFailed': '手机号码或密码错误',
   'error.passwordNotSet': '尚未设置密码，请使用验证码登录',
+
+  'validation.walletAccount.mismatch': '账号不一致',
+  'validation.bankNo.length': '账号须为6至20位数字',
+  'validation.contact.count': '请添加两位紧急联系人',
+  'validation.contact.samePhone': '两位紧急联系人的手机号码不能相同',
+  'validation.contact.borrowerPhone': '紧急联系人不能使用您本人的手机号码',
+  'error.bankAccountDuplicate': '该账户已绑定',
+  'error.bankAccountNotFound': '未找到收款账户',
+  'error.bankUnbindOnlyAccount': '这是您唯一的收款账户，请先添加其他账户再解绑',
+  'error.bankUnbindPayout': '有贷款正在放款至该账户，暂时无法解绑',
   'error.oldPasswordIncorrect': '当前密码不正确',
   'error.passwordAlreadySet': '密码已设置，请在设置中修改',
   'error.smsUnavailable': '暂时无法发送短信，请稍后再试',
@@ -229,6 +264,8 @@ const zh: MessageDictionary = {
   'error.kyc.livenessRejected': '人脸验证失败，请重试',
   'error.kyc.livenessExpired': '人脸验证会话已过期，请重新开始',
   'error.kyc.providerUnavailable': '身份验证服务暂时不可用，请稍后再试',
+  'error.kyc.alreadyDone': '您的身份证件已通过验证',
+  'error.kyc.faceMismatch': '人脸与身份证照片不一致，请重试',
 };
 
 export const messages: Record<Language, MessageDictionary> = { en, vn, zh };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The one database schema (DESIGN.md: Drizzle pgTable, migrations generated with drizzle-kit and
@@ -379,8 +379,9 @@ export const kycDocuments = pgTable('kyc_documents', {
   frontFileId: uuid('front_file_id').references(() => storedFiles.id),
   backFileId: uuid('back_file_id').references(() => storedFiles.id),
   faceFileId: uuid('face_file_id').references(() => storedFiles.id),
-  /** The liveness check passed for the current face (a verified provider result). */
+  /** A liveness check passed (a verified provider result) and the face it captured. */
   livenessPassed: boolean('liveness_passed').notNull().default(false),
+  livenessFileId: uuid('liveness_file_id').references(() => storedFiles.id),
   livenessProvider: text('liveness_provider'),
   /** Face match score 0-100 between the ID front and the face, when the provider gives one. */
   faceMatchScore: integer('face_match_score'),
@@ -462,3 +463,64 @@ export const userLanguages = pgTable('user_languages', {
   language: text('language').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---- Receiving accounts and emergency contacts (bank module, issue 9) ------------------------------
+
+/**
+ * A borrower's receiving accounts: bank accounts/cards (CARD) and e-wallet accounts (WALLET). The
+ * number is stored only encrypted (FieldCipher, AES-256-GCM) with a keyed blind index for the
+ * "same account twice" check, and its masked form for lists. Unbinding keeps the row (loans name
+ * the account they were paid to) and sets unbound_at. At most one active default per user: a
+ * partial unique index, and every change of it runs under the user's row locks (decision 046).
+ */
+export const receivingAccounts = pgTable(
+  'receiving_accounts',
+  {
+    /** The account's id on the wire (bankInfoId, wallet account id). */
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['CARD', 'WALLET'] }).notNull(),
+    /** bank/list id (the BIN as a number) or wallet/list id. */
+    providerId: integer('provider_id').notNull(),
+    /** Bank or wallet code and name at binding time (the shipped lists may change). */
+    providerCode: text('provider_code').notNull(),
+    providerName: text('provider_name').notNull(),
+    /** NAPAS/VietQR BIN of the bank; '' for wallets. */
+    bin: text('bin').notNull().default(''),
+    holderName: text('holder_name').notNull().default(''),
+    numberCipher: text('number_cipher').notNull(),
+    /** blindIndex('receiving-account', kind:providerCode:number): the same account twice is refused. */
+    numberIndex: text('number_index').notNull(),
+    /** '******6789', what every list shows. */
+    numberMasked: text('number_masked').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    unboundAt: timestamp('unbound_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('receiving_accounts_user_idx').on(table.userId),
+    uniqueIndex('receiving_accounts_one_default_idx').on(table.userId).where(sql`${table.isDefault} and ${table.unboundAt} is null`),
+    uniqueIndex('receiving_accounts_user_number_idx').on(table.userId, table.numberIndex).where(sql`${table.unboundAt} is null`),
+  ],
+);
+
+/** The two emergency contacts of a borrower (slot 1 and 2), typed in (never read from the address book). */
+export const emergencyContacts = pgTable(
+  'emergency_contacts',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    slot: integer('slot').notNull(),
+    /** EMERGENCY_RELATIONSHIP code (1 family member, 2 friend or colleague). */
+    relationship: integer('relationship').notNull(),
+    name: text('name').notNull(),
+    /** 10-digit form. */
+    phone: text('phone').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.slot] })],
+);

@@ -204,6 +204,9 @@ describe('finding 8: production never seeds demo data', () => {
       ESMS_API_KEY: 'k',
       ESMS_SECRET_KEY: 's',
       ESMS_BRANDNAME: 'Sen',
+      EKYC_PROVIDER: 'fpt',
+      FPT_EKYC_API_KEY: 'k',
+      FPT_EKYC_CALLBACK_SECRET: 'c'.repeat(32),
     };
     expect(loadConfig(production).seedDemo).toBe(false);
     expect(() => loadConfig({ ...production, SEED_DEMO: 'true' })).toThrow(/SEED_DEMO=true is refused when NODE_ENV=production/);

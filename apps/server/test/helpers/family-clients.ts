@@ -38,14 +38,14 @@ function sortedJson(value: unknown, dropNulls: boolean): string {
 }
 
 /** Gson's default writer: compact, field order, nulls omitted, HTML-sensitive characters escaped. */
-export function gsonHtmlEscaped(fields: Fields): string {
+export function gsonHtmlEscaped(fields: Record<string, unknown>): string {
   const compact = JSON.stringify(Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null && value !== undefined)));
   const html: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '=': '\\u003d', "'": '\\u0027' };
   return compact.replace(/[<>&=']/g, (char) => html[char] as string);
 }
 
 /** kotlinx.serialization with prettyPrint: 4-space indent, `"key": value`. */
-export function kotlinxPretty(fields: Fields): string {
+export function kotlinxPretty(fields: Record<string, unknown>): string {
   return JSON.stringify(Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null && value !== undefined)), null, 4);
 }
 
@@ -135,7 +135,8 @@ export class FamilyClient {
   }
 
   /** A JSON POST built and signed as this client does. `fields` come after the default params. */
-  async post<T = unknown>(url: string, fields: Fields = {}): Promise<FamilyResponse<T>> {
+  /** JSON bodies may nest lists and objects (bank/bind/v2's relativesInfoVOList). */
+  async post<T = unknown>(url: string, fields: Record<string, unknown> = {}): Promise<FamilyResponse<T>> {
     const body = { ...this.defaults(), ...fields };
     const timestamp = String(this.options.now());
     let wire: string;

@@ -24,12 +24,15 @@ import { loadConfig, type Config } from '../../src/config.ts';
 import type { Database } from '../../src/db/database.ts';
 import { DevSmsProvider } from '../../src/providers/sms/dev-sms-provider.ts';
 import type { SmsProvider } from '../../src/providers/sms/sms-provider.ts';
+import type { EkycProvider } from '../../src/providers/ekyc/ekyc-provider.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export interface TestAppOptions {
   /** Changes to the test configuration (limits, dist folder, ...). */
   config?: (config: Config) => Config;
   smsProvider?: SmsProvider;
+  /** An eKYC provider (e.g. the FPT-style adapter against a local fake); the configured one otherwise. */
+  ekycProvider?: EkycProvider;
   logStream?: DestinationStream;
   /** Runs before the app is ready: add extra routes for a test here (the database for their data). */
   extend?: (app: FastifyInstance, database: Database) => void;
@@ -103,6 +106,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     database: testDb.database,
     clock: clock.now,
     smsProvider: options.smsProvider ?? sms,
+    ...(options.ekycProvider ? { ekycProvider: options.ekycProvider } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   options.extend?.(app, testDb.database);

@@ -6,18 +6,11 @@ import { paths, type RoutePath } from './paths.ts';
  * title and a back button, and shows no data.
  */
 export const PLACEHOLDER_ROUTES: { path: RoutePath; titleKey: TranslationKey }[] = [
-  { path: paths.accountsReceivable, titleKey: 'page.accountsReceivable' },
   { path: paths.certificationCenter, titleKey: 'page.certificationCenter' },
-  { path: paths.authAccountAndContacts, titleKey: 'page.accountAndContacts' },
   { path: paths.authAdditionalInformation, titleKey: 'page.additionalInformation' },
-  { path: paths.authAccount, titleKey: 'page.receivingAccount' },
   { path: paths.authBatch, titleKey: 'page.certification' },
-  { path: paths.authBatchKyc, titleKey: 'page.kyc' },
-  { path: paths.authBatchKycFace, titleKey: 'page.face' },
   { path: paths.authBatchOperatorInformation, titleKey: 'page.operatorInformation' },
   { path: paths.authBatchPersonalData, titleKey: 'page.personalData' },
-  { path: paths.authInfoAccountAndContacts, titleKey: 'page.accountAndContacts' },
-  { path: paths.authInfoKyc, titleKey: 'page.kyc' },
   { path: paths.authInfoOperatorInformation, titleKey: 'page.operatorInformation' },
   { path: paths.authInfoPersonalData, titleKey: 'page.personalData' },
   { path: paths.orderBatchRepayList, titleKey: 'page.batchRepayList' },

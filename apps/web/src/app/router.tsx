@@ -62,6 +62,24 @@ export const routes: RouteObject[] = [
         path: paths.changePassword,
         lazy: async () => ({ Component: (await import('../features/auth/change-password-page.tsx')).ChangePasswordPage }),
       },
+      // KYC (issue 9)
+      { path: paths.authBatchKyc, lazy: async () => ({ Component: (await import('../features/kyc/index.ts')).KycPage }) },
+      { path: paths.authBatchKycFace, lazy: async () => ({ Component: (await import('../features/kyc/index.ts')).KycFacePage }) },
+      { path: paths.authInfoKyc, lazy: async () => ({ Component: (await import('../features/kyc/index.ts')).KycInfoPage }) },
+      // Receiving accounts and emergency contacts (features/accounts).
+      {
+        path: paths.authAccountAndContacts,
+        lazy: async () => ({ Component: (await import('../features/accounts/account-and-contacts-page.tsx')).AccountAndContactsPage }),
+      },
+      { path: paths.authAccount, lazy: async () => ({ Component: (await import('../features/accounts/account-page.tsx')).AccountPage }) },
+      {
+        path: paths.authInfoAccountAndContacts,
+        lazy: async () => ({ Component: (await import('../features/accounts/account-and-contacts-info-page.tsx')).AccountAndContactsInfoPage }),
+      },
+      {
+        path: paths.accountsReceivable,
+        lazy: async () => ({ Component: (await import('../features/accounts/accounts-receivable-page.tsx')).AccountsReceivablePage }),
+      },
       { path: paths.messageList, lazy: async () => ({ Component: (await import('../features/messages/message-list-page.tsx')).MessageListPage }) },
       { path: paths.messageInfo, lazy: async () => ({ Component: (await import('../features/messages/message-info-page.tsx')).MessageInfoPage }) },
       ...PLACEHOLDER_ROUTES.map(({ path, titleKey }) => ({ path, lazy: placeholder(path, titleKey) })),

@@ -1,5 +1,17 @@
 import type { AnyEndpoint } from '../endpoint.ts';
 import { loginEndpoint, loginSmsEndpoint, logoutEndpoint, passwordSetEndpoint, passwordUpdateEndpoint } from './auth.ts';
+import {
+  bankAddEndpoint,
+  bankBindEndpoint,
+  bankListEndpoint,
+  bankMyCardEndpoint,
+  bankSetDefaultEndpoint,
+  bankUnbindEndpoint,
+  cashWalletListMyEndpoint,
+  cashWalletSetDefaultEndpoint,
+  emergencyContactsEndpoint,
+  walletListEndpoint,
+} from './bank.ts';
 import { challengeEndpoint } from './challenge.ts';
 import {
   consentHistoryEndpoint,
@@ -14,6 +26,18 @@ import { authConfigEndpoint, authDetailEndpoint } from './certification.ts';
 import { activityListEndpoint, commonIndexEndpoint } from './content.ts';
 import { messageDetailEndpoint, messageListEndpoint, messageUnreadCountEndpoint, messageUpdateEndpoint } from './message.ts';
 import { userFileEndpoint } from './files.ts';
+import {
+  ekycCallbackEndpoint,
+  kycConfigEndpoint,
+  kycFaceCompareEndpoint,
+  kycFaceEndpoint,
+  kycInfoEndpoint,
+  kycSaveEndpoint,
+  livenessDevCaptureEndpoint,
+  livenessDevPageEndpoint,
+  livenessResultEndpoint,
+  livenessStartEndpoint,
+} from './kyc.ts';
 import { devOutboxEndpoint, healthEndpoint, readyEndpoint, secretEndpoint } from './system.ts';
 import {
   deviceHasEndpoint,
@@ -42,6 +66,16 @@ export const endpoints = {
   privacyConsent: privacyConsentEndpoint,
   authConfig: authConfigEndpoint,
   authDetail: authDetailEndpoint,
+  bankList: bankListEndpoint,
+  walletList: walletListEndpoint,
+  bankBind: bankBindEndpoint,
+  bankAdd: bankAddEndpoint,
+  bankMyCard: bankMyCardEndpoint,
+  bankSetDefault: bankSetDefaultEndpoint,
+  bankUnbind: bankUnbindEndpoint,
+  cashWalletListMy: cashWalletListMyEndpoint,
+  cashWalletSetDefault: cashWalletSetDefaultEndpoint,
+  emergencyContacts: emergencyContactsEndpoint,
   commonIndex: commonIndexEndpoint,
   activityList: activityListEndpoint,
   // Account lifecycle, data export, consents and feedback (issue 13).
@@ -57,6 +91,16 @@ export const endpoints = {
   messageUnreadCount: messageUnreadCountEndpoint,
   messageDetail: messageDetailEndpoint,
   userFile: userFileEndpoint,
+  kycConfig: kycConfigEndpoint,
+  kycSave: kycSaveEndpoint,
+  kycFace: kycFaceEndpoint,
+  kycFaceCompare: kycFaceCompareEndpoint,
+  kycInfo: kycInfoEndpoint,
+  livenessStart: livenessStartEndpoint,
+  livenessResult: livenessResultEndpoint,
+  livenessDevPage: livenessDevPageEndpoint,
+  livenessDevCapture: livenessDevCaptureEndpoint,
+  ekycCallback: ekycCallbackEndpoint,
 } as const satisfies Record<string, AnyEndpoint>;
 
 export const allEndpoints: readonly AnyEndpoint[] = Object.values(endpoints);

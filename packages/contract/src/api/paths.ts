@@ -27,6 +27,18 @@ export const API_PATHS = {
   feedbackList: '/api/user/app/feedback/list',
   feedbackSubmit: '/api/user/app/feedback/submit',
   operatorFeedbackList: '/api/operator/feedback/list',
+  // Receiving accounts and emergency contacts (bank module; API-FAMILY.md §5.9, §7).
+  bankList: '/api/user/app/bank/list',
+  walletList: '/api/user/app/wallet/list',
+  bankBindV2: '/api/user/app/bank/bind/v2',
+  bankAdd: '/api/user/app/bank/addBank',
+  bankMyCard: '/api/user/app/bank/myCard',
+  bankSetDefault: '/api/user/app/bank/setDefault',
+  bankUnbind: '/api/user/app/bank/unbind',
+  cashWalletListMy: '/api/user/app/userCashWallet/list/my',
+  cashWalletSetDefault: '/api/user/app/userCashWallet/set/default',
+  /** Sen's call: the emergency contacts to review (the family reads them in userWork/info). */
+  emergencyContacts: '/api/user/app/emergencyContact/info',
   /** Messages (issue 10): the family's FCM send records (list, mark read), and our unread count and detail. */
   messageList: '/api/data/app/fcm/sendRecord/list',
   messageUpdate: '/api/data/app/fcm/sendRecord/update',
@@ -34,6 +46,18 @@ export const API_PATHS = {
   messageDetail: '/api/data/app/fcm/sendRecord/detail',
   /** An uploaded image, served to its owner only (session or owner-only link; not a signed call). */
   userFile: '/api/user/app/file/:fileId',
+  kycConfig: '/api/user/app/kyc/config',
+  kycSave: '/api/user/app/kyc/save/v2',
+  kycFace: '/api/user/app/kyc/liveness/anti/hack',
+  kycFaceCompare: '/api/user/app/kyc/face/compare',
+  kycInfo: '/api/user/app/kyc/info',
+  livenessStart: '/api/user/app/user/liveness/h5/get',
+  livenessResult: '/api/user/app/user/liveness/result/get',
+  /** Development eKYC provider: the liveness page in the frame and where it sends its frames. */
+  livenessDevPage: '/api/ekyc/dev/liveness',
+  livenessDevCapture: '/api/ekyc/dev/liveness/capture',
+  /** The eKYC vendor's result callback (FPT.AI-style provider). */
+  ekycCallback: '/api/ekyc/callback',
   health: '/api/health',
   ready: '/api/ready',
   /** Development only: the SMS messages the development provider "sent". Off in production. */

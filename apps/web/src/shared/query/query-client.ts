@@ -18,4 +18,5 @@ export const queryKeys = {
   commonIndex: ['common-index'] as const,
   activities: ['activities'] as const,
   userInfo: ['user-info'] as const,
+  kycInfo: ['kyc-info'] as const,
 };

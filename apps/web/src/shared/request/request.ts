@@ -37,6 +37,8 @@ export interface RequestOptions {
   responseCallback?: (body: unknown) => void;
   timeoutMs?: number;
   headers?: Record<string, string>;
+  /** Multipart only: called with the fraction sent (0-1) while the body uploads (sent by XHR then). */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 export type FormFieldValue = string | number | boolean | Blob | null | undefined;
@@ -185,6 +187,26 @@ const HTTP_STATUS_KEYS: Record<number, TranslationKey> = {
   500: 'error.server',
 };
 
+/** fetch has no upload progress: XMLHttpRequest sends the form and its answer becomes a Response. */
+function sendWithProgress(method: string, url: string, headers: Record<string, string>, body: FormData, signal: AbortSignal, onProgress: (fraction: number) => void): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(Math.min(1, event.loaded / event.total));
+    };
+    xhr.onload = () => {
+      onProgress(1);
+      resolve(new Response(xhr.responseText, { status: xhr.status, headers: { 'content-type': xhr.getResponseHeader('content-type') ?? 'application/json' } }));
+    };
+    xhr.onerror = () => reject(new Error('network'));
+    xhr.onabort = () => reject(new Error('aborted'));
+    signal.addEventListener('abort', () => xhr.abort());
+    xhr.send(body);
+  });
+}
+
 async function request<T>(call: Call, options: RequestOptions, retried = false): Promise<T> {
   const prepared = prepare(call, options);
   const headers = await headersFor(prepared, options);
@@ -198,7 +220,10 @@ async function request<T>(call: Call, options: RequestOptions, retried = false):
   let response: Response;
   let body: unknown;
   try {
-    response = await fetch(prepared.url, { method: call.method, headers, body: prepared.body, signal: controller.signal });
+    response =
+      options.onUploadProgress && prepared.body instanceof FormData
+        ? await sendWithProgress(call.method, prepared.url, headers, prepared.body, controller.signal, options.onUploadProgress)
+        : await fetch(prepared.url, { method: call.method, headers, body: prepared.body, signal: controller.signal });
     body = await readBody(response);
   } catch {
     clearTimeout(timer);

@@ -1,0 +1,2 @@
+ALTER TABLE "kyc_documents" ADD COLUMN "liveness_file_id" uuid;--> statement-breakpoint
+ALTER TABLE "kyc_documents" ADD CONSTRAINT "kyc_documents_liveness_file_id_stored_files_id_fk" FOREIGN KEY ("liveness_file_id") REFERENCES "public"."stored_files"("id") ON DELETE no action ON UPDATE no action;

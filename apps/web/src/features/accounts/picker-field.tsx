@@ -1,0 +1,147 @@
+import { isMessageKey } from '@sen/contract';
+import { Picker, Popup, SearchBar } from 'antd-mobile';
+import { useMemo, useState, type Ref } from 'react';
+import { useT } from '../../shared/i18n/use-translation.ts';
+import { ChevronRightIcon } from '../../shared/ui/icons.tsx';
+
+interface PickerFieldProps {
+  id: string;
+  label: string;
+  placeholder: string;
+  /** The chosen option's text; null shows the placeholder. */
+  valueLabel: string | null;
+  /** A MessageKey from the form's rules, or a text. */
+  error?: string | undefined;
+  onOpen: () => void;
+  buttonRef?: Ref<HTMLButtonElement>;
+  'data-testid'?: string;
+}
+
+/** A field whose value is chosen in a picker: a labelled button that opens it, its error beside it. */
+export function PickerField({ id, label, placeholder, valueLabel, error, onOpen, buttonRef, 'data-testid': testId }: PickerFieldProps) {
+  const { t } = useT();
+  const errorText = error ? (isMessageKey(error) ? t(error) : error) : null;
+  const errorId = `${id}-error`;
+  return (
+    <div className={`field${errorText ? ' field--invalid' : ''}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <button
+        type="button"
+        id={id}
+        ref={buttonRef}
+        className="field__control picker-field"
+        aria-invalid={errorText ? true : undefined}
+        aria-describedby={errorText ? errorId : undefined}
+        aria-haspopup="dialog"
+        onClick={onOpen}
+        data-testid={testId}
+      >
+        <span className={valueLabel ? 'picker-field__value' : 'picker-field__placeholder'}>{valueLabel ?? placeholder}</span>
+        <ChevronRightIcon className="picker-field__chevron" aria-hidden="true" />
+      </button>
+      {errorText ? (
+        <p className="field__error" id={errorId} role="alert">
+          {errorText}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+/** antd-mobile's Picker for a short list (wallets, relationships). */
+export function OptionPicker({ visible, title, options, value, onClose, onPick }: { visible: boolean; title: string; options: Option[]; value: string; onClose: () => void; onPick: (value: string) => void }) {
+  const { t } = useT();
+  return (
+    <Picker
+      destroyOnClose
+      visible={visible}
+      title={title}
+      columns={[options]}
+      value={value ? [value] : []}
+      confirmText={t('common.confirm')}
+      cancelText={t('common.cancel')}
+      onClose={onClose}
+      onConfirm={(picked) => {
+        const chosen = picked[0];
+        if (chosen !== undefined && chosen !== null) onPick(String(chosen));
+      }}
+    />
+  );
+}
+
+export interface BankOption {
+  id: number;
+  shortName: string;
+  bankName: string;
+  bankCode: string;
+}
+
+/** Lower case without Vietnamese diacritics: 'Ngoại Thương' finds 'ngoai thuong'. */
+export function searchable(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/đ/g, 'd')
+    .replace(/Đ/g, 'D')
+    .toLowerCase();
+}
+
+export function filterBanks<T extends BankOption>(banks: readonly T[], query: string): T[] {
+  const wanted = searchable(query.trim());
+  if (!wanted) return [...banks];
+  return banks.filter((bank) => searchable(`${bank.shortName} ${bank.bankCode} ${bank.bankName}`).includes(wanted));
+}
+
+/** The searchable bank picker: a bottom sheet with a search bar and the banks by short name. */
+export function BankPicker({ visible, banks, value, onClose, onPick }: { visible: boolean; banks: readonly BankOption[]; value: string; onClose: () => void; onPick: (id: string) => void }) {
+  const { t } = useT();
+  const [query, setQuery] = useState('');
+  const shown = useMemo(() => filterBanks(banks, query), [banks, query]);
+  return (
+    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="bank-picker" destroyOnClose>
+      <div role="dialog" aria-modal="true" aria-labelledby="bank-picker-title" className="bank-picker__inner" data-testid="bank-picker">
+        <div className="bank-picker__header">
+          <h2 id="bank-picker-title" className="bank-picker__title">
+            {t('accounts.bank.pick')}
+          </h2>
+          <button type="button" className="link-button" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+        </div>
+        <SearchBar placeholder={t('accounts.bank.search')} value={query} onChange={setQuery} aria-label={t('accounts.bank.search')} data-testid="bank-search" />
+        <ul className="bank-picker__list">
+          {shown.map((bank) => (
+            <li key={bank.id}>
+              <button
+                type="button"
+                className={`bank-picker__item${String(bank.id) === value ? ' is-selected' : ''}`}
+                aria-pressed={String(bank.id) === value}
+                onClick={() => {
+                  onPick(String(bank.id));
+                  setQuery('');
+                }}
+                data-testid={`bank-option-${bank.bankCode}`}
+              >
+                <span className="bank-logo" aria-hidden="true">
+                  {bank.shortName.slice(0, 2).toUpperCase()}
+                </span>
+                <span className="bank-picker__names">
+                  <span className="bank-picker__short">{bank.shortName}</span>
+                  <span className="bank-picker__long">{bank.bankName}</span>
+                </span>
+              </button>
+            </li>
+          ))}
+          {shown.length === 0 ? <li className="bank-picker__empty">{t('accounts.bank.none')}</li> : null}
+        </ul>
+      </div>
+    </Popup>
+  );
+}

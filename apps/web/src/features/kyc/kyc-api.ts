@@ -1,0 +1,34 @@
+import { endpoints, type KycImageType, type KycInfo } from '@sen/contract';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../../shared/query/query-client.ts';
+import { callEndpoint } from '../../shared/request/call-endpoint.ts';
+import { upload } from '../../shared/request/request.ts';
+
+export type KycSlot = 'front' | 'back' | 'selfie';
+
+const IMAGE_TYPES: Record<Exclude<KycSlot, 'selfie'>, KycImageType> = { front: 'IDCARD_CARD_FRONT', back: 'IDCARD_CARD_BACK' };
+
+/** Uploads one compressed picture (multipart, signed like every call) with its progress. */
+export async function uploadKycImage(slot: KycSlot, image: Blob, onProgress: (fraction: number) => void): Promise<void> {
+  const file = new File([image], `${slot}.jpg`, { type: 'image/jpeg' });
+  const options = { skipErrorHandler: true, onUploadProgress: onProgress, timeoutMs: 120_000 };
+  if (slot === 'selfie') {
+    await upload<null>(endpoints.kycFace.path, { faceFile: file, imageId: crypto.randomUUID() }, options);
+  } else {
+    await upload<null>(endpoints.kycSave.path, { image: file, imgType: IMAGE_TYPES[slot] }, options);
+  }
+}
+
+export function useKycInfo() {
+  return useQuery<KycInfo>({
+    queryKey: queryKeys.kycInfo,
+    queryFn: () => callEndpoint(endpoints.kycInfo, {}),
+    // The image links expire after a few minutes: read them fresh each visit.
+    staleTime: 0,
+  });
+}
+
+export const startLiveness = () => callEndpoint(endpoints.livenessStart, {}, { skipErrorHandler: true });
+export const sendLivenessResult = (bizNo: string, livenessResult: string) =>
+  callEndpoint(endpoints.livenessResult, { bizNo, livenessResult }, { skipErrorHandler: true });
+export const finishKyc = () => callEndpoint(endpoints.kycFaceCompare, {}, { skipErrorHandler: true });
