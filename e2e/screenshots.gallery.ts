@@ -293,3 +293,81 @@ test('gallery: receiving accounts in vn', async ({ page }) => {
   await expect(page.getByTestId('info-contact-2')).toBeVisible();
   await full('account-and-contacts-info');
 });
+
+/*
+ * The signed-in home in every mode and popup (issue 10), in Vietnamese at 390x844: steps left,
+ * review (and its pending popup), approval (congratulation, new products, normal), rejection (and
+ * its failed popup), calm period. Certification and the review job run by development calls.
+ */
+test('home modes in vn', async ({ page, request }) => {
+  await useLanguage(page, 'vn');
+  const certify = (phone: string, facts: Record<string, unknown>) => request.post('/api/dev/credit/certify', { data: { phone, ...facts } });
+  const review = () => request.post('/api/dev/credit/review', { data: {} });
+  const signIn = async (phone: string) => {
+    await page.goto('/login');
+    await waitForApp(page);
+    await page.getByTestId('phone-input').fill(phone);
+    await page.getByTestId('get-otp-button').click();
+    await page.getByTestId('otp-input').fill(await readOtp(request, phone));
+    await page.getByTestId('login-button').click();
+    await expect(page).toHaveURL(/\/login\/create-password$|\/$/);
+    await page.goto('/');
+    await waitForApp(page);
+  };
+  const logout = () => page.evaluate(() => window.localStorage.clear());
+
+  await signIn(freshPhone());
+  await expect(page.getByTestId('steps-left')).toBeVisible();
+  await shot(page, 'vn', 'home-steps-left');
+  await logout();
+
+  const approved = freshPhone();
+  await certify(approved, { birthDate: '1994-06-15', monthlySalaryBand: '2' });
+  await useLanguage(page, 'vn');
+  await signIn(approved);
+  await expect(page.getByTestId('mode-reviewing')).toBeVisible();
+  await shot(page, 'vn', 'home-reviewing');
+  await page.locator('[data-testid^="product-card-"]').first().getByTestId('apply-product').click();
+  await expect(page.getByTestId('pre-credit-popup')).toBeVisible();
+  await page.waitForTimeout(300);
+  await shot(page, 'vn', 'home-popup-pre-credit-pending');
+  await page.keyboard.press('Escape');
+  await review();
+  await page.getByTestId('review-refresh').click();
+  await expect(page.getByTestId('congratulation-popup')).toBeVisible();
+  await page.waitForTimeout(300);
+  await shot(page, 'vn', 'home-popup-congratulation');
+  await page.getByTestId('congratulation-popup').getByRole('button').last().click();
+  await expect(page.getByTestId('new-products-popup')).toBeVisible();
+  await page.waitForTimeout(300);
+  await shot(page, 'vn', 'home-popup-new-products');
+  await page.getByTestId('new-products-popup').getByRole('button').last().click();
+  await expect(page.getByTestId('new-products-popup')).toBeHidden();
+  await shot(page, 'vn', 'home-normal');
+  await page.screenshot({ path: `${gallery}vn-home-normal-full.png`, fullPage: true, animations: 'disabled' });
+  await page.setViewportSize({ width: 360, height: 640 });
+  await shot(page, 'vn', 'home-normal-360');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logout();
+
+  const rejected = freshPhone();
+  await certify(rejected, { monthlySalaryBand: '2' });
+  await review();
+  await useLanguage(page, 'vn');
+  await signIn(rejected);
+  await expect(page.getByTestId('mode-rejected')).toBeVisible();
+  await shot(page, 'vn', 'home-rejected');
+  await page.locator('[data-testid^="product-card-"]').first().getByTestId('apply-product').click();
+  await expect(page.getByTestId('pre-credit-popup')).toBeVisible();
+  await page.waitForTimeout(300);
+  await shot(page, 'vn', 'home-popup-pre-credit-failed');
+  await logout();
+
+  const calm = freshPhone();
+  await certify(calm, { birthDate: '1990-01-01', monthlySalaryBand: '3', denyListed: true });
+  await review();
+  await useLanguage(page, 'vn');
+  await signIn(calm);
+  await expect(page.getByTestId('mode-calm')).toBeVisible();
+  await shot(page, 'vn', 'home-calm');
+});

@@ -9,12 +9,15 @@ import { authModule } from './modules/auth/index.ts';
 import { bankModule } from './modules/bank/index.ts';
 import { certificationModule } from './modules/certification/index.ts';
 import { contentModule } from './modules/content/index.ts';
+import { creditModule } from './modules/credit/index.ts';
+import { productModule } from './modules/product/index.ts';
 import { docsModule } from './modules/docs/index.ts';
 import { feedbackModule } from './modules/feedback/index.ts';
 import { kycModule } from './modules/kyc/index.ts';
 import type { EkycProvider } from './providers/ekyc/ekyc-provider.ts';
 import { filesModule } from './modules/files/index.ts';
 import { messageModule } from './modules/message/index.ts';
+import { ledgerModule } from './modules/ledger/index.ts';
 import { FieldCipher } from './shared/field-cipher.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
 import { systemModule } from './modules/system/index.ts';
@@ -30,6 +33,8 @@ import { multipartPlugin } from './plugins/multipart.ts';
 import { requestChecksPlugin } from './plugins/request-checks.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticSpaPlugin } from './plugins/static-spa.ts';
+import { createPayoutProvider } from './providers/payout/create-payout-provider.ts';
+import type { PayoutProvider } from './providers/payout/payout-provider.ts';
 import { createSmsProvider } from './providers/sms/create-sms-provider.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
 import { systemClock, type Clock } from './shared/clock.ts';
@@ -51,6 +56,8 @@ export interface BuildAppOptions {
   ekycProvider?: EkycProvider;
   /** Defaults to the store STORAGE_DRIVER names. */
   storage?: ObjectStorage;
+  /** Defaults to the provider PAYOUT_PROVIDER names. */
+  payoutProvider?: PayoutProvider;
   /** Where logs go (default stdout); tests capture them here. */
   logStream?: DestinationStream;
 }
@@ -90,6 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     sms: options.smsProvider ?? createSmsProvider(config, clock),
     storage: options.storage ?? createStorage(config),
+    payout: options.payoutProvider ?? createPayoutProvider(config, clock),
     secrets: await loadSecrets(config, database),
   };
 
@@ -135,10 +143,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before the modules whose events message the borrower (credit, loans): they call app.messages.notify.
   await app.register(messageModule);
   await app.register(bankModule);
+  // Products and credit (issue 10): credit uses certification, product, messages and bank.
+  await app.register(productModule);
+  await app.register(creditModule);
   await app.register(contentModule);
   await app.register(filesModule);
   await app.register(feedbackModule);
   await app.register(kycModule, { ...(options.ekycProvider ? { provider: options.ekycProvider } : {}) });
+  await app.register(ledgerModule);
   await app.register(docsModule);
 
   await app.register(staticSpaPlugin, { webDistDir: config.webDistDir });

@@ -55,6 +55,10 @@ describe('loadConfig', () => {
       EKYC_PROVIDER: 'fpt',
       FPT_EKYC_API_KEY: 'k',
       FPT_EKYC_CALLBACK_SECRET: 'c'.repeat(32),
+      PAYOUT_PROVIDER: 'napas',
+      PAYOUT_BASE_URL: 'https://payout.partner.example/v1',
+      PAYOUT_CLIENT_ID: 'sen',
+      PAYOUT_SECRET_KEY: 'payout-secret-0123456789',
     });
     expect(config.sms.esms).toMatchObject({ baseUrl: 'https://rest.esms.vn', brandname: 'Sen' });
     expect(config.otpPepper).toBe('p'.repeat(32));
@@ -73,6 +77,10 @@ const PRODUCTION = {
   EKYC_PROVIDER: 'fpt',
   FPT_EKYC_API_KEY: 'k',
   FPT_EKYC_CALLBACK_SECRET: 'c'.repeat(32),
+  PAYOUT_PROVIDER: 'napas',
+  PAYOUT_BASE_URL: 'https://payout.partner.example/v1',
+  PAYOUT_CLIENT_ID: 'sen',
+  PAYOUT_SECRET_KEY: 'payout-secret-0123456789',
 };
 
 describe('hardening settings (issue 8)', () => {
@@ -117,5 +125,29 @@ describe('hardening settings (issue 8)', () => {
     expect(loadConfig({}).minAppVersion).toBeUndefined();
     expect(loadConfig({ MIN_APP_VERSION: '1.2.0' }).minAppVersion).toBe('1.2.0');
     expect(() => loadConfig({ MIN_APP_VERSION: 'latest' })).toThrow(/MIN_APP_VERSION/);
+  });
+});
+
+describe('ledger, payout and collection settings (issues 11 and 12)', () => {
+  it('defaults to development payouts and the demo collection account', () => {
+    const config = loadConfig({});
+    expect(config.operatorToken).toBeUndefined();
+    expect(config.payout).toMatchObject({ provider: 'dev', devDelayMs: 3000, devFailAccounts: [] });
+    expect(config.collection).toEqual({ bankBin: '970422', accountNumber: '0000123456789', accountName: 'CONG TY SEN', bankName: 'MB Bank' });
+  });
+
+  it('reads the failing accounts, the partner and the operator token, and refuses bad ones', () => {
+    expect(loadConfig({ PAYOUT_DEV_FAIL_ACCOUNTS: '0123456789,9876543210' }).payout.devFailAccounts).toEqual(['0123456789', '9876543210']);
+    expect(() => loadConfig({ PAYOUT_DEV_FAIL_ACCOUNTS: '12,ab' })).toThrow(/PAYOUT_DEV_FAIL_ACCOUNTS/);
+    expect(() => loadConfig({ PAYOUT_PROVIDER: 'napas' })).toThrow(/PAYOUT_BASE_URL is required[\s\S]*PAYOUT_SECRET_KEY is required/);
+    expect(loadConfig({ PAYOUT_PROVIDER: 'napas', PAYOUT_BASE_URL: 'https://p.example/v1/', PAYOUT_CLIENT_ID: 'c', PAYOUT_SECRET_KEY: 's'.repeat(16) }).payout.napas.baseUrl).toBe('https://p.example/v1');
+    expect(() => loadConfig({ OPERATOR_TOKEN: 'short' })).toThrow(/OPERATOR_TOKEN/);
+    expect(loadConfig({ OPERATOR_TOKEN: 't'.repeat(24) }).operatorToken).toBe('t'.repeat(24));
+    expect(() => loadConfig({ COLLECTION_BANK_BIN: '97042' })).toThrow(/COLLECTION_BANK_BIN/);
+  });
+
+  it('refuses the development payout in production', () => {
+    const { PAYOUT_PROVIDER: _napas, ...withoutPartner } = PRODUCTION;
+    expect(() => loadConfig(withoutPartner)).toThrow(/PAYOUT_PROVIDER=dev is refused when NODE_ENV=production/);
   });
 });

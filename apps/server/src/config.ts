@@ -71,9 +71,18 @@ import { REPO_ROOT } from './paths.ts';
  * SUPPORT_EMAIL             hotro@sen.vn customer-service e-mail (contact dialog: copy)
  * SUPPORT_ZALO              (unset)      Zalo id or number of customer service (contact dialog: copy), shown when set
  * JOBS_ENABLED              true (false when NODE_ENV=test)  run the scheduled sweeps (clean-up ...) in this process
+ * OPERATOR_TOKEN            (unset)      token of the operator endpoints (/api/operator/..., x-operator-token header; at least 24 characters); unset: they answer 403
+ * LENDER_LICENCE            non-credit-institution  non-credit-institution (Civil Code art. 468: 20 %/year) | credit-institution (RATE_CAP_ANNUAL_PERCENT required)
+ * RATE_CAP_ANNUAL_PERCENT   20 (non-credit-institution)  highest nominal annual interest of any product; overdue charges at most 150 % of it
+ * CREDIT_MIN_AGE            18           credit engine: youngest borrower approved
+ * CREDIT_MAX_AGE            60           credit engine: oldest borrower approved
+ * CREDIT_MAX_LIMIT_VND      100000000    credit engine: largest credit limit of one borrower
+ * CREDIT_PERSONAL_INFO_BOOST_VND 2000000 credit engine: limit added once the supplementary information (WORK) is done
+ * CREDIT_RETRY_AFTER_DAYS   30           after a rejection, days until the borrower may be reviewed again
+ * CREDIT_CALM_DAYS          7            length of a calm (cooling-off) period
+ * CREDIT_REVIEW_INTERVAL_SECONDS 20      how often the credit review job looks for pending reviews (with JOBS_ENABLED)
  * JOBS_INTERVAL_SECONDS     300          how often the scheduler checks for sweeps due for today's business date
  * ACCOUNT_RETENTION_DAYS    30           days after an account closes before the erasure sweep erases its personal data (loan records the law requires are kept)
- * OPERATOR_TOKEN            (unset)      token operators send in the x-operator-token header (feedback list); unset: operator endpoints refuse every call. At least 24 characters
  * COMPANY_LEGAL_NAME        Công ty TNHH Sen Tài Chính  the lender's legal name (About us)
  * COMPANY_LICENCE           (unset)      the lender's business registration / licence number (About us), shown when set
  * COMPANY_ADDRESS           (unset)      the lender's registered address (About us), shown when set
@@ -96,6 +105,17 @@ import { REPO_ROOT } from './paths.ts';
  * FPT_EKYC_FACE_MATCH_THRESHOLD 80       similarity (0-100) from which the face matches the ID photo
  * LIVENESS_TTL_SECONDS      600          how long a face-liveness session may be completed
  * PUBLIC_BASE_URL           (unset)      this server's public origin (https://app.example.vn) for verifyUrl and callbacks; from the request when unset
+ * PAYOUT_PROVIDER           dev          dev (pays out after PAYOUT_DELAY_MS, refused in production) | napas (NAPAS 247 transfers through a payment partner's API)
+ * PAYOUT_DELAY_MS           3000         how long the development payout takes to succeed or fail
+ * PAYOUT_DEV_FAIL_ACCOUNTS  (unset)      comma-separated account numbers the development payout fails for (besides any ending in 0000)
+ * PAYOUT_BASE_URL           (unset)      the payment partner's API base URL (required with PAYOUT_PROVIDER=napas)
+ * PAYOUT_CLIENT_ID          (unset)      our merchant/client id at the partner (required with PAYOUT_PROVIDER=napas)
+ * PAYOUT_SECRET_KEY         (unset)      HMAC-SHA256 key that signs our requests and the partner's answers (required with PAYOUT_PROVIDER=napas)
+ * PAYOUT_TIMEOUT_MS         15000        how long to wait for the partner before the attempt counts as unknown (and is reconciled by reference)
+ * COLLECTION_BANK_BIN       970422       the lender's collection account: NAPAS bank BIN (6 digits; 970422 = MB)
+ * COLLECTION_ACCOUNT_NUMBER 0000123456789 the lender's collection account number (VietQR transfers of repayments)
+ * COLLECTION_ACCOUNT_NAME   CONG TY SEN   the collection account holder as the bank shows it
+ * COLLECTION_BANK_NAME      MB Bank      the collection bank's short name shown to borrowers
  */
 
 export { REPO_ROOT };
@@ -165,6 +185,17 @@ const envSchema = z.object({
   ),
   REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   RATE_LIMIT_STORE: z.enum(['auto', 'memory', 'redis', 'postgres']).default('auto'),
+  // Products and credit (issue 10).
+  OPERATOR_TOKEN: optionalText.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
+  LENDER_LICENCE: z.enum(['non-credit-institution', 'credit-institution']).default('non-credit-institution'),
+  RATE_CAP_ANNUAL_PERCENT: z.coerce.number().positive().max(1000).optional(),
+  CREDIT_MIN_AGE: z.coerce.number().int().min(18).max(100).default(18),
+  CREDIT_MAX_AGE: z.coerce.number().int().min(18).max(120).default(60),
+  CREDIT_MAX_LIMIT_VND: positiveInt(100_000_000),
+  CREDIT_PERSONAL_INFO_BOOST_VND: z.coerce.number().int().min(0).default(2_000_000),
+  CREDIT_RETRY_AFTER_DAYS: positiveInt(30),
+  CREDIT_CALM_DAYS: positiveInt(7),
+  CREDIT_REVIEW_INTERVAL_SECONDS: positiveInt(20),
   SMS_DAILY_BUDGET: positiveInt(5000),
   REQUEST_TIMEOUT_MS: positiveInt(30_000),
   CONNECTION_TIMEOUT_MS: positiveInt(60_000),
@@ -186,7 +217,6 @@ const envSchema = z.object({
   JOBS_ENABLED: booleanText.optional(),
   JOBS_INTERVAL_SECONDS: positiveInt(300),
   ACCOUNT_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
-  OPERATOR_TOKEN: optionalText.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
   COMPANY_LEGAL_NAME: z.string().trim().min(1).max(200).default('Công ty TNHH Sen Tài Chính'),
   COMPANY_LICENCE: optionalText.pipe(z.string().max(200).optional()),
   COMPANY_ADDRESS: optionalText.pipe(z.string().max(300).optional()),
@@ -209,6 +239,22 @@ const envSchema = z.object({
   FPT_EKYC_FACE_MATCH_THRESHOLD: z.coerce.number().min(0).max(100).default(80),
   LIVENESS_TTL_SECONDS: positiveInt(600),
   PUBLIC_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  // Ledger, payout and collection (issues 11 and 12).
+  PAYOUT_PROVIDER: z.enum(['dev', 'napas']).default('dev'),
+  PAYOUT_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
+  PAYOUT_DEV_FAIL_ACCOUNTS: z
+    .string()
+    .trim()
+    .regex(/^(\d{6,19}(,\d{6,19})*)?$/, 'must be a comma-separated list of account numbers')
+    .default(''),
+  PAYOUT_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  PAYOUT_CLIENT_ID: optionalText,
+  PAYOUT_SECRET_KEY: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  PAYOUT_TIMEOUT_MS: positiveInt(15_000),
+  COLLECTION_BANK_BIN: z.string().trim().regex(/^\d{6}$/, 'must be a 6-digit NAPAS bank BIN').default('970422'),
+  COLLECTION_ACCOUNT_NUMBER: z.string().trim().regex(/^[0-9A-Za-z]{6,19}$/, 'must be 6-19 letters or digits').default('0000123456789'),
+  COLLECTION_ACCOUNT_NAME: z.string().trim().min(1).max(50).default('CONG TY SEN'),
+  COLLECTION_BANK_NAME: z.string().trim().min(1).max(50).default('MB Bank'),
 });
 
 export type RateLimitStoreKind = 'memory' | 'redis' | 'postgres';
@@ -247,6 +293,20 @@ export interface Config {
     failuresBeforeCode: number;
     routeLimitPerMinute: number;
   };
+  /** Operator endpoints' token; undefined: they refuse every call. */
+  operatorToken: string | undefined;
+  /** The legal cap on product rates for the lender's licence (docs/decisions/050). */
+  rateCap: { licence: 'non-credit-institution' | 'credit-institution'; annualPercent: number; overdueMultiple: number };
+  /** Thresholds of the credit engine's default policy (docs/decisions/051). */
+  credit: {
+    minAge: number;
+    maxAge: number;
+    maxLimitVnd: number;
+    personalInfoBoostVnd: number;
+    retryAfterDays: number;
+    calmDays: number;
+    reviewIntervalSeconds: number;
+  };
   /** Proof of work (or a hosted check) before sending codes once a phone, IP or device nears its limits. */
   botCheck: {
     kind: 'altcha' | 'hosted' | 'off';
@@ -283,8 +343,6 @@ export interface Config {
   jobs: { enabled: boolean; intervalSeconds: number };
   /** Days between closing an account and erasing its personal data (docs/decisions/060). */
   accountRetentionDays: number;
-  /** Token of operator calls (x-operator-token); undefined refuses them all. */
-  operatorToken: string | undefined;
   /** The lender as About us shows it. */
   company: { legalName: string; licence: string | undefined; address: string | undefined };
   /** Uploaded files (shared/uploads): a local directory or an S3-compatible bucket. */
@@ -302,6 +360,15 @@ export interface Config {
     /** This server's public origin without a trailing slash; undefined: taken from each request. */
     publicBaseUrl: string | undefined;
   };
+  /** Payouts to borrowers (providers/payout). */
+  payout: {
+    provider: 'dev' | 'napas';
+    devDelayMs: number;
+    devFailAccounts: string[];
+    napas: { baseUrl: string; clientId: string; secretKey: string; timeoutMs: number };
+  };
+  /** The lender's collection account borrowers transfer repayments to (VietQR). */
+  collection: { bankBin: string; accountNumber: string; accountName: string; bankName: string };
 }
 
 export class ConfigError extends Error {
@@ -344,6 +411,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.STORAGE_DRIVER === 's3') {
     for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
       if (!e[name]) problems.push(`${name} is required when STORAGE_DRIVER=s3`);
+    }
+  }
+  if (e.LENDER_LICENCE === 'credit-institution' && e.RATE_CAP_ANNUAL_PERCENT === undefined) {
+    problems.push('RATE_CAP_ANNUAL_PERCENT is required when LENDER_LICENCE=credit-institution');
+  }
+  if (e.LENDER_LICENCE === 'non-credit-institution' && (e.RATE_CAP_ANNUAL_PERCENT ?? 20) > 20) {
+    problems.push('RATE_CAP_ANNUAL_PERCENT may not exceed 20 for a non-credit-institution lender (Civil Code art. 468)');
+  }
+  if (e.CREDIT_MIN_AGE > e.CREDIT_MAX_AGE) problems.push('CREDIT_MIN_AGE must not exceed CREDIT_MAX_AGE');
+  if (e.NODE_ENV === 'production' && e.PAYOUT_PROVIDER === 'dev') problems.push('PAYOUT_PROVIDER=dev is refused when NODE_ENV=production (use napas)');
+  if (e.PAYOUT_PROVIDER === 'napas') {
+    for (const name of ['PAYOUT_BASE_URL', 'PAYOUT_CLIENT_ID', 'PAYOUT_SECRET_KEY'] as const) {
+      if (!e[name]) problems.push(`${name} is required when PAYOUT_PROVIDER=napas`);
     }
   }
   if (problems.length > 0) {
@@ -429,8 +509,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     support: { phone: e.SUPPORT_PHONE, email: e.SUPPORT_EMAIL, zalo: e.SUPPORT_ZALO },
     jobs: { enabled: e.JOBS_ENABLED ?? e.NODE_ENV !== 'test', intervalSeconds: e.JOBS_INTERVAL_SECONDS },
     accountRetentionDays: e.ACCOUNT_RETENTION_DAYS,
-    operatorToken: e.OPERATOR_TOKEN,
     company: { legalName: e.COMPANY_LEGAL_NAME, licence: e.COMPANY_LICENCE, address: e.COMPANY_ADDRESS },
+    operatorToken: e.OPERATOR_TOKEN,
+    rateCap: { licence: e.LENDER_LICENCE, annualPercent: e.RATE_CAP_ANNUAL_PERCENT ?? 20, overdueMultiple: 1.5 },
+    credit: {
+      minAge: e.CREDIT_MIN_AGE,
+      maxAge: e.CREDIT_MAX_AGE,
+      maxLimitVnd: e.CREDIT_MAX_LIMIT_VND,
+      personalInfoBoostVnd: e.CREDIT_PERSONAL_INFO_BOOST_VND,
+      retryAfterDays: e.CREDIT_RETRY_AFTER_DAYS,
+      calmDays: e.CREDIT_CALM_DAYS,
+      reviewIntervalSeconds: e.CREDIT_REVIEW_INTERVAL_SECONDS,
+    },
     storage: {
       driver: e.STORAGE_DRIVER,
       dir:
@@ -459,6 +549,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
       livenessTtlSeconds: e.LIVENESS_TTL_SECONDS,
       publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
+    },
+    payout: {
+      provider: e.PAYOUT_PROVIDER,
+      devDelayMs: e.PAYOUT_DELAY_MS,
+      devFailAccounts: e.PAYOUT_DEV_FAIL_ACCOUNTS ? e.PAYOUT_DEV_FAIL_ACCOUNTS.split(',') : [],
+      napas: {
+        baseUrl: (e.PAYOUT_BASE_URL ?? '').replace(/\/+$/, ''),
+        clientId: e.PAYOUT_CLIENT_ID ?? '',
+        secretKey: e.PAYOUT_SECRET_KEY ?? '',
+        timeoutMs: e.PAYOUT_TIMEOUT_MS,
+      },
+    },
+    collection: {
+      bankBin: e.COLLECTION_BANK_BIN,
+      accountNumber: e.COLLECTION_ACCOUNT_NUMBER,
+      accountName: e.COLLECTION_ACCOUNT_NAME,
+      bankName: e.COLLECTION_BANK_NAME,
     },
   };
 }

@@ -1,15 +1,23 @@
-import { EMERGENCY_RELATIONSHIP, normalizePhone, transformPassword } from '@sen/contract';
+import { EMERGENCY_RELATIONSHIP, normalizePhone, transformPassword, type AuthItem } from '@sen/contract';
 import type { FastifyInstance } from 'fastify';
 import { PasswordHasher } from './modules/auth/index.ts';
 import { seedDemoActivities } from './modules/content/index.ts';
 import { DEMO_ID_CARD, demoKycImages } from './modules/kyc/index.ts';
+import { seedDemoProducts } from './modules/product/index.ts';
 
 /** The demo borrower a newcomer can log in as (password or dev OTP). Only for demo databases. */
 export const DEMO_USER = { phone: '0912345678', password: 'sen123' } as const;
 
-/** Demo data of a local run (SEED_DEMO): the demo user with its password, and banners. */
+/** The demo user's credit limit (approved at seed, so a newcomer can borrow at once). */
+export const DEMO_CREDIT_LIMIT_VND = 10_000_000n;
+
+/**
+ * Demo data of a local run (SEED_DEMO): banners, loan products, and the demo user with its
+ * password, certified and approved with a credit limit.
+ */
 export async function seedDemo(app: FastifyInstance): Promise<void> {
   await seedDemoActivities(app.infra.database.uow);
+  await seedDemoProducts(app.product);
   const phone = normalizePhone(DEMO_USER.phone);
   const existing = await app.users.findByPhone(phone);
   let user = existing;
@@ -26,7 +34,19 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
 
 type DemoUserSeeder = (app: FastifyInstance, userId: string) => Promise<void>;
 
-const DEMO_USER_SEEDERS: DemoUserSeeder[] = [seedDemoKyc, seedDemoBankAccount, seedDemoMessages];
+const DEMO_USER_SEEDERS: DemoUserSeeder[] = [seedDemoKyc, seedDemoBankAccount, seedDemoCredit, seedDemoMessages];
+
+/**
+ * The demo user certified (every item done) and approved with DEMO_CREDIT_LIMIT_VND, unless the
+ * database already has a credit account for them. The approval is a seed, not an engine decision.
+ */
+async function seedDemoCredit(app: FastifyInstance, userId: string): Promise<void> {
+  if (await app.credit.account(userId)) return;
+  await app.infra.database.uow.transaction(async () => {
+    await app.credit.approveForDemo(userId, DEMO_CREDIT_LIMIT_VND);
+    for (const item of app.certification.authConfig.split(',') as AuthItem[]) await app.certification.markItem(userId, item);
+  });
+}
 
 /** KYC (issue 9): ID sides and face drawn at seed time, the step finished. */
 async function seedDemoKyc(app: FastifyInstance, userId: string): Promise<void> {
@@ -38,8 +58,7 @@ async function seedDemoKyc(app: FastifyInstance, userId: string): Promise<void> 
  * the event keys hold them back on every later start). Vietnamese unless the user chose a language.
  */
 async function seedDemoMessages(app: FastifyInstance, userId: string): Promise<void> {
-  // The demo user's approved limit (the credit branch's DEMO_CREDIT_LIMIT_VND: use it once merged).
-  const creditLimit = 10_000_000n;
+  const creditLimit = DEMO_CREDIT_LIMIT_VND;
   await app.messages.notify(userId, 'creditReviewStarted', {}, { eventKey: 'demo:credit-review' });
   await app.messages.notify(userId, 'creditApproved', { creditLimit }, { eventKey: 'demo:credit-approved' });
 }

@@ -4,6 +4,7 @@ import { createDatabase, DatabaseUnreachableError } from './db/database.ts';
 import { seedDemo } from './demo-seed.ts';
 import { accountErasureSweep } from './jobs/account-erasure.sweep.ts';
 import { cleanupSweep } from './jobs/cleanup.sweep.ts';
+import { startPoller, type Poller } from './jobs/poller.ts';
 import { startScheduler, type Scheduler } from './jobs/scheduler.ts';
 import { SweepRunner } from './jobs/sweep-runner.ts';
 
@@ -31,8 +32,10 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database });
   reportPoolError = (error) => app.log.warn({ err: error }, 'database connection lost; the pool opens a new one');
   let scheduler: Scheduler | null = null;
+  let creditReview: Poller | null = null;
   app.addHook('onClose', async () => {
     await scheduler?.stop();
+    await creditReview?.stop();
     await database.close();
   });
   app.log.info({ database: database.kind, sms: config.sms.provider }, 'database ready');
@@ -45,6 +48,12 @@ async function main(): Promise<void> {
       clock,
       log: app.log,
       intervalMs: config.jobs.intervalSeconds * 1000,
+    });
+    // The credit review decides pending reviews as they come (docs/decisions/051).
+    creditReview = startPoller({
+      poll: { name: 'credit-review', run: () => app.credit.runReviews() },
+      intervalMs: config.credit.reviewIntervalSeconds * 1000,
+      log: app.log,
     });
   }
 

@@ -55,6 +55,11 @@ const production = {
   EKYC_PROVIDER: 'fpt',
   FPT_EKYC_API_KEY: 'key',
   FPT_EKYC_CALLBACK_SECRET: 'callback-secret-0123456789',
+  // Payouts by a partner (production refuses the development payout); never called in this test.
+  PAYOUT_PROVIDER: 'napas',
+  PAYOUT_BASE_URL: 'https://payout.partner.example/v1',
+  PAYOUT_CLIENT_ID: 'sen',
+  PAYOUT_SECRET_KEY: 'payout-secret-0123456789',
 };
 
 describe.runIf(process.env.TEST_DB !== 'postgres')('compiled server', () => {

@@ -1,4 +1,4 @@
-import { API_PATHS, HEADERS, type FeedbackItem, type OperatorFeedbackItem } from '@sen/contract';
+import { API_PATHS, OPERATOR_TOKEN_HEADER, type FeedbackItem, type OperatorFeedbackItem } from '@sen/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedback, storedFiles } from '../src/db/schema.ts';
@@ -18,7 +18,7 @@ afterAll(async () => t?.close());
 
 async function operatorList(token: string | null, query: Record<string, string> = {}) {
   const url = `${API_PATHS.operatorFeedbackList}?${new URLSearchParams(query).toString()}`;
-  const response = await t.app.inject({ method: 'GET', url, headers: token === null ? {} : { [HEADERS.operatorToken]: token } });
+  const response = await t.app.inject({ method: 'GET', url, headers: token === null ? {} : { [OPERATOR_TOKEN_HEADER]: token } });
   return { statusCode: response.statusCode, envelope: response.json() as { code: number; data: OperatorFeedbackItem[] } };
 }
 
@@ -81,7 +81,7 @@ describe('feedback', () => {
   it('refuses every operator call when no OPERATOR_TOKEN is configured', async () => {
     const bare = await createTestApp();
     try {
-      const response = await bare.app.inject({ method: 'GET', url: API_PATHS.operatorFeedbackList, headers: { [HEADERS.operatorToken]: '' } });
+      const response = await bare.app.inject({ method: 'GET', url: API_PATHS.operatorFeedbackList, headers: { [OPERATOR_TOKEN_HEADER]: '' } });
       expect(response.statusCode).toBe(403);
     } finally {
       await bare.close();

@@ -190,7 +190,7 @@ describe('notify', () => {
 
   it('is idempotent under parallel notifies of one event, from two server instances on PostgreSQL', async () => {
     const who = await borrower();
-    const another = await t.openAnotherDatabase();
+    const another = await t.openAnother();
     const services = [t.app.messages, another ? new MessageService(new MessageRepository(another.uow), another.uow, t.clock.now) : t.app.messages];
     try {
       const results = await Promise.all(

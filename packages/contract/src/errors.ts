@@ -78,6 +78,16 @@ export const ERRORS = {
   ACCOUNT_CLOSE_REFUSED: { code: 2301, httpStatus: 409, messageKey: 'error.accountCloseRefused' },
   /** delete/user with a `rid` that is not the caller's own user number. */
   ACCOUNT_WRONG_USER: { code: 2302, httpStatus: 403, messageKey: 'error.accountWrongUser' },
+  // Products and credit (issue 10).
+  /** An operator call without the configured OPERATOR_TOKEN (or none is configured). */
+  OPERATOR_TOKEN_INVALID: { code: 5001, httpStatus: 403, messageKey: 'error.operatorTokenInvalid' },
+  /** A product's interest or overdue rate exceeds the legal cap of the lender's licence (Civil Code art. 468). */
+  RATE_OVER_CAP: { code: 5002, httpStatus: 400, messageKey: 'error.rateOverCap' },
+  /** A product's amounts or dates contradict each other (min above max, end before start). */
+  PRODUCT_INVALID: { code: 5003, httpStatus: 400, messageKey: 'error.productInvalid' },
+  /** A reservation would take the borrower past their available credit (or the credit is not approved). */
+  CREDIT_LIMIT_EXCEEDED: { code: 5004, httpStatus: 400, messageKey: 'error.creditLimitExceeded' },
+
   // Receiving accounts (bank module, issue 9).
   /** The same bank and account number (or wallet and account) is already bound for this user. */
   BANK_ACCOUNT_DUPLICATE: { code: 2601, httpStatus: 409, messageKey: 'error.bankAccountDuplicate' },

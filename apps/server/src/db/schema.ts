@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The one database schema (DESIGN.md: Drizzle pgTable, migrations generated with drizzle-kit and
@@ -336,6 +336,116 @@ export const feedback = pgTable(
   (table) => [index('feedback_user_idx').on(table.userId, table.id)],
 );
 
+/* ─── Products and credit (issue 10: product and credit modules) ─────────────────────────────── */
+
+/**
+ * Loan products as data (docs/decisions/050): operators change them through the operator
+ * endpoint, never in code. `id` is the wire's productId. Rates are ppm (1 ppm = 0.0001 %).
+ */
+export const loanProducts = pgTable('loan_products', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  imageUrl: text('image_url').notNull().default(''),
+  minAmount: bigint('min_amount', { mode: 'bigint' }).notNull(),
+  maxAmount: bigint('max_amount', { mode: 'bigint' }).notNull(),
+  termDays: integer('term_days').notNull(),
+  planNums: jsonb('plan_nums').$type<number[]>().notNull(),
+  dailyRatePpm: integer('daily_rate_ppm').notNull(),
+  serviceFeePpm: integer('service_fee_ppm').notNull(),
+  overdueDailyRatePpm: integer('overdue_daily_rate_ppm').notNull(),
+  tags: jsonb('tags').$type<string[]>().notNull(),
+  showConditionTypeSign: text('show_condition_type_sign'),
+  jumpType: integer('jump_type').notNull().default(0),
+  downloadUrl: text('download_url'),
+  newSign: boolean('new_sign').notNull().default(false),
+  activeFrom: timestamp('active_from', { withTimezone: true }),
+  activeTo: timestamp('active_to', { withTimezone: true }),
+  dailyQuota: integer('daily_quota'),
+  sortOrder: integer('sort_order').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Loans taken per product and business date, against the product's daily quota. */
+export const productDailyUsage = pgTable(
+  'product_daily_usage',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => loanProducts.id, { onDelete: 'cascade' }),
+    businessDate: date('business_date', { mode: 'string' }).notNull(),
+    loans: integer('loans').notNull(),
+  },
+  (table) => [uniqueIndex('product_daily_usage_product_date_idx').on(table.productId, table.businessDate)],
+);
+
+/**
+ * One credit account per borrower: the pre-audit status (0 reviewing, 1 approved, 2 rejected), the
+ * limit and what is used of it. Reservations lock this row (credit.reserve), so concurrent loans
+ * can never pass the limit. `reviewId` marks a pending review; the review job claims it.
+ */
+export const creditAccounts = pgTable(
+  'credit_accounts',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: integer('status').notNull(),
+    creditLimit: bigint('credit_limit', { mode: 'bigint' }).notNull().default(sql`0`),
+    usedAmount: bigint('used_amount', { mode: 'bigint' }).notNull().default(sql`0`),
+    /** The pending review's id (null when none is pending); a decision is stored once per review id. */
+    reviewId: uuid('review_id'),
+    reviewRequestedAt: timestamp('review_requested_at', { withTimezone: true }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** After a rejection: the first date (Vietnam) a new review may start. */
+    nextTryDate: date('next_try_date', { mode: 'string' }),
+    /** Cooling-off period: the home hides its content until this date (Vietnam). */
+    calmUntilDate: date('calm_until_date', { mode: 'string' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('credit_accounts_pending_idx').on(table.reviewRequestedAt).where(sql`${table.reviewId} is not null`)],
+);
+
+/** Every credit decision with what it saw and why (audit; the borrower's 'does not meet requirements'). */
+export const creditDecisions = pgTable(
+  'credit_decisions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The review it answers: unique, so a review is decided once whatever runs it. */
+    reviewId: uuid('review_id').notNull().unique(),
+    outcome: text('outcome', { enum: ['approve', 'reject', 'calm'] }).notNull(),
+    creditLimit: bigint('credit_limit', { mode: 'bigint' }).notNull(),
+    policyVersion: text('policy_version').notNull(),
+    /** The engine's inputs and policy (replayable). */
+    inputs: jsonb('inputs').$type<Record<string, unknown>>().notNull(),
+    ruleResults: jsonb('rule_results').$type<unknown[]>().notNull(),
+    reasons: jsonb('reasons').$type<string[]>().notNull(),
+    nextTryDate: date('next_try_date', { mode: 'string' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('credit_decisions_user_idx').on(table.userId, table.createdAt)],
+);
+
+/** Phones and ID numbers (blind index) the lender will not lend to, with the reason. */
+export const creditDenyList = pgTable(
+  'credit_deny_list',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    kind: text('kind', { enum: ['phone', 'id'] }).notNull(),
+    /** Normalised phone, or the ID number's blind index. */
+    value: text('value').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('credit_deny_list_kind_value_idx').on(table.kind, table.value)],
+);
+/* ─── end of products and credit ─────────────────────────────────────────────────────────────── */
+
 // ---------------------------------------------------------------------------------------------
 // Uploads and KYC (issue 9, branch kyc): stored files, KYC documents, liveness sessions.
 // ---------------------------------------------------------------------------------------------
@@ -523,4 +633,58 @@ export const emergencyContacts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.slot] })],
+);
+
+// ─── Ledger (issues 11 and 12; docs/decisions/055-ledger.md) ────────────────────────────────────
+// Double-entry, append-only: an entry per money event and its lines, amounts in whole đồng. A
+// hand-written migration (ledger_append_only) refuses UPDATE, DELETE and TRUNCATE on both tables
+// and refuses any INSERT statement that leaves an entry's debits and credits unequal.
+
+/** One money event (packages/domain ledger.ts Posting). */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** disbursement, fee_charged, interest_accrual, overdue_fee_accrual, repayment, overpayment_credit, refund, write_off. */
+    event: text('event').notNull(),
+    /** Unique per money event ('disbursement:<loanId>', 'interest:<loanId>:<date>', 'repayment:<transferId>'): posted once. */
+    key: text('key').notNull(),
+    /** The loan (order) the event belongs to, if any; text so any id form fits. */
+    loanId: text('loan_id'),
+    /** The borrower (users.id) the event belongs to, if any. */
+    borrowerId: text('borrower_id'),
+    /** The Vietnam business date of the event. */
+    businessDate: date('business_date', { mode: 'string' }).notNull(),
+    memo: text('memo').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('ledger_entries_key_idx').on(table.key),
+    index('ledger_entries_loan_idx').on(table.loanId, table.event),
+    /** A loan is paid out once, whatever key a caller would use. */
+    uniqueIndex('ledger_entries_one_disbursement_idx').on(table.loanId).where(sql`${table.event} = 'disbursement'`),
+    index('ledger_entries_borrower_idx').on(table.borrowerId),
+  ],
+);
+
+/** One side of an entry: exactly one of debit and credit is positive. */
+export const ledgerLines = pgTable(
+  'ledger_lines',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    entryId: bigint('entry_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerEntries.id),
+    /** A code of the chart of accounts (domain CHART_OF_ACCOUNTS). */
+    accountCode: text('account_code').notNull(),
+    /** The loan id of a loan account, the borrower id of a borrower account, null for the lender's accounts. */
+    ownerId: text('owner_id'),
+    debit: bigint('debit', { mode: 'bigint' }).notNull(),
+    credit: bigint('credit', { mode: 'bigint' }).notNull(),
+  },
+  (table) => [
+    index('ledger_lines_entry_idx').on(table.entryId),
+    index('ledger_lines_account_idx').on(table.accountCode, table.ownerId),
+    check('ledger_lines_one_side', sql`(${table.debit} > 0 and ${table.credit} = 0) or (${table.credit} > 0 and ${table.debit} = 0)`),
+  ],
 );

@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import type { PayoutProvider } from '../providers/payout/payout-provider.ts';
 import type { SmsProvider } from '../providers/sms/sms-provider.ts';
 import type { FieldCipher } from './field-cipher.ts';
 import type { Clock } from './clock.ts';
@@ -13,6 +14,8 @@ export interface Infra {
   sms: SmsProvider;
   /** Uploaded files (local directory or S3-compatible bucket; shared/uploads, decision 040). */
   storage: ObjectStorage;
+  /** Payouts to borrowers' bank accounts (PAYOUT_PROVIDER). */
+  payout: PayoutProvider;
   /**
    * The request-signing secret, the OTP pepper and the cipher of personal numbers at rest (from
    * configuration or app_settings).

@@ -1,18 +1,32 @@
-import { timingSafeEqual } from 'node:crypto';
-import { HEADERS } from '@sen/contract';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { OPERATOR_TOKEN_HEADER } from '@sen/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './app-error.ts';
-import { headerValue } from './headers.ts';
+
+/** The header an operator tool sends its token in (the contract's; `Authorization: Bearer <token>` is read too). */
+export { OPERATOR_TOKEN_HEADER };
+
+/** The path prefix of every operator endpoint (guarded before their bodies are validated). */
+export const OPERATOR_PATH_PREFIX = '/api/operator/';
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /**
- * Operator calls (/api/operator/**) carry the OPERATOR_TOKEN of the configuration in the
- * x-operator-token header: not a borrower's session, which must never reach operator data. With
- * no token configured every operator call is refused. Compared in constant time.
+ * True when the request carries OPERATOR_TOKEN (configuration). Without a configured token no
+ * request is an operator's, so a deployment that forgot it is closed, not open. Compared in
+ * constant time on sha256 digests, so the token's length does not leak either.
  */
-export function requireOperator(request: FastifyRequest, operatorToken: string | undefined): void {
-  const sent = headerValue(request, HEADERS.operatorToken);
-  if (!operatorToken || !sent) throw new AppError('ACCESS_DENIED');
-  const expected = Buffer.from(operatorToken);
-  const given = Buffer.from(sent);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError('ACCESS_DENIED');
+export function isOperator(request: Pick<FastifyRequest, 'headers'>, operatorToken: string | undefined): boolean {
+  if (!operatorToken) return false;
+  const header = request.headers[OPERATOR_TOKEN_HEADER];
+  const authorization = request.headers.authorization;
+  const bearer = typeof authorization === 'string' ? authorization.match(/^Bearer\s+(.+)$/i)?.[1] : undefined;
+  const presented = typeof header === 'string' && header.length > 0 ? header : bearer;
+  if (!presented) return false;
+  return timingSafeEqual(digest(operatorToken), digest(presented));
+}
+
+/** Operator endpoints (products, ledger check, funnel, feedback): OPERATOR_TOKEN_INVALID (403) unless `isOperator`. */
+export function requireOperator(request: Pick<FastifyRequest, 'headers'>, operatorToken: string | undefined): void {
+  if (!isOperator(request, operatorToken)) throw new AppError('OPERATOR_TOKEN_INVALID');
 }

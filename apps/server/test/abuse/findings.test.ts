@@ -207,6 +207,10 @@ describe('finding 8: production never seeds demo data', () => {
       EKYC_PROVIDER: 'fpt',
       FPT_EKYC_API_KEY: 'k',
       FPT_EKYC_CALLBACK_SECRET: 'c'.repeat(32),
+      PAYOUT_PROVIDER: 'napas',
+      PAYOUT_BASE_URL: 'https://payout.partner.example/v1',
+      PAYOUT_CLIENT_ID: 'sen',
+      PAYOUT_SECRET_KEY: 'payout-secret-0123456789',
     };
     expect(loadConfig(production).seedDemo).toBe(false);
     expect(() => loadConfig({ ...production, SEED_DEMO: 'true' })).toThrow(/SEED_DEMO=true is refused when NODE_ENV=production/);

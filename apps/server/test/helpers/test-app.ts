@@ -202,7 +202,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     internalUserId,
     database: testDb.database as Database,
     /** On PostgreSQL, a second instance's pool on the same database (the caller closes it); null on PGlite. */
-    openAnotherDatabase: () => testDb.openAnother(),
+    openAnother: () => testDb.openAnother(),
     config,
     clock,
     sms,

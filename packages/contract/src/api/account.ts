@@ -174,7 +174,7 @@ export const feedbackListEndpoint = defineEndpoint({
   errors: ['SESSION_EXPIRED'],
 });
 
-/** Operators read feedback with the OPERATOR_TOKEN header (HEADERS.operatorToken), not a session. */
+/** Operators read feedback with the OPERATOR_TOKEN (header OPERATOR_TOKEN_HEADER), not a session. */
 export const operatorFeedbackRequestSchema = z.object({
   /** Only feedback with an id below this (paging backwards). */
   before: wireOptionalInt(),
@@ -199,5 +199,5 @@ export const operatorFeedbackListEndpoint = defineEndpoint({
   response: z.array(operatorFeedbackItemSchema),
   signed: false,
   session: 'none',
-  errors: ['ACCESS_DENIED', 'VALIDATION_FAILED'],
+  errors: ['OPERATOR_TOKEN_INVALID', 'VALIDATION_FAILED'],
 });

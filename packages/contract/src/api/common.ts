@@ -25,8 +25,6 @@ export const HEADERS = {
   idempotencyKey: 'idempotency-key',
   /** 'true' on the answer to a repeated money call: the stored response of its first run. */
   idempotentReplayed: 'idempotent-replayed',
-  /** Operator calls (/api/operator/**): the OPERATOR_TOKEN of the server's configuration. */
-  operatorToken: 'x-operator-token',
 } as const;
 
 /** A call without input of its own (default params are checked separately and dropped here). */

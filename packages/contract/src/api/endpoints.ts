@@ -24,6 +24,8 @@ import {
 } from './account.ts';
 import { authConfigEndpoint, authDetailEndpoint } from './certification.ts';
 import { activityListEndpoint, commonIndexEndpoint } from './content.ts';
+import { devCreditCertifyEndpoint, devCreditReviewEndpoint, homeIndexEndpoint, loanPageEndpoint, reloanButtonSignEndpoint } from './home.ts';
+import { operatorProductListEndpoint, operatorProductUpsertEndpoint } from './operator.ts';
 import { messageDetailEndpoint, messageListEndpoint, messageUnreadCountEndpoint, messageUpdateEndpoint } from './message.ts';
 import { userFileEndpoint } from './files.ts';
 import {
@@ -38,6 +40,7 @@ import {
   livenessResultEndpoint,
   livenessStartEndpoint,
 } from './kyc.ts';
+import { ledgerCheckEndpoint } from './ledger.ts';
 import { devOutboxEndpoint, healthEndpoint, readyEndpoint, secretEndpoint } from './system.ts';
 import {
   deviceHasEndpoint,
@@ -101,6 +104,15 @@ export const endpoints = {
   livenessDevPage: livenessDevPageEndpoint,
   livenessDevCapture: livenessDevCaptureEndpoint,
   ekycCallback: ekycCallbackEndpoint,
+  // Credit and home (issue 10).
+  homeIndex: homeIndexEndpoint,
+  loanPage: loanPageEndpoint,
+  reloanButtonSign: reloanButtonSignEndpoint,
+  operatorProducts: operatorProductListEndpoint,
+  operatorProductUpsert: operatorProductUpsertEndpoint,
+  devCreditReview: devCreditReviewEndpoint,
+  devCreditCertify: devCreditCertifyEndpoint,
+  ledgerCheck: ledgerCheckEndpoint,
 } as const satisfies Record<string, AnyEndpoint>;
 
 export const allEndpoints: readonly AnyEndpoint[] = Object.values(endpoints);

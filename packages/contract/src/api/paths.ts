@@ -27,6 +27,19 @@ export const API_PATHS = {
   feedbackList: '/api/user/app/feedback/list',
   feedbackSubmit: '/api/user/app/feedback/submit',
   operatorFeedbackList: '/api/operator/feedback/list',
+  // Credit and home (issue 10).
+  /** The signed-in borrower's home (the family's LoanDashboard). */
+  homeIndex: '/api/loan/app/index/v3',
+  /** 'Borrow from all': the applicable products in detail form. */
+  loanPage: '/api/loan/app/index/loan/page',
+  reloanButtonSign: '/api/user/app/common/reloan/button/sign',
+  /** Operator only (OPERATOR_TOKEN): loan products as data. */
+  operatorProducts: '/api/operator/products',
+  operatorProductUpsert: '/api/operator/products/upsert',
+  /** Development only: run the credit review job now. Off in production. */
+  devCreditReview: '/api/dev/credit/review',
+  /** Development only: certify a phone with declared facts (e2e journeys, demos). Off in production. */
+  devCreditCertify: '/api/dev/credit/certify',
   // Receiving accounts and emergency contacts (bank module; API-FAMILY.md §5.9, §7).
   bankList: '/api/user/app/bank/list',
   walletList: '/api/user/app/wallet/list',
@@ -63,5 +76,7 @@ export const API_PATHS = {
   /** Development only: the SMS messages the development provider "sent". Off in production. */
   devSmsOutbox: '/api/dev/sms/outbox',
   openApiDocument: '/api/docs/openapi.json',
+  /** Operators only (OPERATOR_TOKEN): the ledger check (issue 11). */
+  operatorLedgerCheck: '/api/operator/ledger/check',
   apiDocs: '/api/docs',
 } as const;

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AuthItem } from '@sen/contract';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
-import { userAuthState } from '../../db/schema.ts';
+import { userAuthState, users } from '../../db/schema.ts';
 
 const STATE_PROPERTIES = {
   ID: 'idState',
@@ -50,5 +50,11 @@ export class CertificationRepository {
       .insert(userAuthState)
       .values({ userId, userAuthState: state })
       .onConflictDoUpdate({ target: userAuthState.userId, set: { userAuthState: state, updatedAt: sql`now()` } });
+  }
+
+  /** The user's registered phone (normalised), or null for an unknown user. */
+  async findPhone(userId: string): Promise<string | null> {
+    const [row] = await this.db.select({ phone: users.phone }).from(users).where(eq(users.id, userId)).limit(1);
+    return row?.phone ?? null;
   }
 }

@@ -1,4 +1,4 @@
-import { AUTH_STATE, hasCompletedAuth, type AuthDetail, type AuthItem } from '@sen/contract';
+import { AUTH_ITEMS, AUTH_STATE, hasCompletedAuth, parseAuthConfig, type AuthDetail, type AuthItem } from '@sen/contract';
 import type { CertificationRepository } from './certification.repository.ts';
 
 const NOT_STARTED: AuthDetail = {
@@ -12,6 +12,23 @@ const NOT_STARTED: AuthDetail = {
 
 /** Called after an item changes, inside the same transaction (e.g. the credit review starts at hasAuth). */
 export type CertificationListener = (event: { userId: string; item: AuthItem; state: string; hasAuth: boolean }) => Promise<void>;
+
+/**
+ * What the credit engine reads of a borrower's certification (issue 10). The profile branch fills
+ * birthDate, idNumberIndex, monthlySalaryBand and operatorVerified from the personal data; until
+ * then they are null/false here and the engine rejects for them (honestly: nothing is declared).
+ */
+export interface CreditFacts {
+  userId: string;
+  phone: string;
+  /** yyyy-MM-dd */
+  birthDate: string | null;
+  idNumberIndex: string | null;
+  monthlySalaryBand: string | null;
+  operatorVerified: boolean;
+  itemsRequired: AuthItem[];
+  itemsDone: AuthItem[];
+}
 
 /**
  * The certification state of a borrower (the spec's `userAuth`: ID, work, bank, KYC, telecom).
@@ -49,6 +66,23 @@ export class CertificationService {
     if (overall !== after.userAuthState) await this.repository.setOverallState(userId, overall);
     const hasAuth = hasCompletedAuth({ ...after, userAuthState: overall }, this.authConfig);
     for (const listener of this.listeners) await listener({ userId, item, state, hasAuth });
+  }
+
+  /** The facts the credit engine decides on (minimal: phone and items; personal data on the profile branch). */
+  async creditFacts(userId: string): Promise<CreditFacts> {
+    const states = await this.states(userId);
+    const itemsRequired = parseAuthConfig(this.authConfig);
+    const itemsDone = (Object.keys(AUTH_ITEMS) as AuthItem[]).filter((item) => states[AUTH_ITEMS[item]] === AUTH_STATE.DONE);
+    return {
+      userId,
+      phone: (await this.repository.findPhone(userId)) ?? '',
+      birthDate: null,
+      idNumberIndex: null,
+      monthlySalaryBand: null,
+      operatorVerified: states.telecomPermissionState === AUTH_STATE.DONE,
+      itemsRequired,
+      itemsDone,
+    };
   }
 
   /** Subscribe to item changes (modules loaded after certification, e.g. credit). */

@@ -5,7 +5,7 @@ import { registerEndpoint } from '../../shared/register-endpoint.ts';
 import { CertificationRepository } from './certification.repository.ts';
 import { CertificationService } from './certification.service.ts';
 
-export type { CertificationService } from './certification.service.ts';
+export type { CertificationService, CreditFacts } from './certification.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

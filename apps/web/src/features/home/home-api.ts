@@ -1,4 +1,4 @@
-import { endpoints, type Activity, type CommonIndex } from '@sen/contract';
+import { endpoints, type Activity, type CommonIndex, type HomeIndex } from '@sen/contract';
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../shared/query/query-client.ts';
 import { callEndpoint } from '../../shared/request/call-endpoint.ts';
@@ -18,5 +18,16 @@ export function useActivities() {
     queryKey: queryKeys.activities,
     queryFn: () => callEndpoint(endpoints.activityList, {}, { skipErrorHandler: true }),
     staleTime: 5 * 60_000,
+  });
+}
+
+/** The signed-in home (index/v3): credit status, limit and product cards. */
+export const HOME_INDEX_KEY = ['home-index'] as const;
+/** Keyed by user, so a borrower who signs in after another never sees the other's cached home. */
+export function useHomeIndex(userId: number | string) {
+  return useQuery<HomeIndex>({
+    queryKey: [...HOME_INDEX_KEY, userId],
+    queryFn: () => callEndpoint(endpoints.homeIndex, {}),
+    staleTime: 0,
   });
 }

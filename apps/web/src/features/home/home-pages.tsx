@@ -1,19 +1,32 @@
+import { Navigate } from 'react-router';
+import { paths } from '../../app/paths.ts';
 import { selectHasAuth, useAuthStore } from '../auth/index.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { HasAuthHome } from './has-auth-home.tsx';
 import { NoAuthHome } from './no-auth-home.tsx';
+import { StepsLeftHome } from './steps-left-home.tsx';
 
-/** `/`: the visitor home for visitors and users without completed authentication, else the has-auth home. */
+/**
+ * `/`: the has-auth home once certified; a signed-in borrower not yet certified sees the steps
+ * left; a visitor sees the visitor home.
+ */
 export function RootHomePage() {
   const token = useSessionStore((state) => state.token);
   const hasAuth = useAuthStore(selectHasAuth);
-  return token && hasAuth ? <HasAuthHome /> : <NoAuthHome />;
+  if (token && hasAuth) return <HasAuthHome />;
+  return token ? <StepsLeftHome /> : <NoAuthHome />;
 }
 
+/** /home/no-auth: the visitor home, or the steps left for a signed-in borrower. */
 export function NoAuthHomePage() {
-  return <NoAuthHome />;
+  const token = useSessionStore((state) => state.token);
+  return token ? <StepsLeftHome /> : <NoAuthHome />;
 }
 
+/** /home/has-auth: only for certified borrowers; others go to the home that fits them. */
 export function HasAuthHomePage() {
+  const token = useSessionStore((state) => state.token);
+  const hasAuth = useAuthStore(selectHasAuth);
+  if (!token || !hasAuth) return <Navigate to={paths.homeNoAuth} replace />;
   return <HasAuthHome />;
 }

@@ -1,4 +1,4 @@
-import { endpoints, FEEDBACK_IMAGE_PARTS, type CommonIndex, type ConsentRecord, type FeedbackItem, type FeedbackReceipt } from '@sen/contract';
+import { endpoints, FEEDBACK_IMAGE_PARTS, type CommonIndex, type ConsentRecord, type FeedbackItem, type FeedbackReceipt, type HomeIndex } from '@sen/contract';
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../shared/query/query-client.ts';
 import { callEndpoint } from '../../shared/request/call-endpoint.ts';
@@ -49,4 +49,17 @@ export function closeAccount(input: { rid: number | undefined; reason: number; r
 
 export function fetchDataExport(options?: RequestOptions) {
   return callEndpoint(endpoints.dataExport, {}, options);
+}
+
+/**
+ * The signed-in home (index/v3), for the credit summary: the same cache entry as the home's
+ * (['home-index', userId]), so opening Mine after Home makes no second call.
+ */
+export function useCreditSummary(userId: number | undefined) {
+  return useQuery<HomeIndex>({
+    queryKey: ['home-index', userId ?? 0],
+    queryFn: () => callEndpoint(endpoints.homeIndex, {}, { skipErrorHandler: true }),
+    enabled: userId !== undefined,
+    staleTime: 30_000,
+  });
 }

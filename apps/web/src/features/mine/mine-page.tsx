@@ -10,6 +10,7 @@ import { LanguagePicker } from '../../shared/ui/language-picker.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { logout } from '../auth/index.ts';
 import { UnreadBadge } from '../messages/index.ts';
+import { CreditSummary } from './credit-summary.tsx';
 import { MenuRow } from './menu-row.tsx';
 import { BadgeIcon, BellIcon, CardIcon, GearIcon, InfoIcon } from './mine-icons.tsx';
 import './mine.css';
@@ -49,6 +50,8 @@ export function MinePage() {
           </h1>
         </div>
       </section>
+
+      <CreditSummary userId={user?.id} />
 
       <nav aria-label={t('mine.title')}>
         <ul className="menu">

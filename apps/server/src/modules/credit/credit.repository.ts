@@ -1,0 +1,151 @@
+import { and, desc, eq, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
+import { executeRows } from '../../db/database.ts';
+import { creditAccounts, creditDecisions, creditDenyList } from '../../db/schema.ts';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
+
+export type CreditAccountRow = typeof creditAccounts.$inferSelect;
+export type CreditDecisionWrite = Omit<typeof creditDecisions.$inferInsert, 'id' | 'createdAt'>;
+
+export class CreditRepository {
+  constructor(private readonly uow: UnitOfWork) {}
+
+  /** The caller's open transaction, else the pool (decision 010): read per query, never kept. */
+  private get db() {
+    return this.uow.db;
+  }
+
+  async findAccount(userId: string): Promise<CreditAccountRow | null> {
+    const [row] = await this.db.select().from(creditAccounts).where(eq(creditAccounts.userId, userId)).limit(1);
+    return row ?? null;
+  }
+
+  /** Locks the borrower's credit row until the transaction ends (SELECT … FOR UPDATE); false when none. */
+  async lockAccount(userId: string): Promise<boolean> {
+    return (await this.uow.lockRows(creditAccounts, eq(creditAccounts.userId, userId))) > 0;
+  }
+
+  /**
+   * Opens a review for a borrower with no account yet (status 0). One statement: a borrower whose
+   * account exists is left alone (the caller decides about re-reviews under the row lock).
+   */
+  async insertPending(userId: string, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .insert(creditAccounts)
+      .values({ userId, status: 0, reviewId: sql`gen_random_uuid()`, reviewRequestedAt: now })
+      .onConflictDoNothing({ target: creditAccounts.userId })
+      .returning({ userId: creditAccounts.userId });
+    return rows.length > 0;
+  }
+
+  /** Puts an existing account back under review (a new review id). */
+  async reopen(userId: string, now: Date): Promise<void> {
+    await this.db
+      .update(creditAccounts)
+      .set({ status: 0, reviewId: sql`gen_random_uuid()`, reviewRequestedAt: now, calmUntilDate: null, updatedAt: now })
+      .where(eq(creditAccounts.userId, userId));
+  }
+
+  /**
+   * Claims the oldest pending review not locked by another instance: FOR UPDATE SKIP LOCKED on
+   * PostgreSQL (PGlite has one session, so there units are serial anyway). The row stays locked
+   * until the caller's transaction ends.
+   */
+  async claimPending(): Promise<CreditAccountRow | null> {
+    const tx = this.uow.requireTransaction('claimPending');
+    const rows = await executeRows<{ user_id: string }>(
+      tx,
+      sql`select ${creditAccounts.userId} as user_id from ${creditAccounts}
+          where ${creditAccounts.reviewId} is not null
+          order by ${creditAccounts.reviewRequestedAt} limit 1 for update skip locked`,
+    );
+    const userId = rows[0]?.user_id;
+    return userId ? this.findAccount(userId) : null;
+  }
+
+  /** Rejections whose retry date and calm periods whose end have come: reviewed again. */
+  async reopenExpired(today: string, now: Date): Promise<number> {
+    const rows = await this.db
+      .update(creditAccounts)
+      .set({ status: 0, reviewId: sql`gen_random_uuid()`, reviewRequestedAt: now, calmUntilDate: null, updatedAt: now })
+      .where(
+        and(
+          sql`${creditAccounts.reviewId} is null`,
+          or(
+            and(eq(creditAccounts.status, 2), isNotNull(creditAccounts.nextTryDate), lte(creditAccounts.nextTryDate, today)),
+            and(isNotNull(creditAccounts.calmUntilDate), lte(creditAccounts.calmUntilDate, today)),
+          ),
+        ),
+      )
+      .returning({ userId: creditAccounts.userId });
+    return rows.length;
+  }
+
+  /** Stores a decision; false when this review was already decided (unique review id). */
+  async insertDecision(decision: CreditDecisionWrite): Promise<boolean> {
+    const rows = await this.db.insert(creditDecisions).values(decision).onConflictDoNothing({ target: creditDecisions.reviewId }).returning({ id: creditDecisions.id });
+    return rows.length > 0;
+  }
+
+  async applyDecision(
+    userId: string,
+    change: { status: number; creditLimit: bigint; nextTryDate: string | null; calmUntilDate: string | null; now: Date },
+  ): Promise<void> {
+    await this.db
+      .update(creditAccounts)
+      .set({
+        status: change.status,
+        creditLimit: change.creditLimit,
+        nextTryDate: change.nextTryDate,
+        calmUntilDate: change.calmUntilDate,
+        reviewId: null,
+        decidedAt: change.now,
+        updatedAt: change.now,
+      })
+      .where(eq(creditAccounts.userId, userId));
+  }
+
+  async setUsed(userId: string, usedAmount: bigint, now: Date): Promise<void> {
+    await this.db.update(creditAccounts).set({ usedAmount, updatedAt: now }).where(eq(creditAccounts.userId, userId));
+  }
+
+  /** Other users reviewed with the same ID number (blind index) or the same phone. */
+  async otherUsersWith(field: 'idNumberIndex' | 'phone', value: string, userId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(distinct ${creditDecisions.userId})::int` })
+      .from(creditDecisions)
+      .where(and(sql`${creditDecisions.inputs} -> 'applicant' ->> ${field} = ${value}`, ne(creditDecisions.userId, userId)));
+    return row?.n ?? 0;
+  }
+
+  async isDenied(phone: string, idNumberIndex: string | null): Promise<boolean> {
+    const byPhone = and(eq(creditDenyList.kind, 'phone'), eq(creditDenyList.value, phone));
+    const where = idNumberIndex ? or(byPhone, and(eq(creditDenyList.kind, 'id'), eq(creditDenyList.value, idNumberIndex))) : byPhone;
+    const [row] = await this.db.select({ id: creditDenyList.id }).from(creditDenyList).where(where).limit(1);
+    return row !== undefined;
+  }
+
+  async addDenied(kind: 'phone' | 'id', value: string, reason: string): Promise<void> {
+    await this.db.insert(creditDenyList).values({ kind, value, reason }).onConflictDoNothing();
+  }
+
+  async latestDecision(userId: string) {
+    const [row] = await this.db.select().from(creditDecisions).where(eq(creditDecisions.userId, userId)).orderBy(desc(creditDecisions.createdAt)).limit(1);
+    return row ?? null;
+  }
+
+  async setLimit(userId: string, creditLimit: bigint, now: Date): Promise<void> {
+    await this.db.update(creditAccounts).set({ creditLimit, updatedAt: now }).where(eq(creditAccounts.userId, userId));
+  }
+
+  async decisionsOf(userId: string) {
+    return this.db.select().from(creditDecisions).where(eq(creditDecisions.userId, userId)).orderBy(creditDecisions.createdAt);
+  }
+
+  /** For the demo seed: an approved account with a limit. */
+  async upsertApproved(userId: string, creditLimit: bigint, now: Date): Promise<void> {
+    await this.db
+      .insert(creditAccounts)
+      .values({ userId, status: 1, creditLimit, decidedAt: now })
+      .onConflictDoUpdate({ target: creditAccounts.userId, set: { status: 1, creditLimit, reviewId: null, decidedAt: now, updatedAt: now } });
+  }
+}

@@ -1,0 +1,242 @@
+import { randomUUID } from 'node:crypto';
+import { decideCredit, type CreditApplicant, type CreditDecision, type CreditPolicy } from '@sen/domain';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import { businessDate } from '../../jobs/business-date.ts';
+import { AppError } from '../../shared/app-error.ts';
+import type { Clock } from '../../shared/clock.ts';
+import type { CreditFacts } from '../certification/index.ts';
+import type { CreditAccountRow, CreditRepository } from './credit.repository.ts';
+import type { HomeExtensionSource } from './home.service.ts';
+
+export const CREDIT_ACCOUNT_STATUS = { REVIEWING: 0, APPROVED: 1, REJECTED: 2 } as const;
+
+/** What listeners hear after a decision, inside its transaction (messages wire to this at merge). */
+export interface CreditDecisionEvent {
+  userId: string;
+  reviewId: string;
+  outcome: CreditDecision['outcome'];
+  status: number;
+  creditLimitVnd: bigint;
+  /** yyyy-MM-dd: next try after a rejection, or the end of a calm period; null on approval. */
+  nextTryDate: string | null;
+  reasons: string[];
+}
+export type CreditDecisionListener = (event: CreditDecisionEvent) => Promise<void>;
+
+/** Where the engine's facts come from (the certification module; see CreditFacts). */
+export type CreditFactsSource = (userId: string) => Promise<CreditFacts>;
+
+/**
+ * The borrower's credit: the pre-audit review (requested when certification completes, decided by
+ * the review job with the engine of @sen/domain), the stored decisions, and the reservations of
+ * the loan module under the credit row's lock (docs/decisions/051).
+ */
+export class CreditService {
+  private readonly listeners: CreditDecisionListener[] = [];
+  /** Sources of home data owned by later modules (orders, bank cards), read by the home service. */
+  readonly homeExtensions: HomeExtensionSource[] = [];
+
+  constructor(
+    private readonly repository: CreditRepository,
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+    private readonly facts: CreditFactsSource,
+    readonly policy: CreditPolicy,
+  ) {}
+
+  account(userId: string): Promise<CreditAccountRow | null> {
+    return this.repository.findAccount(userId);
+  }
+
+  /**
+   * Starts a review for a certified borrower (call in the certification step's transaction): a
+   * new account under review, or an old one again once its retry date or calm period is over.
+   * Approved, pending and still-rejected borrowers are left as they are. True when one started.
+   */
+  async requestReview(userId: string): Promise<boolean> {
+    return this.uow.transaction(async () => {
+      const now = this.clock();
+      if (await this.repository.insertPending(userId, now)) return true;
+      await this.repository.lockAccount(userId);
+      const account = await this.repository.findAccount(userId);
+      if (!account || account.reviewId !== null || account.status === CREDIT_ACCOUNT_STATUS.APPROVED) return false;
+      const today = businessDate(now);
+      const calmOver = account.calmUntilDate === null || account.calmUntilDate <= today;
+      const retryOver = account.status !== CREDIT_ACCOUNT_STATUS.REJECTED || (account.nextTryDate !== null && account.nextTryDate <= today);
+      if (!calmOver || !retryOver) return false;
+      await this.repository.reopen(userId, now);
+      return true;
+    });
+  }
+
+  /** What the engine sees of a borrower: certification facts, duplicates and the deny list. */
+  async applicant(userId: string): Promise<{ facts: CreditFacts; applicant: CreditApplicant }> {
+    const facts = await this.facts(userId);
+    const applicant: CreditApplicant = {
+      birthDate: facts.birthDate,
+      itemsRequired: facts.itemsRequired,
+      itemsDone: facts.itemsDone,
+      monthlySalaryBand: facts.monthlySalaryBand,
+      operatorVerified: facts.operatorVerified,
+      otherUsersWithSameId: facts.idNumberIndex ? await this.repository.otherUsersWith('idNumberIndex', facts.idNumberIndex, userId) : 0,
+      otherUsersWithSamePhone: facts.phone ? await this.repository.otherUsersWith('phone', facts.phone, userId) : 0,
+      denyListed: await this.repository.isDenied(facts.phone, facts.idNumberIndex),
+    };
+    return { facts, applicant };
+  }
+
+  /**
+   * Decides one pending review, if any: claims it under its row lock (SKIP LOCKED, so two instances
+   * take different borrowers), runs the engine, stores the decision (unique per review id) and the
+   * new status in the same transaction, and tells the listeners. Null when nothing was pending.
+   */
+  decideNext(): Promise<CreditDecisionEvent | null> {
+    return this.uow.transaction(async () => {
+      const account = await this.repository.claimPending();
+      if (!account?.reviewId) return null;
+      const now = this.clock();
+      const today = businessDate(now);
+      const { facts, applicant } = await this.applicant(account.userId);
+      const decision = decideCredit(applicant, this.policy, today);
+      const nextTryDate = decision.outcome === 'reject' ? decision.nextTryDate : decision.outcome === 'calm' ? decision.calmUntilDate : null;
+      const stored = await this.repository.insertDecision({
+        userId: account.userId,
+        reviewId: account.reviewId,
+        outcome: decision.outcome,
+        creditLimit: decision.creditLimitVnd,
+        policyVersion: this.policy.version,
+        inputs: { today, applicant: { ...applicant, phone: facts.phone, idNumberIndex: facts.idNumberIndex }, policy: this.policy },
+        ruleResults: decision.results,
+        reasons: decision.reasons,
+        nextTryDate,
+      });
+      if (!stored) return null;
+      // A calm period keeps the account under review (status 0) with the home's content hidden.
+      const status =
+        decision.outcome === 'approve' ? CREDIT_ACCOUNT_STATUS.APPROVED : decision.outcome === 'reject' ? CREDIT_ACCOUNT_STATUS.REJECTED : CREDIT_ACCOUNT_STATUS.REVIEWING;
+      await this.repository.applyDecision(account.userId, {
+        status,
+        creditLimit: decision.creditLimitVnd,
+        nextTryDate: decision.outcome === 'reject' ? decision.nextTryDate : null,
+        calmUntilDate: decision.outcome === 'calm' ? decision.calmUntilDate : null,
+        now,
+      });
+      const event: CreditDecisionEvent = {
+        userId: account.userId,
+        reviewId: account.reviewId,
+        outcome: decision.outcome,
+        status,
+        creditLimitVnd: decision.creditLimitVnd,
+        nextTryDate,
+        reasons: decision.reasons,
+      };
+      for (const listener of this.listeners) await listener(event);
+      return event;
+    });
+  }
+
+  /**
+   * The review job's work: reopen expired rejections and calm periods, then decide pending
+   * reviews one transaction each, up to `max`. Returns how many were decided.
+   */
+  async runReviews(max = 100): Promise<{ reopened: number; decided: number }> {
+    const now = this.clock();
+    const reopened = await this.repository.reopenExpired(businessDate(now), now);
+    let decided = 0;
+    while (decided < max) {
+      const event = await this.decideNext();
+      if (!event) break;
+      decided += 1;
+    }
+    return { reopened, decided };
+  }
+
+  /**
+   * The personal-information boost earned after approval (the supplementary information item done
+   * later): the limit rises by the policy's boost, capped, and the change is stored as a decision
+   * with reason 'personalInfoBoost'. Once per approval: nothing happens when the approving
+   * decision already counted the item or a boost was already given. Call in the item's transaction.
+   */
+  async applyBoost(userId: string): Promise<boolean> {
+    return this.uow.transaction(async () => {
+      if (!(await this.repository.lockAccount(userId))) return false;
+      const account = (await this.repository.findAccount(userId))!;
+      if (account.status !== CREDIT_ACCOUNT_STATUS.APPROVED) return false;
+      const latest = await this.repository.latestDecision(userId);
+      if (!latest || latest.outcome !== 'approve') return false;
+      const counted = ((latest.inputs as { applicant?: { itemsDone?: string[] } }).applicant?.itemsDone ?? []).includes(this.policy.boostItem);
+      if (counted || latest.reasons.includes('personalInfoBoost')) return false;
+      const step = BigInt(Math.max(1, this.policy.limitStepVnd));
+      const raised = account.creditLimit + BigInt(this.policy.personalInfoBoostVnd);
+      const capped = raised > BigInt(this.policy.maxLimitVnd) ? BigInt(this.policy.maxLimitVnd) : raised;
+      const limit = (capped / step) * step;
+      if (limit <= account.creditLimit) return false;
+      const now = this.clock();
+      await this.repository.insertDecision({
+        userId,
+        reviewId: randomUUID(),
+        outcome: 'approve',
+        creditLimit: limit,
+        policyVersion: this.policy.version,
+        inputs: { today: businessDate(now), previousLimit: account.creditLimit.toString(), boostVnd: this.policy.personalInfoBoostVnd, boostItem: this.policy.boostItem },
+        ruleResults: [],
+        reasons: ['personalInfoBoost'],
+        nextTryDate: null,
+      });
+      await this.repository.setLimit(userId, limit, now);
+      return true;
+    });
+  }
+
+  /** Adds home data from a later module (orders → repayProducts, bank → bankErrorFlag). */
+  extendHome(source: HomeExtensionSource): void {
+    this.homeExtensions.push(source);
+  }
+
+  /** Subscribe to decisions (e.g. messages: 'your credit limit is ready'). */
+  onDecision(listener: CreditDecisionListener): void {
+    this.listeners.push(listener);
+  }
+
+  /**
+   * For the loan module: takes `amount` of the borrower's available credit. Must run inside the
+   * caller's transaction; locks the credit row, so concurrent reservations queue and none can pass
+   * the limit. Throws CREDIT_LIMIT_EXCEEDED when not approved or not enough is left.
+   */
+  async reserve(userId: string, amount: bigint): Promise<{ usedAmount: bigint; available: bigint }> {
+    this.uow.requireTransaction('credit.reserve');
+    if (amount <= 0n) throw new RangeError('amount must be positive');
+    if (!(await this.repository.lockAccount(userId))) throw new AppError('CREDIT_LIMIT_EXCEEDED');
+    const account = (await this.repository.findAccount(userId))!;
+    const used = account.usedAmount + amount;
+    if (account.status !== CREDIT_ACCOUNT_STATUS.APPROVED || used > account.creditLimit) throw new AppError('CREDIT_LIMIT_EXCEEDED');
+    await this.repository.setUsed(userId, used, this.clock());
+    return { usedAmount: used, available: account.creditLimit - used };
+  }
+
+  /** For the loan module: gives back `amount` (repaid principal, a loan that failed). Same lock. */
+  async release(userId: string, amount: bigint): Promise<{ usedAmount: bigint; available: bigint }> {
+    this.uow.requireTransaction('credit.release');
+    if (amount <= 0n) throw new RangeError('amount must be positive');
+    if (!(await this.repository.lockAccount(userId))) throw new RangeError('no credit account');
+    const account = (await this.repository.findAccount(userId))!;
+    if (amount > account.usedAmount) throw new RangeError(`release of ${amount} exceeds the used amount ${account.usedAmount}`);
+    const used = account.usedAmount - amount;
+    await this.repository.setUsed(userId, used, this.clock());
+    return { usedAmount: used, available: account.creditLimit - used };
+  }
+
+  /** Puts a phone or an ID number (blind index) on the deny list. */
+  deny(kind: 'phone' | 'id', value: string, reason: string): Promise<void> {
+    return this.repository.addDenied(kind, value, reason);
+  }
+
+  decisions(userId: string) {
+    return this.repository.decisionsOf(userId);
+  }
+
+  /** Demo seed only: an approved borrower with a limit. */
+  approveForDemo(userId: string, creditLimit: bigint): Promise<void> {
+    return this.repository.upsertApproved(userId, creditLimit, this.clock());
+  }
+}

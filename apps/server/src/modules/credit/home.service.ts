@@ -1,0 +1,224 @@
+import {
+  AUTH_STATE,
+  CREDIT_STATUS,
+  type HomeIndex,
+  type Language,
+  type LoanPage,
+  type ProductCard,
+  type ProductDetail,
+  type RepayProduct,
+} from '@sen/contract';
+import { addDays, dailyInterest, formatVnd, PPM } from '@sen/domain';
+import { businessDate } from '../../jobs/business-date.ts';
+import type { Clock } from '../../shared/clock.ts';
+import type { CertificationService } from '../certification/index.ts';
+import type { ProductRow, ProductService } from '../product/index.ts';
+import { CREDIT_ACCOUNT_STATUS, type CreditService } from './credit.service.ts';
+
+/** What other modules add to the home once they exist (orders, bank cards); merged by the lead. */
+export interface HomeExtension {
+  repayProducts?: RepayProduct[];
+  showMultipleRepaySign?: number;
+  bankErrorFlag?: boolean;
+  /** 0 once the borrower has had a loan. */
+  isNew?: number;
+}
+export type HomeExtensionSource = (userId: string) => Promise<HomeExtension>;
+
+const CURRENCY = 'VND';
+const SYMBOL = '₫';
+
+/** yyyy-MM-dd → dd-MM-yyyy, the family's date text (repayTimeStr, enableLoanStr). */
+function familyDate(date: string | null): string {
+  if (!date) return '';
+  const [y, m, d] = date.split('-');
+  return `${d}-${m}-${y}`;
+}
+
+function range(min: bigint, max: bigint, lang: Language): string {
+  return `${formatVnd(min, lang)} - ${formatVnd(max, lang)}`;
+}
+
+interface CardContext {
+  status: number;
+  available: bigint;
+  workDone: boolean;
+  nextTryDate: string | null;
+  tomorrow: string;
+  usage: Map<number, number>;
+  lang: Language;
+}
+
+/**
+ * The signed-in home (index/v3) and 'borrow from all' (index/loan/page): the borrower's credit
+ * status and limit with the active products as cards, each with its own creditStatus, condition
+ * sign and today's quota (SPEC.md §3–4, API-FAMILY.md §4.3, §4.5).
+ */
+export class HomeService {
+  constructor(
+    private readonly credit: CreditService,
+    private readonly products: ProductService,
+    private readonly certification: CertificationService,
+    private readonly clock: Clock,
+    private readonly support: { phone: string; email: string },
+  ) {}
+
+  private card(product: ProductRow, context: CardContext, applicable: boolean): ProductCard {
+    const quotaUsedUp = product.dailyQuota !== null && (context.usage.get(product.id) ?? 0) >= product.dailyQuota;
+    const approved = context.status === CREDIT_ACCOUNT_STATUS.APPROVED;
+    const max = approved && context.available < product.maxAmount ? context.available : product.maxAmount;
+    const needsInfo = product.showConditionTypeSign === '1' && !context.workDone;
+    const enableLoanDate = context.status === CREDIT_ACCOUNT_STATUS.REJECTED ? context.nextTryDate : quotaUsedUp ? context.tomorrow : null;
+    return {
+      productId: product.id,
+      productName: product.name,
+      productImageUrl: product.imageUrl,
+      maxLoanAmount: Number(max < product.minAmount ? product.maxAmount : max),
+      minLoanAmount: Number(product.minAmount),
+      timeLimit: product.termDays,
+      interestRate: product.dailyRatePpm / 10_000,
+      tagList: product.tags,
+      newSign: product.newSign ? 1 : 0,
+      loanAmountRange: range(product.minAmount, product.maxAmount, context.lang),
+      currency: CURRENCY,
+      currencySymbol: SYMBOL,
+      creditStatus: context.status,
+      enableLoanStr: familyDate(enableLoanDate),
+      jumpType: product.jumpType,
+      downloadUrl: product.downloadUrl,
+      // Per borrower: '1' only while the supplementary information is missing.
+      showConditionTypeSign: needsInfo ? '1' : product.showConditionTypeSign === null ? null : '0',
+      bankErrorFlag: false,
+      lock: !applicable,
+      quotaUsedUp,
+      enableLoanDate,
+      planNums: product.planNums,
+      serviceFeePpm: product.serviceFeePpm,
+      overdueDailyRatePpm: product.overdueDailyRatePpm,
+    };
+  }
+
+  async index(userId: string, lang: Language): Promise<HomeIndex> {
+    const now = this.clock();
+    const today = businessDate(now);
+    let account = await this.credit.account(userId);
+    // A borrower certified before the review existed (or whose request was lost) gets one now.
+    if (!account && (await this.certification.hasAuth(userId))) {
+      await this.credit.requestReview(userId);
+      account = await this.credit.account(userId);
+    }
+    const status = account?.status ?? CREDIT_STATUS.REVIEWING;
+    const limit = account?.creditLimit ?? 0n;
+    const used = account?.usedAmount ?? 0n;
+    const approved = status === CREDIT_ACCOUNT_STATUS.APPROVED;
+    const available = approved && limit > used ? limit - used : 0n;
+    const states = await this.certification.states(userId);
+    const context: CardContext = {
+      status,
+      available,
+      workDone: states.workInfoState === AUTH_STATE.DONE,
+      nextTryDate: account?.nextTryDate ?? null,
+      tomorrow: addDays(today, 1),
+      usage: await this.products.usageOn(today),
+      lang,
+    };
+    const show: ProductCard[] = [];
+    const cannot: ProductCard[] = [];
+    for (const product of await this.products.activeProducts()) {
+      const quotaUsedUp = product.dailyQuota !== null && (context.usage.get(product.id) ?? 0) >= product.dailyQuota;
+      const applicable = approved && !quotaUsedUp && available >= product.minAmount;
+      (applicable ? show : cannot).push(this.card(product, context, applicable));
+    }
+    const shown = show.length > 0 ? show : cannot;
+    const minAmount = shown.reduce((min, card) => Math.min(min, card.minLoanAmount), Number.POSITIVE_INFINITY);
+    const maxAmount = shown.reduce((max, card) => Math.max(max, card.maxLoanAmount), 0);
+    const canApplyAmount = this.allocate(show, available).reduce((sum, part) => sum + part.amount, 0n);
+    const calmFlag = account?.calmUntilDate != null && account.calmUntilDate > today;
+    const nextDate = status === CREDIT_ACCOUNT_STATUS.REJECTED ? (account?.nextTryDate ?? null) : calmFlag ? (account?.calmUntilDate ?? null) : null;
+    let extension: HomeExtension = {};
+    for (const source of this.credit.homeExtensions) extension = { ...extension, ...(await source(userId)) };
+    return {
+      userCreditStatus: status,
+      calmFlag,
+      showProducts: show,
+      canNotApplyProducts: cannot,
+      repayProducts: extension.repayProducts ?? [],
+      showMultipleRepaySign: extension.showMultipleRepaySign ?? 0,
+      loanAmountRange: shown.length > 0 ? range(BigInt(minAmount), BigInt(maxAmount), lang) : '',
+      enableLoanStr: familyDate(nextDate),
+      userCreditAmount: Number(available),
+      userCreditCurrency: CURRENCY,
+      userCreditCurrencySymbol: SYMBOL,
+      totalCreditAmount: Number(approved ? limit : 0n),
+      usedAmount: Number(used),
+      togetherLoanSign: approved && show.length >= 2 && available > 0n ? 1 : 0,
+      bankErrorFlag: extension.bankErrorFlag ?? false,
+      canApplyAmount: Number(canApplyAmount),
+      allAmount: Number(canApplyAmount),
+      recommendText: '',
+      currency: CURRENCY,
+      currencySymbol: SYMBOL,
+      customerPhone: this.support.phone,
+      customerEmail: this.support.email,
+      isNew: extension.isNew ?? (used === 0n ? 1 : 0),
+      minLoanAmount: shown.length > 0 ? minAmount : 0,
+      maxLoanAmount: maxAmount,
+      enableLoanDate: nextDate,
+    };
+  }
+
+  /**
+   * 'Borrow from all': the available credit spread over the applicable products in display order,
+   * each up to its maximum; a product whose share would fall below its minimum is left out.
+   */
+  allocate(cards: ProductCard[], available: bigint): { card: ProductCard; amount: bigint }[] {
+    let left = available;
+    const parts: { card: ProductCard; amount: bigint }[] = [];
+    for (const card of cards) {
+      const amount = left < BigInt(card.maxLoanAmount) ? left : BigInt(card.maxLoanAmount);
+      if (amount < BigInt(card.minLoanAmount)) continue;
+      parts.push({ card, amount });
+      left -= amount;
+    }
+    return parts;
+  }
+
+  async loanPage(userId: string, lang: Language): Promise<LoanPage> {
+    const index = await this.index(userId, lang);
+    const products = new Map((await this.products.activeProducts()).map((product) => [product.id, product]));
+    const parts = this.allocate(index.showProducts, BigInt(index.userCreditAmount));
+    const details: ProductDetail[] = parts.map(({ card, amount }) => {
+      const product = products.get(card.productId)!;
+      const serviceAmount = (amount * BigInt(product.serviceFeePpm)) / PPM;
+      return {
+        ...card,
+        id: card.productId,
+        loanAmount: Number(amount),
+        loanTermConfigDTOList: [
+          {
+            id: card.productId,
+            timeLimit: product.termDays,
+            defaultSign: 1,
+            isDefault: 1,
+            interestRate: card.interestRate,
+            interestAmount: Number(dailyInterest(amount, BigInt(product.dailyRatePpm), product.termDays)),
+            serviceAmount: Number(serviceAmount),
+            installmentServiceFee: 0,
+            currencySymbol: SYMBOL,
+            appProductHandleFeeConfigDtos: [
+              { productId: card.productId, name: 'Service fee', nameConfig: JSON.stringify({ vi: 'Phí dịch vụ', en: 'Service fee', zh: '服务费' }), amount: Number(serviceAmount) },
+            ],
+            productInstallmentPlanDTOList: product.planNums.map((planNums, position) => ({
+              productId: card.productId,
+              planNums,
+              isDefault: position === 0 ? 1 : 0,
+              defaultSign: position === 0 ? 1 : 0,
+            })),
+          },
+        ],
+      };
+    });
+    const canApplyAmount = parts.reduce((sum, part) => sum + part.amount, 0n);
+    return { ...index, showProducts: details, canApplyAmount: Number(canApplyAmount), allAmount: Number(canApplyAmount) };
+  }
+}

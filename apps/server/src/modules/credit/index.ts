@@ -1,0 +1,93 @@
+import { AUTH_STATE, endpoints, normalizePhone, type AuthItem } from '@sen/contract';
+import { defaultCreditPolicy } from '@sen/domain';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../shared/app-error.ts';
+import { globalPlugin } from '../../shared/plugin.ts';
+import { registerEndpoint } from '../../shared/register-endpoint.ts';
+import type { CreditFacts } from '../certification/index.ts';
+import { CreditRepository } from './credit.repository.ts';
+import { CreditService } from './credit.service.ts';
+import { HomeService } from './home.service.ts';
+
+export type { CreditDecisionEvent, CreditDecisionListener, CreditService } from './credit.service.ts';
+export type { HomeExtension, HomeExtensionSource } from './home.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The credit module's public service: review, decisions, reserve/release, onDecision. */
+    credit: CreditService;
+  }
+}
+
+/**
+ * Credit (docs/decisions/051): the pre-audit review started when certification completes, decided
+ * by the review job; the home endpoints built from the credit account and the products.
+ */
+export const creditModule = globalPlugin('sen-credit', async (app: FastifyInstance) => {
+  const { config, database, clock } = app.infra;
+  const policy = defaultCreditPolicy({
+    minAge: config.credit.minAge,
+    maxAge: config.credit.maxAge,
+    maxLimitVnd: config.credit.maxLimitVnd,
+    personalInfoBoostVnd: config.credit.personalInfoBoostVnd,
+    retryAfterDays: config.credit.retryAfterDays,
+    calmDays: config.credit.calmDays,
+  });
+  const development = config.nodeEnv !== 'production';
+  /**
+   * Development only (the dev certify endpoint): personal facts that certification cannot give on
+   * this branch yet. They fill only what certification leaves null, and never exist in production.
+   */
+  const devFacts = new Map<string, Partial<CreditFacts>>();
+  const facts = async (userId: string): Promise<CreditFacts> => {
+    const known = await app.certification.creditFacts(userId);
+    const extra = development ? devFacts.get(userId) : undefined;
+    if (!extra) return known;
+    return {
+      ...known,
+      birthDate: known.birthDate ?? extra.birthDate ?? null,
+      monthlySalaryBand: known.monthlySalaryBand ?? extra.monthlySalaryBand ?? null,
+    };
+  };
+  const credit = new CreditService(new CreditRepository(database.uow), database.uow, clock, facts, policy);
+  const home = new HomeService(credit, app.product, app.certification, clock, config.support);
+  app.decorate('credit', credit);
+
+  // Every decision messages the borrower, in the decision's transaction (one message per review).
+  credit.onDecision(async (event) => {
+    await app.messages.notifyCreditDecision(event);
+  });
+
+  // A review starts in the transaction of the step that completes certification.
+  app.certification.onItemChanged(async ({ userId, item, state, hasAuth }) => {
+    if (hasAuth && (await credit.requestReview(userId))) {
+      const reviewId = (await credit.account(userId))?.reviewId;
+      if (reviewId) await app.messages.notifyCreditReviewStarted(userId, reviewId);
+    }
+    // The supplementary information done after approval earns the personal-information boost.
+    if (item === policy.boostItem && state === AUTH_STATE.DONE) await credit.applyBoost(userId);
+  });
+
+  registerEndpoint(app, endpoints.homeIndex, async ({ session, request }) => home.index(session.userId, request.lang));
+  registerEndpoint(app, endpoints.loanPage, async ({ session, request }) => home.loanPage(session.userId, request.lang));
+  // '0' (repay only) until re-apply (apply/again) exists in the loan module.
+  registerEndpoint(app, endpoints.reloanButtonSign, async () => ({ reloanButtonSign: '0' }));
+
+  if (development) {
+    registerEndpoint(app, endpoints.devCreditReview, async () => ({ decided: (await credit.runReviews()).decided }));
+    registerEndpoint(app, endpoints.devCreditCertify, async ({ input }) => {
+      const user = await app.users.findOrCreate(normalizePhone(input.phone));
+      if (input.denyListed) await credit.deny('phone', user.phone, 'development: dev certify');
+      devFacts.set(user.id, { birthDate: input.birthDate ?? null, monthlySalaryBand: input.monthlySalaryBand ?? null });
+      const items = app.certification.authConfig.split(',') as AuthItem[];
+      await database.uow.transaction(async () => {
+        for (const item of items) {
+          if (input.skipWork && item === 'WORK') continue;
+          await app.certification.markItem(user.id, item);
+        }
+      });
+      if (!user.publicId) throw new AppError('NOT_FOUND');
+      return { userId: user.publicId };
+    });
+  }
+});

@@ -1,0 +1,122 @@
+import { accountKey, type AccountRef, type Posting } from '@sen/domain';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { executeRows } from '../../db/database.ts';
+import { ledgerEntries, ledgerLines } from '../../db/schema.ts';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
+
+export interface StoredEntry {
+  id: number;
+  key: string;
+}
+
+export interface StoredLine {
+  entryId: number;
+  accountCode: string;
+  ownerId: string | null;
+  debit: bigint;
+  credit: bigint;
+}
+
+/** How many rows one INSERT carries (each column travels as one array parameter). */
+const ENTRIES_PER_STATEMENT = 5000;
+const LINES_PER_STATEMENT = 20_000;
+
+/** The ledger tables: insert-only writes and balance reads (docs/decisions/055-ledger.md). */
+export class LedgerRepository {
+  constructor(private readonly uow: UnitOfWork) {}
+
+  /**
+   * Inserts the entries whose key is new and answers the id of each inserted one; an existing key
+   * inserts nothing (ON CONFLICT DO NOTHING on the unique key index). One statement per chunk with
+   * one array parameter per column (unnest), which keeps a sweep's batch of many thousand fast.
+   */
+  async insertEntries(postings: readonly Posting[]): Promise<StoredEntry[]> {
+    const inserted: StoredEntry[] = [];
+    for (let start = 0; start < postings.length; start += ENTRIES_PER_STATEMENT) {
+      const chunk = postings.slice(start, start + ENTRIES_PER_STATEMENT);
+      const column = (pick: (posting: Posting) => string | null) => sql.param(chunk.map(pick));
+      const rows = await executeRows<{ id: number | string; key: string }>(
+        this.uow.db,
+        sql`insert into ${ledgerEntries} (event, key, loan_id, borrower_id, business_date, memo)
+            select * from unnest(${column((p) => p.event)}::text[], ${column((p) => p.key)}::text[], ${column((p) => p.loanId)}::text[],
+                                 ${column((p) => p.borrowerId)}::text[], ${column((p) => p.businessDate)}::date[], ${column((p) => p.memo)}::text[])
+            on conflict (key) do nothing
+            returning id, key`,
+      );
+      inserted.push(...rows.map((row) => ({ id: Number(row.id), key: row.key })));
+    }
+    return inserted;
+  }
+
+  /**
+   * Inserts lines. The database checks, per statement, that every entry touched balances
+   * (migration 0009), so an entry's lines must all go in one call; chunks never split an entry.
+   */
+  async insertLines(lines: readonly StoredLine[]): Promise<void> {
+    let start = 0;
+    while (start < lines.length) {
+      let end = Math.min(start + LINES_PER_STATEMENT, lines.length);
+      while (end < lines.length && lines[end]!.entryId === lines[end - 1]!.entryId) end += 1;
+      const chunk = lines.slice(start, end);
+      await this.uow.db.execute(
+        sql`insert into ${ledgerLines} (entry_id, account_code, owner_id, debit, credit)
+            select * from unnest(${sql.param(chunk.map((line) => String(line.entryId)))}::bigint[], ${sql.param(chunk.map((line) => line.accountCode))}::text[],
+                                 ${sql.param(chunk.map((line) => line.ownerId))}::text[], ${sql.param(chunk.map((line) => line.debit.toString()))}::bigint[],
+                                 ${sql.param(chunk.map((line) => line.credit.toString()))}::bigint[])`,
+      );
+      start = end;
+    }
+  }
+
+  async entriesByKeys(keys: readonly string[]): Promise<Array<StoredEntry & { event: string; loanId: string | null; borrowerId: string | null; businessDate: string }>> {
+    if (keys.length === 0) return [];
+    return this.uow.db
+      .select({ id: ledgerEntries.id, key: ledgerEntries.key, event: ledgerEntries.event, loanId: ledgerEntries.loanId, borrowerId: ledgerEntries.borrowerId, businessDate: ledgerEntries.businessDate })
+      .from(ledgerEntries)
+      .where(inArray(ledgerEntries.key, [...keys]));
+  }
+
+  async linesOfEntries(entryIds: readonly number[]): Promise<StoredLine[]> {
+    if (entryIds.length === 0) return [];
+    return this.uow.db
+      .select({ entryId: ledgerLines.entryId, accountCode: ledgerLines.accountCode, ownerId: ledgerLines.ownerId, debit: ledgerLines.debit, credit: ledgerLines.credit })
+      .from(ledgerLines)
+      .where(inArray(ledgerLines.entryId, [...entryIds]))
+      .orderBy(ledgerLines.id);
+  }
+
+  /** The balance (debit − credit) of one account: the sum of its lines. */
+  async balance(account: AccountRef): Promise<bigint> {
+    const owner = account.owner === null ? isNull(ledgerLines.ownerId) : eq(ledgerLines.ownerId, account.owner);
+    const [row] = await this.uow.db
+      .select({ balance: sql<string>`coalesce(sum(${ledgerLines.debit} - ${ledgerLines.credit}), 0)::text` })
+      .from(ledgerLines)
+      .where(and(eq(ledgerLines.accountCode, account.code), owner));
+    return BigInt(row?.balance ?? '0');
+  }
+
+  /** Balances of every account owned by `ownerId` (a loan's or a borrower's), by account code. */
+  async balancesOfOwner(ownerId: string): Promise<Map<string, bigint>> {
+    const rows = await this.uow.db
+      .select({ code: ledgerLines.accountCode, balance: sql<string>`sum(${ledgerLines.debit} - ${ledgerLines.credit})::text` })
+      .from(ledgerLines)
+      .where(eq(ledgerLines.ownerId, ownerId))
+      .groupBy(ledgerLines.accountCode);
+    return new Map(rows.map((row) => [row.code, BigInt(row.balance)]));
+  }
+
+  /** Every account's balance, keyed like domain accountKey ('code' or 'code:owner'). */
+  async allBalances(): Promise<Map<string, { code: string; owner: string | null; balance: bigint }>> {
+    const rows = await executeRows<{ code: string; owner: string | null; balance: string }>(
+      this.uow.db,
+      sql`select ${ledgerLines.accountCode} as code, ${ledgerLines.ownerId} as owner, sum(${ledgerLines.debit} - ${ledgerLines.credit})::text as balance
+            from ${ledgerLines} group by 1, 2`,
+    );
+    return new Map(rows.map((row) => [accountKey({ code: row.code as AccountRef['code'], owner: row.owner }), { code: row.code, owner: row.owner, balance: BigInt(row.balance) }]));
+  }
+
+  /** Entries of a loan in order (for a statement of account). */
+  async entriesOfLoan(loanId: string) {
+    return this.uow.db.select().from(ledgerEntries).where(eq(ledgerEntries.loanId, loanId)).orderBy(ledgerEntries.id);
+  }
+}

@@ -1,0 +1,83 @@
+import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import { loanProducts, productDailyUsage } from '../../db/schema.ts';
+
+export type ProductRow = typeof loanProducts.$inferSelect;
+export type ProductWrite = Omit<typeof loanProducts.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+
+export class ProductRepository {
+  constructor(private readonly uow: UnitOfWork) {}
+
+  /** The caller's open transaction, else the pool (decision 010): read per query, never kept. */
+  private get db() {
+    return this.uow.db;
+  }
+
+  all(): Promise<ProductRow[]> {
+    return this.db.select().from(loanProducts).orderBy(asc(loanProducts.sortOrder), asc(loanProducts.id));
+  }
+
+  /** Active products whose window contains `now`, in display order. */
+  activeAt(now: Date): Promise<ProductRow[]> {
+    return this.db
+      .select()
+      .from(loanProducts)
+      .where(
+        and(
+          eq(loanProducts.active, true),
+          or(isNull(loanProducts.activeFrom), lte(loanProducts.activeFrom, now)),
+          or(isNull(loanProducts.activeTo), gt(loanProducts.activeTo, now)),
+        ),
+      )
+      .orderBy(asc(loanProducts.sortOrder), asc(loanProducts.id));
+  }
+
+  /** Creates or replaces the product with this code (one statement, race-free). */
+  async upsert(values: ProductWrite): Promise<ProductRow> {
+    const [row] = await this.db
+      .insert(loanProducts)
+      .values(values)
+      .onConflictDoUpdate({ target: loanProducts.code, set: { ...values, updatedAt: sql`now()` } })
+      .returning();
+    return row!;
+  }
+
+  /** Loans taken today per product (products without a row took none). */
+  async usageOn(businessDate: string): Promise<Map<number, number>> {
+    const rows = await this.db
+      .select({ productId: productDailyUsage.productId, loans: productDailyUsage.loans })
+      .from(productDailyUsage)
+      .where(eq(productDailyUsage.businessDate, businessDate));
+    return new Map(rows.map((row) => [row.productId, row.loans]));
+  }
+
+  /**
+   * Takes one loan of a product's daily quota with one conditional upsert: it counts only while
+   * under `quota`, so concurrent callers on any instance cannot overshoot. True when taken.
+   */
+  async takeQuota(productId: number, businessDate: string, quota: number): Promise<boolean> {
+    if (quota <= 0) return false;
+    const rows = await this.db
+      .insert(productDailyUsage)
+      .values({ productId, businessDate, loans: 1 })
+      .onConflictDoUpdate({
+        target: [productDailyUsage.productId, productDailyUsage.businessDate],
+        set: { loans: sql`${productDailyUsage.loans} + 1` },
+        setWhere: sql`${productDailyUsage.loans} < ${quota}`,
+      })
+      .returning({ loans: productDailyUsage.loans });
+    return rows.length > 0;
+  }
+
+  /** Gives back one loan of today's quota (a loan that was not made after all). */
+  async returnQuota(productId: number, businessDate: string): Promise<void> {
+    await this.db
+      .update(productDailyUsage)
+      .set({ loans: sql`greatest(${productDailyUsage.loans} - 1, 0)` })
+      .where(and(eq(productDailyUsage.productId, productId), eq(productDailyUsage.businessDate, businessDate)));
+  }
+
+  async count(): Promise<number> {
+    return this.db.$count(loanProducts);
+  }
+}

@@ -1,0 +1,116 @@
+import { annualPercentOfDailyPpm, rateCapViolations, type RateCap } from '@sen/domain';
+import { productInputSchema, type ProductInput, type ProductRecord } from '@sen/contract';
+import type { z } from 'zod';
+import { AppError } from '../../shared/app-error.ts';
+import type { Clock } from '../../shared/clock.ts';
+import type { ProductRepository, ProductRow } from './product.repository.ts';
+
+export type { ProductRow } from './product.repository.ts';
+
+type ParsedProduct = z.output<typeof productInputSchema>;
+
+/** The product as operators see it (operator endpoints, the products command). */
+export function toRecord(row: ProductRow): ProductRecord {
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    imageUrl: row.imageUrl,
+    minAmount: Number(row.minAmount),
+    maxAmount: Number(row.maxAmount),
+    termDays: row.termDays,
+    planNums: row.planNums,
+    dailyRatePpm: row.dailyRatePpm,
+    serviceFeePpm: row.serviceFeePpm,
+    overdueDailyRatePpm: row.overdueDailyRatePpm,
+    tags: row.tags,
+    showConditionTypeSign: row.showConditionTypeSign === '1' ? '1' : row.showConditionTypeSign === '0' ? '0' : null,
+    jumpType: row.jumpType === 1 ? 1 : row.jumpType === 2 ? 2 : 0,
+    downloadUrl: row.downloadUrl,
+    newSign: row.newSign,
+    activeFrom: row.activeFrom?.toISOString() ?? null,
+    activeTo: row.activeTo?.toISOString() ?? null,
+    dailyQuota: row.dailyQuota,
+    sortOrder: row.sortOrder,
+    active: row.active,
+    annualPercent: annualPercentOfDailyPpm(row.dailyRatePpm),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Loan products as data (docs/decisions/050): operators create and change them without code;
+ * every write is checked for consistency and against the legal rate cap of the lender's licence.
+ */
+export class ProductService {
+  constructor(
+    private readonly repository: ProductRepository,
+    private readonly clock: Clock,
+    readonly rateCap: RateCap & { licence: string },
+  ) {}
+
+  /** Checks a product (amounts, dates, rates against the cap); throws the catalogued error. */
+  check(product: ParsedProduct): void {
+    if (product.minAmount > product.maxAmount) throw new AppError('PRODUCT_INVALID', { detail: 'minAmount > maxAmount' });
+    if (product.activeFrom && product.activeTo && Date.parse(product.activeFrom) >= Date.parse(product.activeTo)) {
+      throw new AppError('PRODUCT_INVALID', { detail: 'activeFrom >= activeTo' });
+    }
+    if (product.jumpType !== 0 && !product.downloadUrl) throw new AppError('PRODUCT_INVALID', { detail: 'jumpType needs downloadUrl' });
+    const violations = rateCapViolations(product, this.rateCap);
+    const [first] = violations;
+    if (first) {
+      const detail =
+        first.field === 'dailyRatePpm'
+          ? `${first.annualPercent.toFixed(2)}% > ${first.capPercent}%/year`
+          : `overdue ${first.overdueDailyRatePpm} ppm > ${first.maxPpm} ppm/day (150%)`;
+      throw new AppError('RATE_OVER_CAP', { detail }, { violations });
+    }
+  }
+
+  /** Validates with the contract schema (for the command line and the seed), checks and saves. */
+  async upsert(input: ProductInput): Promise<ProductRecord> {
+    const parsed = productInputSchema.safeParse(input);
+    if (!parsed.success) throw new AppError('PRODUCT_INVALID', { detail: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') });
+    const product = parsed.data;
+    this.check(product);
+    const row = await this.repository.upsert({
+      ...product,
+      minAmount: BigInt(product.minAmount),
+      maxAmount: BigInt(product.maxAmount),
+      activeFrom: product.activeFrom ? new Date(product.activeFrom) : null,
+      activeTo: product.activeTo ? new Date(product.activeTo) : null,
+    });
+    return toRecord(row);
+  }
+
+  async list(): Promise<ProductRecord[]> {
+    return (await this.repository.all()).map(toRecord);
+  }
+
+  /** Products borrowers may see now. */
+  activeProducts(): Promise<ProductRow[]> {
+    return this.repository.activeAt(this.clock());
+  }
+
+  /** Loans taken per product on a business date (against daily quotas). */
+  usageOn(businessDate: string): Promise<Map<number, number>> {
+    return this.repository.usageOn(businessDate);
+  }
+
+  /**
+   * For the loan module: takes one loan of the product's quota for the date (call in the loan's
+   * transaction). True when the product has no quota or one was left.
+   */
+  async takeQuota(product: Pick<ProductRow, 'id' | 'dailyQuota'>, businessDate: string): Promise<boolean> {
+    if (product.dailyQuota === null) return true;
+    return this.repository.takeQuota(product.id, businessDate, product.dailyQuota);
+  }
+
+  async returnQuota(productId: number, businessDate: string): Promise<void> {
+    await this.repository.returnQuota(productId, businessDate);
+  }
+
+  count(): Promise<number> {
+    return this.repository.count();
+  }
+}

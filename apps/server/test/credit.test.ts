@@ -1,0 +1,352 @@
+import { API_PATHS, ERRORS, OPERATOR_TOKEN_HEADER, type HomeIndex, type LoanPage, type ProductInput, type ProductRecord } from '@sen/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditAccounts, creditDecisions, loanProducts, users } from '../src/db/schema.ts';
+import { CreditRepository } from '../src/modules/credit/credit.repository.ts';
+import { CreditService } from '../src/modules/credit/credit.service.ts';
+import { DEMO_PRODUCTS } from '../src/modules/product/index.ts';
+import { businessDate } from '../src/jobs/business-date.ts';
+import { createTestApp, randomPhone, type TestApp } from './helpers/test-app.ts';
+
+/*
+ * Products as data and the credit review (issue 10, decisions 050 and 051) on PGlite and, with
+ * TEST_DB=postgres, on PostgreSQL: operator endpoints and rate caps, the engine's decisions through
+ * the review job, the job on two instances at once, home data for every mode, reservations under
+ * the row lock, ownership.
+ */
+const TOKEN = 'operator-token-for-tests-0123456789';
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ config: (config) => ({ ...config, operatorToken: TOKEN }) });
+  for (const product of DEMO_PRODUCTS) await t.app.product.upsert(product);
+});
+afterAll(async () => t?.close());
+
+const operator = (payload: Record<string, unknown>, token: string | null = TOKEN) =>
+  t.app.inject({ method: 'POST', url: API_PATHS.operatorProductUpsert, payload, headers: token ? { [OPERATOR_TOKEN_HEADER]: token } : {} });
+
+const product = (change: Partial<ProductInput> = {}): ProductInput => ({
+  code: `p-${Math.random().toString(36).slice(2, 10)}`,
+  name: 'Test',
+  minAmount: 1_000_000,
+  maxAmount: 5_000_000,
+  termDays: 30,
+  planNums: [1],
+  dailyRatePpm: 400,
+  serviceFeePpm: 10_000,
+  overdueDailyRatePpm: 600,
+  active: false,
+  ...change,
+});
+
+/** A signed-in borrower certified with these declared facts (the development certify call). */
+async function borrower(facts: { birthDate?: string; monthlySalaryBand?: string; skipWork?: boolean } = { birthDate: '1995-04-01', monthlySalaryBand: '2' }) {
+  const phone = randomPhone();
+  const session = await t.loginWithOtp(phone);
+  const certified = await t.app.inject({ method: 'POST', url: API_PATHS.devCreditCertify, payload: { phone, ...facts } });
+  expect(certified.statusCode).toBe(200);
+  const userId = await t.internalUserId(session.id);
+  return { phone, token: session.token, userId };
+}
+
+const home = async (token: string) => {
+  const response = await t.post<HomeIndex>(API_PATHS.homeIndex, { token });
+  expect(response.envelope.code, response.body).toBe(200);
+  return response.envelope.data;
+};
+
+describe('operator products (decision 050)', () => {
+  it('refuses calls without the operator token, before reading the body', async () => {
+    for (const token of [null, 'wrong-token-wrong-token-wrong']) {
+      const response = await operator({ nonsense: true }, token);
+      expect(response.statusCode).toBe(403);
+      expect(response.json().code).toBe(ERRORS.OPERATOR_TOKEN_INVALID.code);
+    }
+    const list = await t.app.inject({ method: 'GET', url: API_PATHS.operatorProducts });
+    expect(list.json().code).toBe(ERRORS.OPERATOR_TOKEN_INVALID.code);
+  });
+
+  it('creates and changes a product by code, without code changes', async () => {
+    const input = product();
+    const created = await operator(input as Record<string, unknown>);
+    expect(created.statusCode, created.body).toBe(200);
+    const record = created.json().data as ProductRecord;
+    expect(record).toMatchObject({ code: input.code, dailyRatePpm: 400, annualPercent: 14.6, active: false });
+    const changed = await operator({ ...input, name: 'Renamed', dailyRatePpm: 300, overdueDailyRatePpm: 450 });
+    expect((changed.json().data as ProductRecord)).toMatchObject({ id: record.id, name: 'Renamed', annualPercent: 10.95 });
+    const list = await t.app.inject({ method: 'GET', url: API_PATHS.operatorProducts, headers: { [OPERATOR_TOKEN_HEADER]: TOKEN } });
+    expect(list.json().data.rateCap).toEqual({ licence: 'non-credit-institution', annualPercent: 20, overdueMultiple: 1.5 });
+    expect(list.json().data.products.map((p: ProductRecord) => p.code)).toContain(input.code);
+  });
+
+  it.each([
+    ['interest above 20 % a year (548 ppm a day = 20.002 %)', { dailyRatePpm: 548, overdueDailyRatePpm: 0 }, 'RATE_OVER_CAP'],
+    ['overdue charge above 150 % of the rate', { dailyRatePpm: 400, overdueDailyRatePpm: 601 }, 'RATE_OVER_CAP'],
+    ['minimum above maximum', { minAmount: 6_000_000 }, 'PRODUCT_INVALID'],
+    ['end before start', { activeFrom: '2026-12-01T00:00:00Z', activeTo: '2026-11-01T00:00:00Z' }, 'PRODUCT_INVALID'],
+    ['a download jump without a URL', { jumpType: 1 }, 'PRODUCT_INVALID'],
+  ] as const)('refuses %s', async (_label, change, error) => {
+    const response = await operator(product(change as Partial<ProductInput>) as Record<string, unknown>);
+    expect(response.json().code).toBe(ERRORS[error].code);
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('accepts 547 ppm a day (19.97 % a year), the largest daily rate under the cap', async () => {
+    const response = await operator(product({ dailyRatePpm: 547, overdueDailyRatePpm: 820 }) as Record<string, unknown>);
+    expect(response.statusCode, response.body).toBe(200);
+  });
+
+  it('answers bad fields with the validation envelope, never a 5xx', async () => {
+    const response = await operator({ ...product(), planNums: 'three', minAmount: -5 });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe(ERRORS.VALIDATION_FAILED.code);
+  });
+});
+
+describe('the review (decision 051)', () => {
+  it('starts when certification completes (status 0) and the job decides: approve with the limit and the boost', async () => {
+    const b = await borrower();
+    expect((await home(b.token)).userCreditStatus).toBe(0);
+    await t.app.credit.runReviews();
+    const data = await home(b.token);
+    expect(data.userCreditStatus).toBe(1);
+    // band 2: 5,000,000 + the 2,000,000 boost of the supplementary information (WORK done)
+    expect(data.totalCreditAmount).toBe(7_000_000);
+    const [decision] = await t.app.credit.decisions(b.userId);
+    expect(decision).toMatchObject({ outcome: 'approve', creditLimit: 7_000_000n, policyVersion: 'v1', reasons: [] });
+    expect(decision!.inputs).toMatchObject({ applicant: { birthDate: '1995-04-01', monthlySalaryBand: '2', phone: b.phone } });
+    expect((decision!.ruleResults as { passed: boolean }[]).every((result) => result.passed)).toBe(true);
+  });
+
+  it.each([
+    ['under 18 on the day', { birthDate: `${Number(businessDate(new Date()).slice(0, 4)) - 18}-12-31`, monthlySalaryBand: '2' }, 'minAge'],
+    ['no birth date declared', { monthlySalaryBand: '2' }, 'minAge'],
+    ['older than 60', { birthDate: '1950-01-01', monthlySalaryBand: '2' }, 'maxAge'],
+    ['no income declared', { birthDate: '1995-04-01' }, 'incomeBand'],
+  ])('rejects (status 2, next try date) for %s', async (_label, facts, rule) => {
+    const b = await borrower(facts);
+    await t.app.credit.runReviews();
+    const data = await home(b.token);
+    expect(data.userCreditStatus).toBe(2);
+    expect(data.enableLoanStr).toMatch(/^\d{2}-\d{2}-\d{4}$/);
+    expect(data.enableLoanDate).not.toBeNull();
+    expect(data.userCreditAmount).toBe(0);
+    const [decision] = await t.app.credit.decisions(b.userId);
+    expect(decision).toMatchObject({ outcome: 'reject', creditLimit: 0n, reasons: [rule] });
+  });
+
+  it('puts a deny-listed phone in a calm period (calmFlag) with the reason kept for audit only', async () => {
+    const phone = randomPhone();
+    await t.app.credit.deny('phone', phone, 'fraud report 123');
+    const session = await t.loginWithOtp(phone);
+    await t.app.inject({ method: 'POST', url: API_PATHS.devCreditCertify, payload: { phone, birthDate: '1990-01-01', monthlySalaryBand: '3' } });
+    await t.app.credit.runReviews();
+    const data = await home(session.token);
+    expect(data.calmFlag).toBe(true);
+    expect(data.userCreditStatus).toBe(0);
+    expect(data.enableLoanDate).not.toBeNull();
+    const [decision] = await t.app.credit.decisions(await t.internalUserId(session.id));
+    expect(decision).toMatchObject({ outcome: 'calm', reasons: ['denyList'] });
+  });
+
+  it('reviews a rejected borrower again once the retry date has come, and not before', async () => {
+    const b = await borrower({ monthlySalaryBand: '2' });
+    await t.app.credit.runReviews();
+    expect(await t.app.credit.requestReview(b.userId)).toBe(false);
+    await t.database.db.update(creditAccounts).set({ nextTryDate: '2000-01-01' }).where(eq(creditAccounts.userId, b.userId));
+    await t.app.credit.runReviews();
+    expect((await t.app.credit.decisions(b.userId)).length).toBe(2);
+  });
+
+  it('tells decision listeners, in the decision transaction', async () => {
+    const heard: string[] = [];
+    t.app.credit.onDecision(async (event) => {
+      heard.push(`${event.userId}:${event.outcome}`);
+    });
+    const b = await borrower();
+    await t.app.credit.runReviews();
+    expect(heard).toContain(`${b.userId}:approve`);
+  });
+
+  it('decides each review once when two instances run the job at once', async () => {
+    const borrowers = await Promise.all(Array.from({ length: 6 }, () => borrower()));
+    const other = await t.openAnother();
+    try {
+      const second = other
+        ? new CreditService(new CreditRepository(other.uow), other.uow, () => new Date(), (id) => t.app.certification.creditFacts(id), t.app.credit.policy)
+        : t.app.credit;
+      const results = await Promise.all([t.app.credit.runReviews(), second.runReviews(), t.app.credit.runReviews(), second.runReviews()]);
+      expect(results.reduce((sum, result) => sum + result.decided, 0)).toBe(6);
+      for (const b of borrowers) {
+        expect(await t.database.db.select().from(creditDecisions).where(eq(creditDecisions.userId, b.userId))).toHaveLength(1);
+      }
+    } finally {
+      await other?.close();
+    }
+  });
+});
+
+describe('home data for every mode (index/v3)', () => {
+  it('reviewing: status 0, every product locked with creditStatus 0, no credit', async () => {
+    const b = await borrower();
+    const data = await home(b.token);
+    expect(data).toMatchObject({ userCreditStatus: 0, calmFlag: false, showProducts: [], userCreditAmount: 0, togetherLoanSign: 0, bankErrorFlag: false, repayProducts: [] });
+    expect(data.canNotApplyProducts.length).toBeGreaterThanOrEqual(3);
+    expect(data.canNotApplyProducts.every((card) => card.creditStatus === 0 && card.lock)).toBe(true);
+  });
+
+  it('approved: products within the limit, per-borrower cards, borrow from all', async () => {
+    const b = await borrower();
+    await t.app.credit.runReviews();
+    const data = await home(b.token);
+    expect(data.userCreditStatus).toBe(1);
+    expect(data.userCreditAmount).toBe(7_000_000);
+    expect(data.showProducts.map((card) => card.productName)).toEqual(['Sen Nhanh', 'Sen Linh Hoạt', 'Sen Plus']);
+    const [nhanh, linh, plus] = data.showProducts;
+    expect(nhanh).toMatchObject({ creditStatus: 1, maxLoanAmount: 5_000_000, minLoanAmount: 1_000_000, interestRate: 0.03, timeLimit: 30, newSign: 0, lock: false });
+    // Capped at the available credit (7,000,000 of 10,000,000).
+    expect(linh).toMatchObject({ maxLoanAmount: 7_000_000, newSign: 1, interestRate: 0.04, planNums: [1, 3] });
+    // The borrower has done the supplementary information: the condition is met.
+    expect(plus!.showConditionTypeSign).toBe('0');
+    expect(data.togetherLoanSign).toBe(1);
+    expect(data.canApplyAmount).toBe(7_000_000);
+    expect(data.loanAmountRange).toBe('1.000.000 - 7.000.000');
+    expect(data.isNew).toBe(1);
+  });
+
+  it("shows '1' on a product needing supplementary information while it is missing (WORK not required)", async () => {
+    // The family's own configuration: WORK (supplementary information) is not a required step.
+    const family = await createTestApp({ config: (config) => ({ ...config, authConfig: 'KYC,ID,BANK,TELECOM' }) });
+    try {
+      for (const item of DEMO_PRODUCTS) await family.app.product.upsert(item);
+      const phone = randomPhone();
+      const session = await family.loginWithOtp(phone);
+      await family.app.inject({ method: 'POST', url: API_PATHS.devCreditCertify, payload: { phone, birthDate: '1995-04-01', monthlySalaryBand: '2', skipWork: true } });
+      await family.app.credit.runReviews();
+      const data = (await family.post<HomeIndex>(API_PATHS.homeIndex, { token: session.token })).envelope.data;
+      expect(data.totalCreditAmount).toBe(5_000_000); // no boost without the supplementary information
+      const plus = [...data.showProducts, ...data.canNotApplyProducts].find((card) => card.productName === 'Sen Plus')!;
+      expect(plus.showConditionTypeSign).toBe('1');
+      expect(data.showProducts.find((card) => card.productName === 'Sen Nhanh')!.showConditionTypeSign).toBeNull();
+
+      // Adding the supplementary information later raises the limit by the boost, once.
+      const userId = await family.internalUserId(session.id);
+      await family.database.uow.transaction(() => family.app.certification.markItem(userId, 'WORK'));
+      await family.database.uow.transaction(() => family.app.certification.markItem(userId, 'WORK'));
+      const boosted = (await family.post<HomeIndex>(API_PATHS.homeIndex, { token: session.token })).envelope.data;
+      expect(boosted.totalCreditAmount).toBe(7_000_000);
+      expect(boosted.showProducts.find((card) => card.productName === 'Sen Plus')!.showConditionTypeSign).toBe('0');
+      const decisions = await family.app.credit.decisions(userId);
+      expect(decisions.map((decision) => decision.reasons)).toEqual([[], ['personalInfoBoost']]);
+    } finally {
+      await family.close();
+    }
+  });
+
+  it('quota used up today: the card cannot be applied for, with tomorrow as the next borrowing date', async () => {
+    const b = await borrower();
+    await t.app.credit.runReviews();
+    const [row] = await t.database.db.select().from(loanProducts).where(eq(loanProducts.code, 'sen-nhanh'));
+    const today = businessDate(t.clock.now());
+    for (let taken = 0; taken < row!.dailyQuota!; taken += 1) expect(await t.app.product.takeQuota(row!, today)).toBe(true);
+    expect(await t.app.product.takeQuota(row!, today)).toBe(false);
+    const data = await home(b.token);
+    const card = data.canNotApplyProducts.find((item) => item.productId === row!.id)!;
+    expect(card).toMatchObject({ quotaUsedUp: true, lock: true, creditStatus: 1 });
+    expect(card.enableLoanDate! > today).toBe(true);
+    expect(data.showProducts.some((item) => item.productId === row!.id)).toBe(false);
+    await t.database.db.delete((await import('../src/db/schema.ts')).productDailyUsage);
+  });
+
+  it('no products: both lists empty when every product is inactive', async () => {
+    const b = await borrower();
+    await t.app.credit.runReviews();
+    const saved = await t.database.db.select().from(loanProducts);
+    await t.database.db.update(loanProducts).set({ active: false });
+    try {
+      const data = await home(b.token);
+      expect(data).toMatchObject({ userCreditStatus: 1, showProducts: [], canNotApplyProducts: [], loanAmountRange: '', canApplyAmount: 0, togetherLoanSign: 0 });
+    } finally {
+      for (const row of saved) await t.database.db.update(loanProducts).set({ active: row.active }).where(eq(loanProducts.id, row.id));
+    }
+  });
+
+  it('loan page: each applicable product in detail form with its share of the credit', async () => {
+    const b = await borrower();
+    await t.app.credit.runReviews();
+    const response = await t.post<LoanPage>(API_PATHS.loanPage, { token: b.token });
+    const data = response.envelope.data;
+    expect(data.canApplyAmount).toBe(7_000_000);
+    expect(data.showProducts.map((product) => [product.id, product.loanAmount])).toEqual([
+      [data.showProducts[0]!.productId, 5_000_000],
+      [data.showProducts[1]!.productId, 2_000_000],
+    ]);
+    const term = data.showProducts[0]!.loanTermConfigDTOList[0]!;
+    // 5,000,000 × 0.03 % × 30 days = 45,000; service fee 1 % = 50,000
+    expect(term).toMatchObject({ timeLimit: 30, interestAmount: 45_000, serviceAmount: 50_000, defaultSign: 1 });
+  });
+
+  it('is user-scoped: a session is required and each borrower sees their own credit', async () => {
+    const anonymous = await t.post(API_PATHS.homeIndex);
+    expect(anonymous.envelope.code).toBe(401);
+    const approved = await borrower();
+    await t.app.credit.runReviews();
+    const pending = await borrower();
+    expect((await home(approved.token)).userCreditStatus).toBe(1);
+    expect((await home(pending.token)).userCreditStatus).toBe(0);
+  });
+
+  it('reloan button sign: repay only until re-apply exists', async () => {
+    const b = await borrower();
+    const response = await t.get(API_PATHS.reloanButtonSign, { token: b.token });
+    expect(response.envelope.data).toEqual({ reloanButtonSign: '0' });
+  });
+});
+
+describe('demo seed', () => {
+  it('makes the demo user certified and approved with a credit limit, products visible', async () => {
+    const { seedDemo, DEMO_USER } = await import('../src/demo-seed.ts');
+    await seedDemo(t.app);
+    await seedDemo(t.app); // idempotent
+    const session = await t.loginWithOtp(DEMO_USER.phone);
+    const data = await home(session.token);
+    expect(data).toMatchObject({ userCreditStatus: 1, userCreditAmount: 10_000_000, calmFlag: false });
+    expect(data.showProducts.length).toBeGreaterThanOrEqual(3);
+    expect((await t.get<{ userAuthState: string }>(API_PATHS.authDetail, { token: session.token })).envelope.data.userAuthState).toBe('30');
+  });
+});
+
+describe('credit reservations (for the loan module)', () => {
+  async function approved(limit: bigint) {
+    const [user] = await t.database.db.insert(users).values({ phone: randomPhone() }).returning();
+    await t.app.credit.approveForDemo(user!.id, limit);
+    return user!.id;
+  }
+
+  it('refuses to reserve outside a transaction', async () => {
+    const userId = await approved(1_000_000n);
+    await expect(t.app.credit.reserve(userId, 1n)).rejects.toThrow(/open unit of work/);
+  });
+
+  it('never passes the limit with 64 reservations at once', async () => {
+    const userId = await approved(10_000_000n);
+    const uow = t.database.uow;
+    const outcomes = await Promise.allSettled(Array.from({ length: 64 }, () => uow.transaction(() => t.app.credit.reserve(userId, 500_000n))));
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(20);
+    const [account] = await t.database.db.select().from(creditAccounts).where(eq(creditAccounts.userId, userId));
+    expect(account!.usedAmount).toBe(10_000_000n);
+    const refused = outcomes.find((outcome) => outcome.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason.errorName).toBe('CREDIT_LIMIT_EXCEEDED');
+  });
+
+  it('releases what was used, never below zero, and refuses borrowers not approved', async () => {
+    const userId = await approved(2_000_000n);
+    const uow = t.database.uow;
+    await uow.transaction(() => t.app.credit.reserve(userId, 1_500_000n));
+    expect(await uow.transaction(() => t.app.credit.release(userId, 1_000_000n))).toEqual({ usedAmount: 500_000n, available: 1_500_000n });
+    await expect(uow.transaction(() => t.app.credit.release(userId, 600_000n))).rejects.toThrow(RangeError);
+    const pending = await borrower();
+    await expect(uow.transaction(() => t.app.credit.reserve(pending.userId, 1n))).rejects.toMatchObject({ errorName: 'CREDIT_LIMIT_EXCEEDED' });
+  });
+});

@@ -1,0 +1,87 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { disbursementPosting, feeChargedPosting, interestAccrualPosting } from '@sen/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createDatabase, type Database } from '../src/db/database.ts';
+import { REPO_ROOT } from '../src/paths.ts';
+import { LedgerService } from '../src/modules/ledger/index.ts';
+import { createEmptyPostgresDatabase } from './helpers/test-database.ts';
+
+/**
+ * `npm run ledger:check` against a real database: exit 0 and the totals on a sound ledger, exit 1
+ * once a line was tampered with. PGlite: a data directory on disk (closed while the script runs,
+ * PGlite has one process); PostgreSQL: a scratch database.
+ */
+const onPostgres = process.env.TEST_DB === 'postgres' && process.env.TEST_DATABASE_URL;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'sen-ledger-check-'));
+let dropPostgres: (() => Promise<void>) | null = null;
+let databaseUrl: string | undefined;
+
+afterAll(async () => {
+  rmSync(dataDir, { recursive: true, force: true });
+  await dropPostgres?.();
+});
+
+async function open(): Promise<Database> {
+  if (onPostgres && !databaseUrl) {
+    const empty = await createEmptyPostgresDatabase(process.env.TEST_DATABASE_URL!);
+    databaseUrl = empty.url;
+    dropPostgres = empty.drop;
+  }
+  return createDatabase({ databaseUrl, dataDir });
+}
+
+function runCheck(): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const env: Record<string, string> = { PATH: process.env.PATH ?? '', NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'false', WEB_DIST_DIR: path.join(REPO_ROOT, 'no-web-build') };
+    if (databaseUrl) env.DATABASE_URL = databaseUrl;
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/scripts/ledger-check.ts')], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}
+
+describe('npm run ledger:check', () => {
+  const loanId = randomUUID();
+  const context = { loanId, borrowerId: randomUUID(), businessDate: '2026-03-15' };
+
+  it('prints the totals and passes on a sound ledger', { timeout: 120_000 }, async () => {
+    const database = await open();
+    try {
+      const ledger = new LedgerService(database.uow, () => new Date());
+      await database.uow.transaction(() =>
+        ledger.postMany([feeChargedPosting(context, 200_000n), disbursementPosting(context, 2_000_000n, 200_000n), interestAccrualPosting({ ...context, businessDate: '2026-03-16' }, 600n)]),
+      );
+    } finally {
+      await database.close();
+    }
+    const run = await runCheck();
+    expect(run.output).toContain('Ledger OK.');
+    expect(run.output).toMatch(/entries 3, lines 7, debits 2,200,600, credits 2,200,600/);
+    expect(run.output).toMatch(/loan_principal\s+2,000,000/);
+    expect(run.code).toBe(0);
+  });
+
+  it('fails with exit code 1 once a line is tampered with', { timeout: 120_000 }, async () => {
+    const database = await open();
+    try {
+      await database.db.execute(sql`alter table ledger_lines disable trigger user`);
+      await database.db.execute(sql`update ledger_lines set debit = 2100000 where account_code = 'loan_principal' and owner_id = ${loanId}`);
+      await database.db.execute(sql`alter table ledger_lines enable trigger user`);
+    } finally {
+      await database.close();
+    }
+    const run = await runCheck();
+    expect(run.output).toContain('Ledger check FAILED.');
+    expect(run.output).toMatch(/✗ entries-balance: entry \d+ \(disbursement:/);
+    expect(run.output).toMatch(/✗ trial-balance: debits 2300600 ≠ credits 2200600/);
+    expect(run.code).toBe(1);
+  });
+});

@@ -1,0 +1,227 @@
+import { randomUUID } from 'node:crypto';
+import { API_PATHS, type LedgerCheckReportData } from '@sen/contract';
+import {
+  UnbalancedPostingError,
+  accrueThrough,
+  addVietnamDays,
+  applyRepayment,
+  buildSchedule,
+  disbursementPosting,
+  feeChargedPosting,
+  interestAccrualPosting,
+  loanOutstanding,
+  openLoan,
+  overdueFeeAccrualPosting,
+  repaymentPosting,
+  type Posting,
+} from '@sen/domain';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerEntries, ledgerLines } from '../src/db/schema.ts';
+import { PostingConflictError } from '../src/modules/ledger/index.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+const OPERATOR_TOKEN = 'operator-token-for-tests-0123456789';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ config: (config) => ({ ...config, operatorToken: OPERATOR_TOKEN }) });
+});
+afterAll(async () => t?.close());
+
+const inTransaction = <T>(work: () => Promise<T>) => t.database.uow.transaction(work);
+
+function newLoan() {
+  return { loanId: randomUUID(), borrowerId: randomUUID(), businessDate: '2026-03-15' };
+}
+
+async function checkReport(token: string | null = OPERATOR_TOKEN) {
+  return t.get<LedgerCheckReportData>(API_PATHS.operatorLedgerCheck, { skipDefaultParams: true, sign: false, headers: token === null ? {} : { 'x-operator-token': token } });
+}
+
+/** A database error's SQLSTATE, through drizzle's wrapping. */
+function sqlState(error: unknown): string | undefined {
+  let current = error as { code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; depth < 5 && current; depth += 1) {
+    if (typeof current.code === 'string' && /^[0-9A-Z]{5}$/.test(current.code)) return current.code;
+    current = current.cause as typeof current;
+  }
+  return undefined;
+}
+
+describe('ledger postings', () => {
+  it('posts a loan life in the caller’s transaction and derives the loan balances from it', async () => {
+    const context = newLoan();
+    const schedule = buildSchedule({ principal: 2_000_000n, dailyRatePpm: 300n, termDays: 30, planNums: 1, serviceFee: 200_000n, feeTiming: 'deducted', startDate: context.businessDate });
+    let state = openLoan(schedule);
+    await inTransaction(async () => {
+      await t.app.ledger.postMany([feeChargedPosting(context, 200_000n), disbursementPosting(context, 2_000_000n, 200_000n)]);
+    });
+    // Accrue ten days, one posting per day, as the daily sweep will.
+    const accrued = accrueThrough(state, addVietnamDays(context.businessDate, 10));
+    state = accrued.state;
+    await inTransaction(async () => {
+      await t.app.ledger.postMany(accrued.days.map((day) => interestAccrualPosting({ ...context, businessDate: day.date }, day.interest)));
+    });
+    expect(await t.app.ledger.loanBalances(context.loanId)).toEqual({ overdueFee: 0n, fee: 0n, interest: 6_000n, principal: 2_000_000n, total: 2_006_000n });
+
+    // Repay 1,000,000: interest first, then principal.
+    const paid = applyRepayment(state, 1_000_000n);
+    state = paid.state;
+    await inTransaction(() => t.app.ledger.post(repaymentPosting(context, `transfer-${context.loanId}`, paid.allocation)));
+    const balances = await t.app.ledger.loanBalances(context.loanId);
+    const owed = loanOutstanding(state);
+    expect(balances).toEqual({ ...owed, total: owed.principal + owed.interest + owed.fee + owed.overdueFee });
+    expect(balances.principal).toBe(1_006_000n);
+    expect(await t.app.ledger.balance({ code: 'collection_bank', owner: null })).toBeGreaterThanOrEqual(1_000_000n);
+
+    // Overpay: the rest is the borrower's credit.
+    const overpaid = applyRepayment(state, 1_100_000n);
+    await inTransaction(() => t.app.ledger.post(repaymentPosting(context, `transfer2-${context.loanId}`, overpaid.allocation)));
+    expect((await t.app.ledger.loanBalances(context.loanId)).total).toBe(0n);
+    expect(await t.app.ledger.borrowerCredit(context.borrowerId)).toBe(94_000n);
+    // A batch is written in key order (no deadlocks between overlapping batches).
+    expect((await t.app.ledger.entriesOfLoan(context.loanId)).map((entry) => entry.event)).toEqual([
+      'disbursement',
+      'fee_charged',
+      ...Array.from({ length: 10 }, () => 'interest_accrual'),
+      'repayment',
+      'repayment',
+    ]);
+  });
+
+  it('refuses to post outside a unit of work', async () => {
+    await expect(t.app.ledger.post(disbursementPosting(newLoan(), 1_000n))).rejects.toThrow(/open unit of work/);
+  });
+
+  it('refuses an unbalanced posting before the database, and the database refuses one too', async () => {
+    const context = newLoan();
+    const good = interestAccrualPosting(context, 500n)!;
+    const unbalanced: Posting = { ...good, lines: [good.lines[0]!, { ...good.lines[1]!, credit: 499n }] };
+    await expect(inTransaction(() => t.app.ledger.post(unbalanced))).rejects.toThrow(UnbalancedPostingError);
+    // Straight to the tables, past the service: the statement trigger refuses the entry.
+    const attempt = inTransaction(async () => {
+      const [entry] = await t.database.uow.db
+        .insert(ledgerEntries)
+        .values({ event: 'interest_accrual', key: `raw-${context.loanId}`, loanId: context.loanId, borrowerId: context.borrowerId, businessDate: '2026-03-15', memo: 'raw' })
+        .returning({ id: ledgerEntries.id });
+      await t.database.uow.db.insert(ledgerLines).values([
+        { entryId: entry!.id, accountCode: 'loan_interest', ownerId: context.loanId, debit: 500n, credit: 0n },
+        { entryId: entry!.id, accountCode: 'interest_income', ownerId: null, debit: 0n, credit: 499n },
+      ]);
+    });
+    await expect(attempt).rejects.toSatisfy((error: unknown) => sqlState(error) === '23514');
+    expect(await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.key, `raw-${context.loanId}`))).toHaveLength(0);
+  });
+
+  it('posts an event once: the same key again answers the first entry; other lines under it are refused', async () => {
+    const context = newLoan();
+    const posting = disbursementPosting(context, 1_500_000n);
+    const first = await inTransaction(() => t.app.ledger.post(posting));
+    const again = await inTransaction(() => t.app.ledger.post(posting));
+    expect(first.created).toBe(true);
+    expect(again).toEqual({ key: posting.key, entryId: first.entryId, created: false });
+    await expect(inTransaction(() => t.app.ledger.post(disbursementPosting(context, 1_400_000n)))).rejects.toThrow(PostingConflictError);
+    // Another key for the same loan's disbursement: the database refuses a second payout.
+    await expect(inTransaction(() => t.app.ledger.post({ ...posting, key: `${posting.key}-again` }))).rejects.toSatisfy((error: unknown) => sqlState(error) === '23505');
+    expect((await t.app.ledger.loanBalances(context.loanId)).principal).toBe(1_500_000n);
+  });
+
+  it('posts the same event from ten parallel units once', async () => {
+    const context = newLoan();
+    const posting = overdueFeeAccrualPosting(context, 900n)!;
+    const results = await Promise.allSettled(Array.from({ length: 10 }, () => inTransaction(() => t.app.ledger.post(posting))));
+    const fulfilled = results.filter((result) => result.status === 'fulfilled').map((result) => result.value);
+    // On PostgreSQL a loser of the race waits for the winner's commit and then sees the key taken.
+    expect(fulfilled.filter((result) => result.created)).toHaveLength(1);
+    expect(new Set(fulfilled.map((result) => result.entryId)).size).toBe(1);
+    expect((await t.app.ledger.loanBalances(context.loanId)).overdueFee).toBe(900n);
+  });
+
+  it('posts overlapping batches from parallel units without deadlock, each event once', async () => {
+    const loans = Array.from({ length: 40 }, () => newLoan());
+    const postings = loans.map((context) => interestAccrualPosting(context, 120n)!);
+    const batches = Array.from({ length: 6 }, (_, index) => (index % 2 === 0 ? [...postings] : [...postings].reverse()));
+    const results = await Promise.all(batches.map((batch) => inTransaction(() => t.app.ledger.postMany(batch))));
+    const created = results.flat().filter((result) => result.created);
+    expect(created).toHaveLength(40);
+    for (const context of loans) expect((await t.app.ledger.loanBalances(context.loanId)).interest).toBe(120n);
+  });
+
+  it('posts a large batch (a sweep’s) with statements that never split an entry', async () => {
+    const loans = Array.from({ length: 1200 }, () => newLoan());
+    const results = await inTransaction(() => t.app.ledger.postMany(loans.flatMap((context) => [interestAccrualPosting(context, 300n), overdueFeeAccrualPosting(context, 450n)])));
+    expect(results).toHaveLength(2400);
+    expect(results.every((result) => result.created)).toBe(true);
+    expect(await t.app.ledger.loanBalances(loans[1199]!.loanId)).toMatchObject({ interest: 300n, overdueFee: 450n, total: 750n });
+  });
+
+  it('rolls the posting back with the caller’s transaction', async () => {
+    const context = newLoan();
+    await expect(
+      inTransaction(async () => {
+        await t.app.ledger.post(disbursementPosting(context, 1_000_000n));
+        throw new Error('the money change failed');
+      }),
+    ).rejects.toThrow('the money change failed');
+    expect(await t.app.ledger.entriesOfLoan(context.loanId)).toHaveLength(0);
+  });
+});
+
+describe('append-only', () => {
+  it('refuses UPDATE, DELETE and TRUNCATE of entries and lines', async () => {
+    for (const statement of [
+      sql`update ledger_lines set debit = debit + 1 where debit > 0`,
+      sql`delete from ledger_lines`,
+      sql`update ledger_entries set memo = 'changed'`,
+      sql`delete from ledger_entries`,
+      sql`truncate ledger_lines, ledger_entries`,
+    ]) {
+      await expect(t.database.db.execute(statement)).rejects.toSatisfy((error: unknown) => sqlState(error) === '42501');
+    }
+  });
+});
+
+describe('ledger check', () => {
+  it('is for operators only', async () => {
+    expect((await checkReport(null)).statusCode).toBe(403);
+    expect((await checkReport('wrong-token-wrong-token-wrong-token')).envelope.code).toBe(5001);
+  });
+
+  it('passes on a sound ledger and prints the totals', async () => {
+    const response = await checkReport();
+    expect(response.statusCode).toBe(200);
+    const report = response.envelope.data;
+    expect(report.ok).toBe(true);
+    expect(report.violations).toEqual([]);
+    expect(report.checks.map((check) => check.name)).toEqual(['entries-balance', 'lines-well-formed', 'account-balances', 'trial-balance', 'one-disbursement-per-loan']);
+    expect(report.totals.debits).toBe(report.totals.credits);
+    expect(report.totals.entries).toBeGreaterThan(2400);
+    expect(report.totals.byEvent.disbursement).toBeGreaterThanOrEqual(2);
+  });
+
+  it('takes checks other modules add', async () => {
+    t.app.ledger.addCheck({ name: 'test-plug-in', description: 'A check a module adds.', run: async () => [{ check: 'test-plug-in', detail: 'order 7 disagrees' }] });
+    expect(() => t.app.ledger.addCheck({ name: 'test-plug-in', description: '', run: async () => [] })).toThrow();
+    const report = (await checkReport()).envelope.data;
+    expect(report.ok).toBe(false);
+    expect(report.violations).toEqual([{ check: 'test-plug-in', detail: 'order 7 disagrees' }]);
+  });
+
+  it('fails when a posting is tampered with behind the triggers’ back', async () => {
+    const context = newLoan();
+    await inTransaction(() => t.app.ledger.post(disbursementPosting(context, 3_000_000n)));
+    // Only someone who can switch the triggers off can do this; the check still sees it.
+    await t.database.db.execute(sql`alter table ledger_lines disable trigger user`);
+    try {
+      await t.database.db.execute(sql`update ledger_lines set credit = 2999999 where owner_id is null and entry_id = (select id from ledger_entries where key = ${`disbursement:${context.loanId}`})`);
+    } finally {
+      await t.database.db.execute(sql`alter table ledger_lines enable trigger user`);
+    }
+    const report = (await checkReport()).envelope.data;
+    expect(report.ok).toBe(false);
+    const failed = report.checks.filter((check) => check.violations > 0).map((check) => check.name);
+    expect(failed).toEqual(expect.arrayContaining(['entries-balance', 'trial-balance']));
+    expect(report.violations.find((violation) => violation.check === 'entries-balance')!.detail).toContain(`disbursement:${context.loanId}`);
+  });
+});

@@ -1,0 +1,148 @@
+import { API_PATHS, type HomeIndex, type ProductCard } from '@sen/contract';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { routes } from '../../app/router.tsx';
+import { changeLanguage } from '../../shared/i18n/i18n.ts';
+import { setNavigator } from '../../shared/navigation/navigation.ts';
+import { useSessionStore } from '../../shared/session/session-store.ts';
+import { envelopeResponse as envelope, setupApiTest } from '../../test/api-test.ts';
+import { renderWithQuery } from '../../test/render.tsx';
+
+vi.mock('../../shared/ui/toast.ts', () => ({ showToast: vi.fn() }));
+
+/* The signed-in homes rendered through the router with the server's answers faked at fetch. */
+const fetchMock = setupApiTest();
+/** Lazy route chunks load slowly on a busy machine. */
+const SLOW = { timeout: 8000 };
+const CONFIG = 'ID,WORK,BANK,KYC,TELECOM';
+const certified = { idState: '30', workInfoState: '30', bankCardState: '30', kycState: '30', telecomPermissionState: '30', userAuthState: '30' };
+const halfway = { idState: '30', workInfoState: '10', bankCardState: '10', kycState: '30', telecomPermissionState: '10', userAuthState: '10' };
+
+const card = (change: Partial<ProductCard>): ProductCard => ({
+  productId: 1,
+  productName: 'Sen Nhanh',
+  productImageUrl: '',
+  maxLoanAmount: 5_000_000,
+  minLoanAmount: 1_000_000,
+  timeLimit: 30,
+  interestRate: 0.03,
+  tagList: [],
+  newSign: 0,
+  loanAmountRange: '1.000.000 - 5.000.000',
+  currency: 'VND',
+  currencySymbol: '₫',
+  creditStatus: 1,
+  enableLoanStr: '',
+  jumpType: 0,
+  downloadUrl: null,
+  showConditionTypeSign: null,
+  bankErrorFlag: false,
+  lock: false,
+  quotaUsedUp: false,
+  enableLoanDate: null,
+  planNums: [1],
+  serviceFeePpm: 10_000,
+  overdueDailyRatePpm: 450,
+  ...change,
+});
+
+const index = (change: Partial<HomeIndex>): HomeIndex => ({
+  userCreditStatus: 1,
+  calmFlag: false,
+  showProducts: [card({})],
+  canNotApplyProducts: [],
+  repayProducts: [],
+  showMultipleRepaySign: 0,
+  loanAmountRange: '',
+  enableLoanStr: '',
+  userCreditAmount: 5_000_000,
+  userCreditCurrency: 'VND',
+  userCreditCurrencySymbol: '₫',
+  totalCreditAmount: 5_000_000,
+  usedAmount: 0,
+  togetherLoanSign: 0,
+  bankErrorFlag: false,
+  canApplyAmount: 5_000_000,
+  allAmount: 5_000_000,
+  recommendText: '',
+  currency: 'VND',
+  currencySymbol: '₫',
+  customerPhone: '1900',
+  customerEmail: 'a@b.vn',
+  isNew: 1,
+  minLoanAmount: 1_000_000,
+  maxLoanAmount: 5_000_000,
+  enableLoanDate: null,
+  ...change,
+});
+
+function serve(auth: object, home?: HomeIndex) {
+  fetchMock.mockImplementation(async (url) => {
+    const path = String(url);
+    if (path.startsWith(API_PATHS.authConfig)) return envelope({ authConfig: CONFIG });
+    if (path.startsWith(API_PATHS.authDetail)) return envelope(auth);
+    if (path.startsWith(API_PATHS.homeIndex)) return envelope(home);
+    if (path.startsWith(API_PATHS.activityList)) return envelope([]);
+    return envelope(null);
+  });
+}
+
+function renderAt(path: string) {
+  useSessionStore.setState({ token: 'tok', user: { id: 7, phone: '0912345678' } });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  setNavigator((to, options) => void router.navigate(to, options));
+  renderWithQuery(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('signed-in homes', () => {
+  it('a borrower not yet certified sees the steps left at / and continues at /authentication/batch', async () => {
+    await changeLanguage('en');
+    serve(halfway);
+    const router = renderAt('/');
+    expect(await screen.findByText('2 steps to your credit limit', {}, SLOW)).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('continue-certification'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/authentication/batch'), SLOW);
+  });
+
+  it('shows the bank-error banner, dismissible, with Modify bank card → /authentication/account', async () => {
+    await changeLanguage('en');
+    localStorage.setItem('home-congratulated:7', '1');
+    serve(certified, index({ bankErrorFlag: true }));
+    const router = renderAt('/home/has-auth');
+    expect(await screen.findByText('Payment failed', {}, SLOW)).toBeInTheDocument();
+    fireEvent.click(screen.getByText('Dismiss'));
+    expect(screen.queryByText('Payment failed')).not.toBeInTheDocument();
+    await router.navigate('/');
+    fireEvent.click(await screen.findByText('Modify bank card', {}, SLOW));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/authentication/account'), SLOW);
+  });
+
+  it('sends an unknown status with products to not-found', async () => {
+    await changeLanguage('en');
+    localStorage.setItem('home-congratulated:7', '1');
+    serve(certified, index({ userCreditStatus: 5 }));
+    const router = renderAt('/home/has-auth');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/NotFound'), SLOW);
+  });
+
+  it('no products: the empty state', async () => {
+    await changeLanguage('en');
+    localStorage.setItem('home-congratulated:7', '1');
+    serve(certified, index({ showProducts: [], canNotApplyProducts: [] }));
+    renderAt('/home/has-auth');
+    expect(await screen.findByText('No loan products available right now', {}, SLOW)).toBeInTheDocument();
+  });
+
+  it('disables withdraw when togetherLoanSign is 0 and opens the loan detail on Apply', async () => {
+    await changeLanguage('en');
+    localStorage.setItem('home-congratulated:7', '1');
+    serve(certified, index({}));
+    const router = renderAt('/home/has-auth');
+    expect(await screen.findByTestId('withdraw', {}, SLOW)).toBeDisabled();
+    fireEvent.click(screen.getByTestId('apply-product'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/product/info'), SLOW);
+    expect(router.state.location.search).toBe('?productId=1&amount=5000000');
+  });
+});

@@ -1,0 +1,71 @@
+import type { ProductCard as Card } from '@sen/contract';
+import { formatPercent } from '../../shared/i18n/format.ts';
+import { useT } from '../../shared/i18n/use-translation.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { displayDate, money, moneyRange } from './home-format.ts';
+import { isCardLocked, needsAdditionalInformation } from './home-rules.ts';
+
+/**
+ * A product card (SPEC.md §4): locked cards say 'Not unlocked' and show the range; a card whose
+ * condition sign is '1' offers 'Go to add information'; an unlocked card shows its maximum.
+ */
+export function ProductCardView({ card, onApply, onAddInformation }: { card: Card; onApply: (card: Card) => void; onAddInformation: () => void }) {
+  const { t, language } = useT();
+  const locked = isCardLocked(card);
+  const addInfo = needsAdditionalInformation(card);
+  const titleId = `product-${card.productId}-name`;
+  return (
+    <li className={`product-card${locked ? ' product-card--locked' : ''}`} data-testid={`product-card-${card.productId}`} data-locked={locked}>
+      <div className="product-card__head">
+        <h3 id={titleId} className="product-card__name">
+          {card.productName}
+        </h3>
+        {card.newSign === 1 ? <span className="product-card__badge">{t('home.card.new')}</span> : null}
+      </div>
+      <p className="product-card__amount">
+        {locked ? (
+          <>
+            <span className="product-card__label">{t('home.card.range')}</span> {moneyRange(card.minLoanAmount, card.maxLoanAmount, language)}
+          </>
+        ) : (
+          t('home.card.max', { amount: money(card.maxLoanAmount, language) })
+        )}
+      </p>
+      <p className="product-card__facts">
+        <span>{t('home.card.term', { days: card.timeLimit })}</span>
+        <span aria-hidden="true"> · </span>
+        <span>{t('home.card.rate', { rate: formatPercent(card.interestRate, language) })}</span>
+      </p>
+      {card.tagList.length > 0 ? (
+        <ul className="product-card__tags" aria-label={card.productName}>
+          {card.tagList.map((tag) => (
+            <li key={tag}>{tag}</li>
+          ))}
+        </ul>
+      ) : null}
+      {card.quotaUsedUp ? (
+        <p className="product-card__note" role="note">
+          {t('home.card.quotaUsedUp', { date: displayDate(card.enableLoanDate, card.enableLoanStr, language) })}
+        </p>
+      ) : null}
+      <div className="product-card__actions">
+        {addInfo ? (
+          <Button color="primary" fill="outline" shape="rounded" size="small" onClick={onAddInformation} data-testid="add-information">
+            {t('home.card.addInfo')}
+          </Button>
+        ) : null}
+        <Button
+          color="primary"
+          shape="rounded"
+          size="small"
+          disabled={locked && !(card.creditStatus === 0 || card.creditStatus === 2)}
+          onClick={() => onApply(card)}
+          aria-label={t('home.card.applyProduct', { name: card.productName })}
+          data-testid="apply-product"
+        >
+          {locked ? t('home.card.locked') : t('home.card.apply')}
+        </Button>
+      </div>
+    </li>
+  );
+}

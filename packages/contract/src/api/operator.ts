@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.ts';
+import { plainText } from '../wire.ts';
+import { emptyRequestSchema } from './common.ts';
+import { API_PATHS } from './paths.ts';
+
+/**
+ * Operator calls (outside the family's contract): loan products changed without code. Guarded by
+ * the OPERATOR_TOKEN configured on the server, sent in the `x-operator-token` header; unsigned
+ * (operators use scripts and curl, not the app), and absent when no token is configured.
+ */
+export const OPERATOR_TOKEN_HEADER = 'x-operator-token';
+
+const amount = z.number().int().positive().max(10_000_000_000);
+const ppm = z.number().int().min(0).max(1_000_000);
+const isoTime = z.iso.datetime({ offset: true });
+
+/** A loan product as operators write it (docs/decisions/050-loan-products-as-data-and-rate-caps.md). */
+export const productInputSchema = z.object({
+  /** Stable operator name of the product (letters, digits, dashes); the upsert key. */
+  code: z.string().regex(/^[a-z0-9][a-z0-9-]{1,39}$/),
+  name: plainText(60).min(1),
+  imageUrl: plainText(500).default(''),
+  minAmount: amount,
+  maxAmount: amount,
+  /** Loan term in days. */
+  termDays: z.number().int().min(1).max(3650),
+  /** Instalment choices; [1] is a single repayment. */
+  planNums: z.array(z.number().int().min(1).max(36)).min(1).max(12),
+  /** Interest per day in ppm: 300 = 0.03 % a day. */
+  dailyRatePpm: ppm,
+  /** One-off service fee in ppm of the principal. */
+  serviceFeePpm: ppm,
+  /** Overdue charge per day in ppm of the overdue principal. */
+  overdueDailyRatePpm: ppm,
+  tags: z.array(plainText(30).min(1)).max(6).default([]),
+  /** '1': the borrower must add supplementary information (the WORK item) before applying. */
+  showConditionTypeSign: z.enum(['0', '1']).nullable().default(null),
+  /** 1 browser download, 2 store, 0 in-app. */
+  jumpType: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
+  downloadUrl: z.url({ protocol: /^https?$/ }).nullable().default(null),
+  newSign: z.boolean().default(false),
+  activeFrom: isoTime.nullable().default(null),
+  activeTo: isoTime.nullable().default(null),
+  /** Loans the product may make per business day across all borrowers; null: no quota. */
+  dailyQuota: z.number().int().min(0).max(1_000_000).nullable().default(null),
+  sortOrder: z.number().int().min(0).max(10_000).default(0),
+  active: z.boolean().default(true),
+});
+export type ProductInput = z.input<typeof productInputSchema>;
+
+export const productRecordSchema = productInputSchema.extend({
+  /** The wire's productId. */
+  id: z.number().int(),
+  /** Nominal annual interest in percent (365 days), for checking against the cap. */
+  annualPercent: z.number(),
+  updatedAt: z.string(),
+});
+export type ProductRecord = z.infer<typeof productRecordSchema>;
+
+export const operatorProductListEndpoint = defineEndpoint({
+  id: 'operatorListProducts',
+  method: 'GET',
+  path: API_PATHS.operatorProducts,
+  summary: 'Operator: every loan product, active or not (x-operator-token).',
+  module: 'product',
+  request: emptyRequestSchema,
+  response: z.object({ products: z.array(productRecordSchema), rateCap: z.object({ licence: z.string(), annualPercent: z.number(), overdueMultiple: z.number() }) }),
+  signed: false,
+  session: 'none',
+  errors: ['OPERATOR_TOKEN_INVALID'],
+});
+
+export const operatorProductUpsertEndpoint = defineEndpoint({
+  id: 'operatorUpsertProduct',
+  method: 'POST',
+  path: API_PATHS.operatorProductUpsert,
+  summary: 'Operator: creates or changes a loan product by code; its rates are checked against the legal cap (x-operator-token).',
+  module: 'product',
+  request: productInputSchema,
+  response: productRecordSchema,
+  signed: false,
+  session: 'none',
+  errors: ['OPERATOR_TOKEN_INVALID', 'VALIDATION_FAILED', 'RATE_OVER_CAP', 'PRODUCT_INVALID'],
+});
