@@ -57,6 +57,23 @@ async function userInfoCode(request: APIRequestContext, token: string, deviceId:
 test.describe('mine', () => {
   test.beforeEach(async ({ page }) => useLanguage(page, 'en'));
 
+  test('the demo borrower (approved at seed) sees the credit summary and the unread count', async ({ page }) => {
+    await page.goto('/login');
+    await waitForApp(page);
+    await page.getByTestId('login-tab-password').click();
+    await page.getByTestId('phone-input').fill('0912345678');
+    await page.getByTestId('password-input').fill('sen123');
+    await page.getByTestId('login-button').click();
+    await expect(page).not.toHaveURL(/\/login/);
+    await page.goto('/mine');
+    await waitForApp(page);
+    await expect(page.getByTestId('mine-credit')).toBeVisible();
+    await expect(page.getByTestId('mine-credit-available')).toContainText('₫');
+    await expect(page.getByTestId('mine-credit')).toContainText('Maximum amount');
+    await expect(page.getByTestId('mine-messages').getByTestId('unread-badge')).toBeVisible();
+    await expectAccessible(page, 'mine with credit');
+  });
+
   test('mine, contact us (call and copy), about us', async ({ page, context, request }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const phone = freshPhone();
