@@ -11,6 +11,8 @@ declare module 'autocannon' {
     connections?: number;
     /** Seconds. */
     duration?: number;
+    /** Stop after this many requests instead of after `duration`. */
+    amount?: number;
     /** Seconds to wait for one response before counting a timeout. */
     timeout?: number;
     pipelining?: number;

@@ -10,6 +10,8 @@ const BASELINE_BODY = { code: 200, message: 'success', data: null } as const;
 
 const app = Fastify({ logger: false });
 app.get('/baseline', async () => BASELINE_BODY);
+// The ingest benchmark's floor: the same JSON batch parsed and dropped (tracking-ingest.bench.ts).
+app.post('/baseline', { bodyLimit: 1024 * 1024 }, async () => BASELINE_BODY);
 
 const shutdown = () => {
   app.close().then(

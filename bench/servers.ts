@@ -60,7 +60,7 @@ export function startBaseline(options: ProcessOptions): Promise<ServerProcess> {
  * provider, so eSMS is configured against a closed local port: the scenarios sign in by password
  * and never send an SMS.
  */
-export async function startSen(databaseUrl: string | undefined, options: ProcessOptions): Promise<RunningSen> {
+export async function startSen(databaseUrl: string | undefined, options: ProcessOptions, extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningSen> {
   const databaseName = databaseUrl ? 'PostgreSQL' : 'PGlite';
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
@@ -83,6 +83,7 @@ export async function startSen(databaseUrl: string | undefined, options: Process
     SEED_DEMO: 'true',
     RATE_LIMIT_PER_MINUTE: String(1_000_000_000),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: 'memory://' }),
+    ...extraEnv,
   };
   const server = await spawnServer({
     name: `Sen on ${databaseName}`,

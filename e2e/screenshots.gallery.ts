@@ -224,6 +224,120 @@ test.describe('KYC gallery', () => {
   });
 });
 
+/*
+ * Certification screens (issue 9): personal data, operator, additional information, the batch's end,
+ * the certification centre, at 390x844 and at 360x640 with a field focused (keyboard open).
+ * The KYC item is marked by the test-only route while the KYC pages are on another branch.
+ */
+for (const lang of LANGUAGES) {
+  test(`certification gallery in ${lang}`, async ({ page, request }) => {
+    await useLanguage(page, lang);
+    const phone = freshPhone();
+    await page.goto('/login');
+    await waitForApp(page);
+    await page.getByTestId('phone-input').fill(phone);
+    await page.getByTestId('get-otp-button').click();
+    await page.getByTestId('otp-input').fill(await readOtp(request, phone));
+    await page.getByTestId('login-button').click();
+    await expect(page).toHaveURL(/\/login\/create-password$/);
+
+    await page.goto('/mine/certification-center');
+    await expect(page.getByTestId('centre-item-ID')).toHaveAttribute('data-status', 'locked');
+    await shot(page, lang, 'certification-center-locked');
+    expect((await request.post('/test-only/certification/mark', { data: { phone, item: 'KYC' } })).status()).toBe(200);
+
+    const pickFirst = async (testId: string) => {
+      await page.getByTestId(testId).click();
+      await page.locator('.adm-picker-header-button:visible').nth(1).click();
+      await expect(page.locator('.adm-picker:visible')).toHaveCount(0);
+    };
+
+    await page.goto('/authentication/batch');
+    await expect(page).toHaveURL(/personal-data$/);
+    await expect(page.getByTestId('personal-submit')).toBeVisible();
+    await shot(page, lang, 'personal-data');
+    await page.getByTestId('personal-submit').click();
+    await page.waitForTimeout(300);
+    await shot(page, lang, 'personal-data-errors');
+    await page.getByTestId('personal-province').click();
+    await page.waitForTimeout(500);
+    await shot(page, lang, 'personal-data-province-picker');
+    await page.locator('.adm-picker-header-button:visible').nth(1).click();
+    await page.getByTestId('back-button').click();
+    await expect(page.getByTestId('exit-confirm')).toBeVisible();
+    await page.waitForTimeout(300);
+    await shot(page, lang, 'certification-exit-confirm');
+    await page.getByTestId('exit-confirm-stay').click();
+
+    await page.getByTestId('personal-name').fill('Trần Minh Châu');
+    await page.getByTestId('personal-id-number').fill(`0012${String(Date.now()).slice(-8)}`);
+    await pickFirst('personal-gender');
+    await page.getByTestId('personal-birth-date').fill('15-06-2012');
+    await pickFirst('personal-education');
+    await page.getByTestId('personal-salary').fill('12000000');
+    await pickFirst('personal-marital');
+    await page.getByTestId('personal-address').fill('25 Hàng Bài, Hoàn Kiếm');
+    await pickFirst('personal-purpose');
+    await page.getByTestId('personal-email').fill('chau.tran@example.com');
+    await page.getByTestId('personal-submit').click();
+    await expect(page.locator('#birthDate-error')).toBeVisible();
+    await page.getByTestId('personal-birth-date').scrollIntoViewIfNeeded();
+    await shot(page, lang, 'personal-data-under-18');
+
+    await page.setViewportSize({ width: 360, height: 640 });
+    await page.getByTestId('personal-birth-date').fill('20-10-1996');
+    await page.getByTestId('personal-birth-date').focus();
+    await page.waitForTimeout(300);
+    await shot(page, lang, 'personal-data-360-focused');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('personal-submit').click();
+
+    await expect(page).toHaveURL(/operator-information$/);
+    await page.getByTestId('operator-viet').check();
+    await shot(page, lang, 'operator-choice');
+    await page.getByTestId('operator-send').click();
+    await expect(page.getByTestId('operator-otp')).toBeVisible();
+    await shot(page, lang, 'operator-code');
+    await page.setViewportSize({ width: 360, height: 640 });
+    await page.getByTestId('operator-otp').focus();
+    await page.waitForTimeout(300);
+    await shot(page, lang, 'operator-code-360-focused');
+    await page.setViewportSize({ width: 390, height: 844 });
+    const code = async (pattern: RegExp) => {
+      let value = '';
+      await expect
+        .poll(async () => {
+          const body = (await (await request.get(`/api/dev/sms/outbox?phone=${phone}`)).json()) as { data?: { messages?: { text: string; code: string }[] } };
+          value = body.data?.messages?.find((message) => message.text.includes('nha mang'))?.code ?? '';
+          return value;
+        })
+        .toMatch(pattern);
+      return value;
+    };
+    await page.getByTestId('operator-otp').fill(await code(/^\d{4}$/));
+    await page.getByTestId('operator-submit').click();
+    await expect(page.getByTestId('operator-code-hint')).toContainText('6');
+    await page.getByTestId('operator-otp').fill(await code(/^\d{6}$/));
+    await page.getByTestId('operator-submit').click();
+    await expect(page.getByTestId('batch-complete')).toBeVisible();
+    await shot(page, lang, 'certification-complete');
+
+    await page.goto('/mine/certification-center');
+    await expect(page.getByTestId('centre-item-TELECOM')).toHaveAttribute('data-status', 'done');
+    await shot(page, lang, 'certification-center');
+    await page.goto('/authentication/info/personal-data');
+    await expect(page.getByTestId('personal-id-number')).not.toHaveValue('');
+    await shot(page, lang, 'personal-data-info');
+    await page.goto('/authentication/info/operator-information');
+    await expect(page.getByTestId('operator-verified-name')).toBeVisible();
+    await shot(page, lang, 'operator-info');
+    await page.goto('/authentication/additional-information');
+    await expect(page.getByTestId('work-submit')).toBeVisible();
+    await page.getByTestId('work-submit').click();
+    await page.waitForTimeout(300);
+    await shot(page, lang, 'additional-information-errors');
+  });
+}
 /** Receiving accounts and emergency contacts (issue 9), in Vietnamese, as the demo user (seeded with a default card and two contacts). */
 test('gallery: receiving accounts in vn', async ({ page }) => {
   const lang: Language = 'vn';

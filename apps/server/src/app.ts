@@ -21,6 +21,7 @@ import { ledgerModule } from './modules/ledger/index.ts';
 import { FieldCipher } from './shared/field-cipher.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
 import { systemModule } from './modules/system/index.ts';
+import { trackingModule } from './modules/tracking/index.ts';
 import { userModule } from './modules/user/index.ts';
 import { bodyParsersPlugin } from './plugins/body-parsers.ts';
 import { compressPlugin } from './plugins/compress.ts';
@@ -122,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     store: config.rateLimitStore,
     redisUrl: config.redisUrl,
     pool: database.pool,
+    connectSources: config.cspConnectSources,
   });
   await app.register(compressPlugin);
   await app.register(multipartPlugin);
@@ -151,6 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(feedbackModule);
   await app.register(kycModule, { ...(options.ekycProvider ? { provider: options.ekycProvider } : {}) });
   await app.register(ledgerModule);
+  await app.register(trackingModule);
   await app.register(docsModule);
 
   await app.register(staticSpaPlugin, { webDistDir: config.webDistDir });

@@ -42,7 +42,8 @@ import { REPO_ROOT } from './paths.ts';
  * BOT_CHECK_HMAC_KEY        (derived)    key signing ALTCHA challenges; when unset derived from the OTP pepper
  * BOT_CHECK_VERIFY_URL      (unset)      with BOT_CHECK=hosted: the provider's siteverify URL (form post of secret and response)
  * BOT_CHECK_SECRET          (unset)      with BOT_CHECK=hosted: the provider's secret key
- * AUTH_CONFIG               ID,WORK,BANK,KYC,TELECOM  certification items the app requires (authConfig endpoint)
+ * AUTH_CONFIG               KYC,ID,TELECOM,BANK  certification steps the app requires, in order (authConfig endpoint; BANK is asked at the first loan)
+ * OPERATOR_PROVIDER         sms          operator check: sms (codes of 4 then 6 digits through SMS_PROVIDER under the login code's limits; decision 044)
  * WEB_DIST_DIR              <repo>/apps/web/dist  built web app served as static files with SPA fallback
  * SEED_DEMO                 true on PGlite, false on PostgreSQL  create the demo user 0912345678 (password sen123) at start
  * RATE_LIMIT_PER_MINUTE     600          API requests allowed per client IP per minute
@@ -116,6 +117,10 @@ import { REPO_ROOT } from './paths.ts';
  * COLLECTION_ACCOUNT_NUMBER 0000123456789 the lender's collection account number (VietQR transfers of repayments)
  * COLLECTION_ACCOUNT_NAME   CONG TY SEN   the collection account holder as the bank shows it
  * COLLECTION_BANK_NAME      MB Bank      the collection bank's short name shown to borrowers
+ * TRACKING_RETENTION_DAYS   180          tracking events, attributions and client logs older than this are deleted by the daily tracking-retention sweep
+ * TRACKING_EVENTS_PER_DEVICE_MINUTE 300  tracking events (and client-log records) one device id may send per minute; more get 429
+ * TRACKING_LOG_PATH         /api/log/track  path of the client-log ingest (survey format); the web app's default log endpoint
+ * CSP_CONNECT_SOURCES       (unset)      extra origins the web app may call (CSP connect-src), space- or comma-separated; with VITE_ADJUST_APP_TOKEN: https://*.adjust.com https://*.adjust.world
  */
 
 export { REPO_ROOT };
@@ -170,7 +175,8 @@ const envSchema = z.object({
     .string()
     .trim()
     .regex(/^(ID|WORK|BANK|KYC|TELECOM)(,(ID|WORK|BANK|KYC|TELECOM))*$/, 'must be a comma-separated list of ID, WORK, BANK, KYC, TELECOM')
-    .default('ID,WORK,BANK,KYC,TELECOM'),
+    .default('KYC,ID,TELECOM,BANK'),
+  OPERATOR_PROVIDER: z.enum(['sms']).default('sms'),
   WEB_DIST_DIR: optionalText,
   SEED_DEMO: booleanText.optional(),
   RATE_LIMIT_PER_MINUTE: positiveInt(600),
@@ -255,6 +261,15 @@ const envSchema = z.object({
   COLLECTION_ACCOUNT_NUMBER: z.string().trim().regex(/^[0-9A-Za-z]{6,19}$/, 'must be 6-19 letters or digits').default('0000123456789'),
   COLLECTION_ACCOUNT_NAME: z.string().trim().min(1).max(50).default('CONG TY SEN'),
   COLLECTION_BANK_NAME: z.string().trim().min(1).max(50).default('MB Bank'),
+  TRACKING_RETENTION_DAYS: positiveInt(180),
+  TRACKING_EVENTS_PER_DEVICE_MINUTE: positiveInt(300),
+  TRACKING_LOG_PATH: z.string().trim().regex(/^\/[A-Za-z0-9/_.-]*$/, 'must be a path such as /api/log/track').default('/api/log/track'),
+  CSP_CONNECT_SOURCES: z
+    .string()
+    .trim()
+    .default('')
+    .transform((text) => text.split(/[\s,]+/).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^https:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?$/i, 'each must be an https origin such as https://*.adjust.com'))),
 });
 
 export type RateLimitStoreKind = 'memory' | 'redis' | 'postgres';
@@ -318,6 +333,7 @@ export interface Config {
     secret: string | undefined;
   };
   authConfig: string;
+  operatorProvider: 'sms';
   webDistDir: string;
   seedDemo: boolean;
   rateLimitPerMinute: number;
@@ -369,6 +385,10 @@ export interface Config {
   };
   /** The lender's collection account borrowers transfer repayments to (VietQR). */
   collection: { bankBin: string; accountNumber: string; accountName: string; bankName: string };
+  /** Behaviour tracking, attribution and client logs (modules/tracking). */
+  tracking: { retentionDays: number; eventsPerDeviceMinute: number; logPath: string };
+  /** Extra CSP connect-src origins (the Adjust SDK's hosts when it is on). */
+  cspConnectSources: string[];
 }
 
 export class ConfigError extends Error {
@@ -475,6 +495,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secret: e.BOT_CHECK_SECRET,
     },
     authConfig: e.AUTH_CONFIG,
+    operatorProvider: e.OPERATOR_PROVIDER,
     webDistDir: e.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps/web/dist'),
     seedDemo: e.NODE_ENV !== 'production' && (e.SEED_DEMO ?? !e.DATABASE_URL),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
@@ -567,5 +588,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       accountName: e.COLLECTION_ACCOUNT_NAME,
       bankName: e.COLLECTION_BANK_NAME,
     },
+    tracking: {
+      retentionDays: e.TRACKING_RETENTION_DAYS,
+      eventsPerDeviceMinute: e.TRACKING_EVENTS_PER_DEVICE_MINUTE,
+      logPath: e.TRACKING_LOG_PATH,
+    },
+    cspConnectSources: e.CSP_CONNECT_SOURCES,
   };
 }

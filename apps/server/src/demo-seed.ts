@@ -1,6 +1,7 @@
 import { EMERGENCY_RELATIONSHIP, normalizePhone, transformPassword, type AuthItem } from '@sen/contract';
 import type { FastifyInstance } from 'fastify';
 import { PasswordHasher } from './modules/auth/index.ts';
+import { seedDemoProfile } from './modules/certification/index.ts';
 import { seedDemoActivities } from './modules/content/index.ts';
 import { DEMO_ID_CARD, demoKycImages } from './modules/kyc/index.ts';
 import { seedDemoProducts } from './modules/product/index.ts';
@@ -34,14 +35,15 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
 
 type DemoUserSeeder = (app: FastifyInstance, userId: string) => Promise<void>;
 
-const DEMO_USER_SEEDERS: DemoUserSeeder[] = [seedDemoKyc, seedDemoBankAccount, seedDemoCredit, seedDemoMessages];
+const DEMO_USER_SEEDERS: DemoUserSeeder[] = [seedDemoKyc, seedDemoPersonalData, seedDemoBankAccount, seedDemoCredit, seedDemoMessages];
 
 /**
  * The demo user certified (every item done) and approved with DEMO_CREDIT_LIMIT_VND, unless the
- * database already has a credit account for them. The approval is a seed, not an engine decision.
+ * demo user is approved already. The approval is a seed, not an engine decision.
  */
 async function seedDemoCredit(app: FastifyInstance, userId: string): Promise<void> {
-  if (await app.credit.account(userId)) return;
+  // Completing certification above opened a review (status 0); the demo approval replaces it once.
+  if ((await app.credit.account(userId))?.status === 1) return;
   await app.infra.database.uow.transaction(async () => {
     await app.credit.approveForDemo(userId, DEMO_CREDIT_LIMIT_VND);
     for (const item of app.certification.authConfig.split(',') as AuthItem[]) await app.certification.markItem(userId, item);
@@ -53,13 +55,17 @@ async function seedDemoKyc(app: FastifyInstance, userId: string): Promise<void> 
   if (await app.kyc.seedCompleted(userId, await demoKycImages(), DEMO_ID_CARD)) app.log.info('demo user KYC done (demo ID card images)');
 }
 
+/** Personal data (ID) and operator (TELECOM) done with realistic values (issue 9, profile). */
+async function seedDemoPersonalData(app: FastifyInstance, userId: string): Promise<void> {
+  await seedDemoProfile(app, userId, normalizePhone(DEMO_USER.phone));
+}
+
 /**
- * The demo user's messages, made by messages.notify as the credit review makes them (once each:
- * the event keys hold them back on every later start). Vietnamese unless the user chose a language.
+ * The demo user's approval message, made by messages.notify as a credit decision makes it (once:
+ * the event key holds it back on every later start; the review's start messaged itself above).
  */
 async function seedDemoMessages(app: FastifyInstance, userId: string): Promise<void> {
   const creditLimit = DEMO_CREDIT_LIMIT_VND;
-  await app.messages.notify(userId, 'creditReviewStarted', {}, { eventKey: 'demo:credit-review' });
   await app.messages.notify(userId, 'creditApproved', { creditLimit }, { eventKey: 'demo:credit-approved' });
 }
 

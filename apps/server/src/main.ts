@@ -6,6 +6,7 @@ import { accountErasureSweep } from './jobs/account-erasure.sweep.ts';
 import { cleanupSweep } from './jobs/cleanup.sweep.ts';
 import { startPoller, type Poller } from './jobs/poller.ts';
 import { startScheduler, type Scheduler } from './jobs/scheduler.ts';
+import { trackingRetentionSweep } from './jobs/tracking-retention.sweep.ts';
 import { SweepRunner } from './jobs/sweep-runner.ts';
 
 /** Starts Sen: config → database (migrated) → demo seed → app → listen; closes cleanly on signals. */
@@ -44,7 +45,7 @@ async function main(): Promise<void> {
     const clock = () => new Date();
     scheduler = startScheduler({
       runner: new SweepRunner(database.uow, clock, app.log),
-      sweeps: [cleanupSweep(database.uow), accountErasureSweep(app.accountLifecycle)],
+      sweeps: [cleanupSweep(database.uow), accountErasureSweep(app.accountLifecycle), trackingRetentionSweep(database.uow, config.tracking.retentionDays)],
       clock,
       log: app.log,
       intervalMs: config.jobs.intervalSeconds * 1000,

@@ -41,11 +41,11 @@ describe('default params, timestamp and sign', () => {
     expect((await t.post(API_PATHS.authConfig)).envelope).toEqual({
       code: 200,
       message: 'success',
-      data: { authConfig: 'ID,WORK,BANK,KYC,TELECOM' },
+      data: { authConfig: 'KYC,ID,TELECOM,BANK' },
     });
     const get = await t.get(API_PATHS.authConfig);
     expect(get.statusCode).toBe(200);
-    expect(get.envelope.data).toEqual({ authConfig: 'ID,WORK,BANK,KYC,TELECOM' });
+    expect(get.envelope.data).toEqual({ authConfig: 'KYC,ID,TELECOM,BANK' });
   });
 
   it('refuses a bad sign with 409/409 (the family re-fetches the secret on it)', async () => {

@@ -5,6 +5,10 @@ interface ImportMetaEnv {
   readonly VITE_APP_CODE?: string;
   /** Product name shown on the splash; default DEFAULT_PRODUCT_NAME. */
   readonly VITE_PRODUCT_NAME?: string;
+  /** Adjust app token (SPEC.md §9); unset: no ad attribution and nothing waits for it. */
+  readonly VITE_ADJUST_APP_TOKEN?: string;
+  /** Where client logs go (survey format); default the server's /api/log/track. */
+  readonly VITE_LOG_ENDPOINT?: string;
 }
 
 interface ImportMeta {

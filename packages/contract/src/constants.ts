@@ -68,8 +68,8 @@ export function languageFromHeader(header: string | undefined): Language {
   return found ?? DEFAULT_LANGUAGE;
 }
 
-/** Version of the privacy policy text a consent refers to; bump when the text changes. */
-export const PRIVACY_POLICY_VERSION = '2026-11-01';
+/** Version of the privacy policy text a consent refers to; bump when the text changes (2026-11-22: behaviour tracking and ad attribution, decision 066). */
+export const PRIVACY_POLICY_VERSION = '2026-11-22';
 
 /** Keys of the browser's persistent store. */
 export const STORAGE_KEYS = {

@@ -88,6 +88,15 @@ export const ERRORS = {
   /** A reservation would take the borrower past their available credit (or the credit is not approved). */
   CREDIT_LIMIT_EXCEEDED: { code: 5004, httpStatus: 400, messageKey: 'error.creditLimitExceeded' },
 
+  // Personal data and operator check (issue 9, profile).
+  /** The ID number is already another user's (unique by its blind index). */
+  ID_NUMBER_TAKEN: { code: 3101, httpStatus: 409, messageKey: 'error.idNumberTaken' },
+  /** A correction of personal data tried to change the verified ID number. */
+  ID_NUMBER_LOCKED: { code: 3102, httpStatus: 400, messageKey: 'error.idNumberLocked' },
+  /** An operator step out of order (otp/two or three without a live code of the step before, or another operator). */
+  OPERATOR_STEP: { code: 3103, httpStatus: 400, messageKey: 'error.operatorStep' },
+  /** The operator check named a phone other than the signed-in user's. */
+  OPERATOR_PHONE_MISMATCH: { code: 3104, httpStatus: 403, messageKey: 'error.operatorPhone' },
   // Receiving accounts (bank module, issue 9).
   /** The same bank and account number (or wallet and account) is already bound for this user. */
   BANK_ACCOUNT_DUPLICATE: { code: 2601, httpStatus: 409, messageKey: 'error.bankAccountDuplicate' },

@@ -28,3 +28,6 @@ export * from './api/paths.ts';
 export * from './api/user.ts';
 export * from './api/home.ts';
 export * from './api/operator.ts';
+export * from './api/profile.ts';
+export * from './reference/index.ts';
+export * from './api/tracking.ts';

@@ -1,3 +1,5 @@
+import { TZDate } from '@date-fns/tz';
+import { format, isValid, parse } from 'date-fns';
 import { z } from 'zod';
 import { MIN_BORROWER_AGE } from './constants.ts';
 import { isMessageKey, type MessageKey } from './messages.ts';
@@ -93,16 +95,51 @@ export function parseBirthDate(text: string): { year: number; month: number; day
   return real && year >= 1900 ? { year, month, day } : null;
 }
 
-/** Whole years between a birth date and `today` (a birthday on 29 February counts from 1 March). */
-export function ageOn(birth: { year: number; month: number; day: number }, today: Date): number {
-  const year = today.getUTCFullYear();
-  const month = today.getUTCMonth() + 1;
-  const day = today.getUTCDate();
+/** Vietnam's time zone (UTC+7, no daylight saving): the calendar the age rule counts on. */
+export const VIETNAM_TIME_ZONE = 'Asia/Ho_Chi_Minh';
+
+export interface CalendarDate {
+  year: number;
+  month: number;
+  day: number;
+}
+
+/** The calendar date in Vietnam at the instant `now`. */
+export function vietnamDate(now: Date): CalendarDate {
+  const local = new TZDate(now.getTime(), VIETNAM_TIME_ZONE);
+  return { year: local.getFullYear(), month: local.getMonth() + 1, day: local.getDate() };
+}
+
+/**
+ * Whole years between a birth date and the instant `today`, counted on Vietnam's calendar date
+ * (a birthday on 29 February counts from 1 March in common years).
+ */
+export function ageOn(birth: CalendarDate, today: Date): number {
+  const { year, month, day } = vietnamDate(today);
   const hadBirthday = month > birth.month || (month === birth.month && day >= birth.day);
   return year - birth.year - (hadBirthday ? 0 : 1);
 }
 
-/** Birth date in MM/DD/YYYY or DD-MM-YYYY; under 18 on `today` is refused. */
+/** Parses the wire form yyyy-MM-dd (what the family's clients send as `birthDate`); null when not a real date. */
+export function parseIsoDate(text: string): CalendarDate | null {
+  const trimmed = text.trim();
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(trimmed)) return null;
+  const date = parse(trimmed, 'yyyy-MM-dd', new Date(2000, 0, 1));
+  if (!isValid(date) || date.getFullYear() < 1900) return null;
+  return { year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate() };
+}
+
+/** A calendar date as yyyy-MM-dd. */
+export function formatIsoDate(date: CalendarDate): string {
+  return format(new Date(date.year, date.month - 1, date.day), 'yyyy-MM-dd');
+}
+
+/** A calendar date as the form shows it: DD-MM-YYYY (the spec's second format, Vietnam's day-first order). */
+export function formatDisplayDate(date: CalendarDate): string {
+  return format(new Date(date.year, date.month - 1, date.day), 'dd-MM-yyyy');
+}
+
+/** Birth date in MM/DD/YYYY or DD-MM-YYYY; under 18 on Vietnam's date `today` is refused. */
 export function birthDateSchema(today: () => Date = () => new Date()) {
   return requiredText
     .refine((text) => parseBirthDate(text) !== null, key('validation.birthDate.format'))
@@ -110,6 +147,23 @@ export function birthDateSchema(today: () => Date = () => new Date()) {
       const birth = parseBirthDate(text);
       return birth === null || ageOn(birth, today()) >= MIN_BORROWER_AGE;
     }, key('validation.birthDate.underage'));
+}
+
+/**
+ * `birthDate` on the wire: yyyy-MM-dd as the family's clients send it (our form converts its
+ * MM/DD/YYYY or DD-MM-YYYY text before sending; both are accepted here too). Output: yyyy-MM-dd.
+ * Under 18 on Vietnam's date `today` is refused with the spec's message; `today` null leaves the
+ * age to a later check on the caller's own clock (the server's endpoint schema, see personalSave).
+ */
+export function wireBirthDateSchema(today: (() => Date) | null = () => new Date()) {
+  const read = (text: string) => parseIsoDate(text) ?? parseBirthDate(text);
+  return requiredText
+    .refine((text) => read(text) !== null, key('validation.birthDate.format'))
+    .refine((text) => {
+      const birth = read(text);
+      return today === null || birth === null || ageOn(birth, today()) >= MIN_BORROWER_AGE;
+    }, key('validation.birthDate.underage'))
+    .transform((text) => formatIsoDate(read(text) as CalendarDate));
 }
 
 export const digitsOnlySchema = requiredText.regex(/^\d+$/, key('validation.number.digitsOnly'));

@@ -688,3 +688,159 @@ export const ledgerLines = pgTable(
     check('ledger_lines_one_side', sql`(${table.debit} > 0 and ${table.credit} = 0) or (${table.credit} > 0 and ${table.debit} = 0)`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Personal data, supplementary information and the operator check (issue 9, profile helper).
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The personal-data step (SPEC.md §3, API-FAMILY.md §5.6), one row per user. The ID number is kept
+ * only encrypted (FieldCipher) with its blind index, unique across users: one ID, one account.
+ */
+export const personalData = pgTable('personal_data', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The row's number on the wire (`userBaseExt/info.id`). */
+  publicId: bigint('public_id', { mode: 'number' }).generatedAlwaysAsIdentity().notNull().unique(),
+  fullName: text('full_name').notNull(),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  idNumberCipher: text('id_number_cipher').notNull(),
+  idNumberIndex: text('id_number_index').notNull().unique(),
+  idNumberLast4: text('id_number_last4').notNull(),
+  sex: integer('sex').notNull(),
+  birthDate: date('birth_date', { mode: 'string' }).notNull(),
+  education: integer('education').notNull(),
+  maritalStatus: integer('marital_status').notNull(),
+  loanPurpose: integer('loan_purpose'),
+  provinceId: integer('province_id').notNull(),
+  address: text('address').notNull(),
+  /** Monthly income in VND as typed, and its band (SALARY_BANDS state). */
+  monthlySalaryVnd: bigint('monthly_salary_vnd', { mode: 'bigint' }).notNull(),
+  salaryBand: integer('salary_band').notNull(),
+  email: text('email'),
+  jobNature: integer('job_nature'),
+  industry: integer('industry'),
+  workTime: integer('work_time'),
+  zaloAccount: text('zalo_account'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The supplementary-information step (API-FAMILY.md §5.10, the WORK item), one row per user. */
+export const workInfo = pgTable('work_info', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  publicId: bigint('public_id', { mode: 'number' }).generatedAlwaysAsIdentity().notNull().unique(),
+  industry: integer('industry').notNull(),
+  companyName: text('company_name'),
+  companyTel: text('company_tel'),
+  companyAddress: text('company_address'),
+  email: text('email').notNull(),
+  purpose: integer('purpose'),
+  facebookUid: text('facebook_uid').notNull(),
+  facebookAccount: text('facebook_account'),
+  telegramAccount: text('telegram_account'),
+  zaloAccount: text('zalo_account'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The operator check of a user (API-FAMILY.md §5.11): the attempt under way (operator and the code
+ * awaited: 'first', 'second', or 'verified' once it passed) and the last operator that passed, kept
+ * while a new attempt (a correction) runs.
+ */
+export const operatorChecks = pgTable('operator_checks', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  company: text('company').notNull(),
+  stage: text('stage', { enum: ['first', 'second', 'verified'] }).notNull(),
+  phone: text('phone').notNull(),
+  /** The provider that ran the check (OPERATOR_PROVIDER). */
+  provider: text('provider').notNull(),
+  verifiedCompany: text('verified_company'),
+  verifiedPhone: text('verified_phone'),
+  verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+/*
+ * ---- Tracking (issue 14; docs/decisions/065): behaviour events, ad attribution and client logs.
+ * Append-only and built for volume: bigint identity keys (no uuid generation per row), no foreign
+ * keys (a row outlives its user and costs no lookup on insert), one INSERT per batch, a few
+ * indexes for the funnel and for retention, which a daily sweep applies (jobs/tracking-retention).
+ */
+
+/** One behaviour event (SPEC.md §3). The phone is never stored: it only finds `user_id`. */
+export const trackingEvents = pgTable(
+  'tracking_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The device's time, or the server's when the device's is more than a day off. */
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    deviceId: text('device_id').notNull(),
+    /** The user whose phone the event named, when one exists; no foreign key (volume, retention). */
+    userId: uuid('user_id'),
+    environment: text('environment'),
+    eventVersion: integer('event_version'),
+    page: text('page').notNull(),
+    previousPage: text('previous_page'),
+    firstPage: text('first_page'),
+    previousAct: text('previous_act'),
+    lastAct: text('last_act'),
+    source: text('source'),
+    referer: text('referer'),
+    type: text('type'),
+    code: text('code'),
+    act: text('act').notNull(),
+    result: text('result'),
+    counter: integer('counter'),
+    eventType: text('event_type'),
+    adjustId: text('adjust_id'),
+    pushMark: integer('push_mark'),
+  },
+  (table) => [
+    index('tracking_events_occurred_idx').on(table.occurredAt),
+    index('tracking_events_page_idx').on(table.page, table.occurredAt),
+    index('tracking_events_act_idx').on(table.act, table.occurredAt),
+  ],
+);
+
+/** Ad attribution per device (adjust/ad/click/info/upload); a repeat of the same device and adId is ignored. */
+export const adAttributions = pgTable(
+  'ad_attributions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    createdAt: createdAt(),
+    deviceId: text('device_id').notNull(),
+    userId: uuid('user_id'),
+    adId: text('ad_id').notNull(),
+    adgroup: text('adgroup'),
+    /** The adgroup before its first ' (' (SPEC.md §3). */
+    mediaSource: text('media_source'),
+    /** The landing query string. */
+    refer: text('refer'),
+  },
+  (table) => [
+    uniqueIndex('ad_attributions_device_ad_idx').on(table.deviceId, table.adId),
+    index('ad_attributions_created_idx').on(table.createdAt),
+  ],
+);
+
+/** Client logs in the survey format, one row per record of `__logs__`. */
+export const clientLogs = pgTable(
+  'client_logs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    topic: text('topic').notNull(),
+    /** The record as JSON text ({"survey": "<json text>"}). */
+    record: text('record').notNull(),
+  },
+  (table) => [index('client_logs_received_idx').on(table.receivedAt)],
+);
+/* ---- end of Tracking */

@@ -17,6 +17,8 @@ export interface SecurityOptions {
   redisUrl?: string | undefined;
   /** The PostgreSQL pool (store postgres). */
   pool?: pg.Pool | undefined;
+  /** Origins the web app may call besides its own (CSP connect-src), e.g. the Adjust SDK's hosts. */
+  connectSources?: string[];
 }
 
 const probes = new Set<string>([API_PATHS.health, API_PATHS.ready]);
@@ -48,7 +50,7 @@ export const securityPlugin = globalPlugin('sen-security', async (app: FastifyIn
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(options.connectSources ?? [])],
         mediaSrc: ["'self'", 'blob:'],
         frameSrc: ["'self'"],
         workerSrc: ["'self'", 'blob:'],

@@ -13,6 +13,7 @@ import { prefetchLowPriorityImages, whenIdle } from '../shared/images/images.ts'
 import { setNavigator } from '../shared/navigation/navigation.ts';
 import { queryClient } from '../shared/query/query-client.ts';
 import { setSessionExpiredHandler } from '../shared/request/request.ts';
+import { startTracking, trackPageView } from '../shared/tracking/index.ts';
 import { bootOnce } from './boot.ts';
 import { createAppRouter, routerReady } from './router.tsx';
 import { hideSplash } from './splash.ts';
@@ -22,6 +23,9 @@ const router = createAppRouter();
 setNavigator((to, options) => void router.navigate(to, options));
 // A 401 anywhere ends the session: clear token and auth, go to /login.
 setSessionExpiredHandler(clearSessionAndGoToLogin);
+// Behaviour tracking (after the privacy-policy choice only): a page view for every location.
+startTracking();
+router.subscribe((state) => trackPageView(state.location.pathname));
 
 const ANTD_LOCALES = { en: enUS, vn: viVN, zh: zhCN } as const;
 

@@ -6,13 +6,6 @@ import { paths, type RoutePath } from './paths.ts';
  * title and a back button, and shows no data.
  */
 export const PLACEHOLDER_ROUTES: { path: RoutePath; titleKey: TranslationKey }[] = [
-  { path: paths.certificationCenter, titleKey: 'page.certificationCenter' },
-  { path: paths.authAdditionalInformation, titleKey: 'page.additionalInformation' },
-  { path: paths.authBatch, titleKey: 'page.certification' },
-  { path: paths.authBatchOperatorInformation, titleKey: 'page.operatorInformation' },
-  { path: paths.authBatchPersonalData, titleKey: 'page.personalData' },
-  { path: paths.authInfoOperatorInformation, titleKey: 'page.operatorInformation' },
-  { path: paths.authInfoPersonalData, titleKey: 'page.personalData' },
   { path: paths.orderBatchRepayList, titleKey: 'page.batchRepayList' },
   { path: paths.orderInfo, titleKey: 'page.orderInfo' },
   { path: paths.orderList, titleKey: 'page.orderList' },

@@ -18,6 +18,18 @@ const placeholder = (path: RoutePath, titleKey: TranslationKey): Lazy => async (
   // A tab's top page has no Back arrow: the tab bar is the way out.
   return { element: <PagePlaceholder titleKey={titleKey} showBack={!TAB_BAR_PATHS.includes(path)} /> };
 };
+const certificationPages = {
+  BatchPage: () => import('../features/certification/batch-page.tsx'),
+  PersonalDataBatchPage: () => import('../features/certification/personal-data-page.tsx'),
+  PersonalDataInfoPage: () => import('../features/certification/personal-data-page.tsx'),
+  OperatorBatchPage: () => import('../features/certification/operator-page.tsx'),
+  OperatorInfoPage: () => import('../features/certification/operator-page.tsx'),
+  AdditionalInformationPage: () => import('../features/certification/additional-information-page.tsx'),
+  CertificationCenterPage: () => import('../features/certification/certification-center-page.tsx'),
+};
+const certification = (pick: keyof typeof certificationPages): Lazy => async () => ({
+  Component: ((await certificationPages[pick]()) as unknown as Record<string, React.ComponentType>)[pick],
+});
 const notFound: Lazy = async () => ({ Component: (await import('../features/not-found/not-found-page.tsx')).NotFoundPage });
 
 /** The full route table of SPEC.md §2. /home is resolved by the guard (it never renders). */
@@ -66,6 +78,14 @@ export const routes: RouteObject[] = [
       { path: paths.authBatchKyc, lazy: async () => ({ Component: (await import('../features/kyc/index.ts')).KycPage }) },
       { path: paths.authBatchKycFace, lazy: async () => ({ Component: (await import('../features/kyc/index.ts')).KycFacePage }) },
       { path: paths.authInfoKyc, lazy: async () => ({ Component: (await import('../features/kyc/index.ts')).KycInfoPage }) },
+      // Certification: the step runner, personal data, operator, additional information, centre (issue 9).
+      { path: paths.authBatch, lazy: certification('BatchPage') },
+      { path: paths.authBatchPersonalData, lazy: certification('PersonalDataBatchPage') },
+      { path: paths.authInfoPersonalData, lazy: certification('PersonalDataInfoPage') },
+      { path: paths.authBatchOperatorInformation, lazy: certification('OperatorBatchPage') },
+      { path: paths.authInfoOperatorInformation, lazy: certification('OperatorInfoPage') },
+      { path: paths.authAdditionalInformation, lazy: certification('AdditionalInformationPage') },
+      { path: paths.certificationCenter, lazy: certification('CertificationCenterPage') },
       // Receiving accounts and emergency contacts (features/accounts).
       {
         path: paths.authAccountAndContacts,

@@ -23,6 +23,18 @@ import {
   scoreReviewEndpoint,
 } from './account.ts';
 import { authConfigEndpoint, authDetailEndpoint } from './certification.ts';
+import {
+  addressListEndpoint,
+  operatorOneEndpoint,
+  operatorThreeEndpoint,
+  operatorTwoEndpoint,
+  personalEnumEndpoint,
+  personalInfoEndpoint,
+  personalSaveEndpoint,
+  workEnumEndpoint,
+  workInfoEndpoint,
+  workSaveEndpoint,
+} from './profile.ts';
 import { activityListEndpoint, commonIndexEndpoint } from './content.ts';
 import { devCreditCertifyEndpoint, devCreditReviewEndpoint, homeIndexEndpoint, loanPageEndpoint, reloanButtonSignEndpoint } from './home.ts';
 import { operatorProductListEndpoint, operatorProductUpsertEndpoint } from './operator.ts';
@@ -42,6 +54,7 @@ import {
 } from './kyc.ts';
 import { ledgerCheckEndpoint } from './ledger.ts';
 import { devOutboxEndpoint, healthEndpoint, readyEndpoint, secretEndpoint } from './system.ts';
+import { adClickUploadEndpoint, funnelEndpoint, surveyLogEndpoint, trackingSendEndpoint } from './tracking.ts';
 import {
   deviceHasEndpoint,
   deviceSaveEndpoint,
@@ -89,6 +102,17 @@ export const endpoints = {
   feedbackList: feedbackListEndpoint,
   feedbackSubmit: feedbackSubmitEndpoint,
   operatorFeedbackList: operatorFeedbackListEndpoint,
+  // Personal data, supplementary information and the operator check (issue 9, profile).
+  personalEnum: personalEnumEndpoint,
+  personalInfo: personalInfoEndpoint,
+  addressList: addressListEndpoint,
+  personalSave: personalSaveEndpoint,
+  workEnum: workEnumEndpoint,
+  workInfo: workInfoEndpoint,
+  workSave: workSaveEndpoint,
+  operatorOne: operatorOneEndpoint,
+  operatorTwo: operatorTwoEndpoint,
+  operatorThree: operatorThreeEndpoint,
   messageList: messageListEndpoint,
   messageUpdate: messageUpdateEndpoint,
   messageUnreadCount: messageUnreadCountEndpoint,
@@ -113,6 +137,10 @@ export const endpoints = {
   devCreditReview: devCreditReviewEndpoint,
   devCreditCertify: devCreditCertifyEndpoint,
   ledgerCheck: ledgerCheckEndpoint,
+  trackingSend: trackingSendEndpoint,
+  adClickUpload: adClickUploadEndpoint,
+  surveyLog: surveyLogEndpoint,
+  funnel: funnelEndpoint,
 } as const satisfies Record<string, AnyEndpoint>;
 
 export const allEndpoints: readonly AnyEndpoint[] = Object.values(endpoints);

@@ -40,6 +40,17 @@ export const API_PATHS = {
   devCreditReview: '/api/dev/credit/review',
   /** Development only: certify a phone with declared facts (e2e journeys, demos). Off in production. */
   devCreditCertify: '/api/dev/credit/certify',
+  // Personal data, supplementary information and the operator check (issue 9, profile).
+  personalEnum: '/api/user/app/userBaseExt/getEnum',
+  personalInfo: '/api/user/app/userBaseExt/info',
+  addressList: '/api/user/app/address/list',
+  personalSave: '/api/user/app/userBaseExt/save/v2',
+  workEnum: '/api/user/app/userWork/enum',
+  workInfo: '/api/user/app/userWork/info',
+  workSave: '/api/user/app/userBaseExt/save/work/v2',
+  telecomOtpOne: '/api/user/app/vietnam/telecom/otp/one',
+  telecomOtpTwo: '/api/user/app/vietnam/telecom/otp/two',
+  telecomOtpThree: '/api/user/app/vietnam/telecom/otp/three',
   // Receiving accounts and emergency contacts (bank module; API-FAMILY.md §5.9, §7).
   bankList: '/api/user/app/bank/list',
   walletList: '/api/user/app/wallet/list',
@@ -71,6 +82,14 @@ export const API_PATHS = {
   livenessDevCapture: '/api/ekyc/dev/liveness/capture',
   /** The eKYC vendor's result callback (FPT.AI-style provider). */
   ekycCallback: '/api/ekyc/callback',
+  /** Behaviour tracking (SPEC.md §7): one event or a batch; unsigned (the web app flushes with sendBeacon). */
+  trackingSend: '/api/user/app/burying/event/send',
+  /** The ad-click attribution upload, once per install (SPEC.md §7). */
+  adClickUpload: '/api/user/app/adjust/ad/click/info/upload',
+  /** Client logs in the survey format; the default of TRACKING_LOG_PATH and of the web app's log endpoint. */
+  surveyLog: '/api/log/track',
+  /** Operators: the conversion funnel (OPERATOR_TOKEN). */
+  operatorFunnel: '/api/operator/tracking/funnel',
   health: '/api/health',
   ready: '/api/ready',
   /** Development only: the SMS messages the development provider "sent". Off in production. */

@@ -17,6 +17,14 @@ import { SessionService } from './session.service.ts';
 import { sessionHook } from './session-hook.ts';
 
 export { bearerToken } from './session-hook.ts';
+export type { OtpChannel, OtpSent, OtpService } from './otp.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Login codes, and other codes sent under the same limits (OtpChannel; e.g. the operator check). */
+    otp: OtpService;
+  }
+}
 export { PasswordHasher } from './password-hasher.ts';
 
 /** How long a resolved session is reused on PGlite before it is read again. */
@@ -57,6 +65,7 @@ export const authModule = globalPlugin('sen-auth', async (app: FastifyInstance) 
     },
     app.log,
   );
+  app.decorate('otp', otp);
   const brake = new LoginBrakeService(new LoginBrakeRepository(database.db), clock, config.loginBrake);
   const security = new AuthSecurity(app.audit, brake, sms, clock, config.productName, app.log);
   const auth = new AuthService(app.users, otp, sessions, new PasswordHasher(), clock, { appId: config.appId, channelId: config.channelId }, security, database.uow);

@@ -36,6 +36,19 @@ export interface OtpSent {
   expiresInSeconds: number;
 }
 
+/**
+ * A code other than the login code sent through the same service (e.g. the operator check's): kept
+ * apart from the login code (its own key, so neither supersedes the other) but counted in the same
+ * hourly limits, resend wait and SMS budget of the phone, IP and device.
+ */
+export interface OtpChannel {
+  /** Prefix of the code's key, e.g. 'operator-1'. */
+  key: string;
+  digits: 4 | 6;
+  /** The SMS text for `code`, which lives `minutes`. */
+  message: (code: string, minutes: number) => string;
+}
+
 /** Login OTPs: 4 random digits by SMS, stored hashed, 60 s resend wait, hourly send limits. */
 export class OtpService {
   constructor(
@@ -56,11 +69,13 @@ export class OtpService {
    * the provider fails (each one reached the vendor); a failed send does not start the resend wait
    * and leaves the previous code in force.
    */
-  async send(input: { phone: string; ip: string; deviceId: string | null; botCheckPassed?: boolean }): Promise<OtpSent> {
+  async send(input: { phone: string; ip: string; deviceId: string | null; botCheckPassed?: boolean; channel?: OtpChannel }): Promise<OtpSent> {
     const now = this.clock();
-    const code = String(randomInt(0, 10_000)).padStart(4, '0');
+    const digits = input.channel?.digits ?? 4;
+    const code = String(randomInt(0, 10 ** digits)).padStart(digits, '0');
+    const codeKey = codeKeyOf(input.phone, input.channel?.key);
     const codeId = await this.repository.withSendLocks(input, async () => {
-      const latest = await this.repository.latest(input.phone);
+      const latest = await this.repository.latest(codeKey);
       if (latest) {
         const elapsedMs = now.getTime() - latest.createdAt.getTime();
         if (elapsedMs < OTP_RESEND_SECONDS * 1000) {
@@ -80,10 +95,10 @@ export class OtpService {
       if (limits.botCheckFromSend > 0 && nextSend >= limits.botCheckFromSend && !input.botCheckPassed) {
         throw new AppError('CHALLENGE_REQUIRED');
       }
-      await this.repository.logSend({ ...input, now });
+      await this.repository.logSend({ phone: input.phone, ip: input.ip, deviceId: input.deviceId, now });
       return this.repository.insertCode({
-        phone: input.phone,
-        codeHash: this.hash(input.phone, code),
+        phone: codeKey,
+        codeHash: this.hash(codeKey, code),
         createdAt: now,
         expiresAt: new Date(now.getTime() + this.options.ttlSeconds * 1000),
       });
@@ -100,7 +115,9 @@ export class OtpService {
     }
 
     const minutes = Math.max(1, Math.round(this.options.ttlSeconds / 60));
-    const text = `${this.options.productName}: ma xac thuc cua ban la ${code}. Ma het han sau ${minutes} phut. Khong chia se ma nay cho bat ky ai.`;
+    const text =
+      input.channel?.message(code, minutes) ??
+      `${this.options.productName}: ma xac thuc cua ban la ${code}. Ma het han sau ${minutes} phut. Khong chia se ma nay cho bat ky ai.`;
     try {
       await this.sms.send(input.phone, text);
     } catch (error) {
@@ -112,8 +129,9 @@ export class OtpService {
     return { resendAfterSeconds: OTP_RESEND_SECONDS, expiresInSeconds: this.options.ttlSeconds };
   }
 
-  /** Accepts the current code of `phone` once; throws the catalogued OTP error otherwise. */
-  async verify(phone: string, code: string): Promise<void> {
+  /** Accepts the current code of `phone` (of `channelKey`, else the login code) once; throws the catalogued OTP error otherwise. */
+  async verify(phoneNumber: string, code: string, channelKey?: string): Promise<void> {
+    const phone = codeKeyOf(phoneNumber, channelKey);
     const now = this.clock();
     const latest = await this.repository.latest(phone);
     if (!latest) throw new AppError('OTP_INCORRECT');
@@ -131,4 +149,9 @@ export class OtpService {
     }
     if (!(await this.repository.consume(latest.id, now))) throw new AppError('OTP_EXPIRED');
   }
+}
+
+/** Where a code is kept: the phone for the login code, `key:phone` for another channel's. */
+function codeKeyOf(phone: string, channelKey: string | undefined): string {
+  return channelKey ? `${channelKey}:${phone}` : phone;
 }

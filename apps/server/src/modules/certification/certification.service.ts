@@ -1,4 +1,4 @@
-import { AUTH_ITEMS, AUTH_STATE, hasCompletedAuth, parseAuthConfig, type AuthDetail, type AuthItem } from '@sen/contract';
+import { AUTH_ITEMS, AUTH_STATE, hasCompletedAuth, normalizePhone, parseAuthConfig, type AuthDetail, type AuthItem } from '@sen/contract';
 import type { CertificationRepository } from './certification.repository.ts';
 
 const NOT_STARTED: AuthDetail = {
@@ -14,20 +14,31 @@ const NOT_STARTED: AuthDetail = {
 export type CertificationListener = (event: { userId: string; item: AuthItem; state: string; hasAuth: boolean }) => Promise<void>;
 
 /**
- * What the credit engine reads of a borrower's certification (issue 10). The profile branch fills
- * birthDate, idNumberIndex, monthlySalaryBand and operatorVerified from the personal data; until
- * then they are null/false here and the engine rejects for them (honestly: nothing is declared).
+ * What the credit engine reads of a borrower's certification (its input shape; the engine is
+ * another module's). `idNumberIndex` is FieldCipher.blindIndex('id-number', idNumber): the same
+ * person under two accounts has the same index, and the number itself never leaves this module.
  */
 export interface CreditFacts {
   userId: string;
+  /** Normalised (10 digits with the leading 0). */
   phone: string;
-  /** yyyy-MM-dd */
+  /** yyyy-MM-dd. */
   birthDate: string | null;
   idNumberIndex: string | null;
+  /** The SALARY_BANDS state of the monthly income, as text. */
   monthlySalaryBand: string | null;
+  /** TELECOM done. */
   operatorVerified: boolean;
+  /** The configured items, BANK excluded, in step order. */
   itemsRequired: AuthItem[];
+  /** The items done (BANK excluded), required or not: WORK done earns the personal-information boost. */
   itemsDone: AuthItem[];
+}
+
+/** Where the credit facts come from (the personal-data tables and the user's phone). */
+export interface CreditFactsSource {
+  phone(userId: string): Promise<string | null>;
+  personal(userId: string): Promise<{ birthDate: string; idNumberIndex: string; salaryBand: number } | null>;
 }
 
 /**
@@ -42,7 +53,32 @@ export class CertificationService {
     private readonly repository: CertificationRepository,
     /** The configured steps, in order (AUTH_CONFIG). */
     readonly authConfig: string,
+    private readonly factsSource?: CreditFactsSource,
   ) {}
+
+  /** The configured items in step order, BANK excluded (hasAuth's items, SPEC.md §4). */
+  requiredItems(): AuthItem[] {
+    return parseAuthConfig(this.authConfig).filter((item) => item !== 'BANK');
+  }
+
+  /** The facts the credit engine decides on; throws when the user does not exist. */
+  async creditFacts(userId: string): Promise<CreditFacts> {
+    if (!this.factsSource) throw new Error('certification: no credit facts source');
+    const [phone, personal, states] = await Promise.all([this.factsSource.phone(userId), this.factsSource.personal(userId), this.states(userId)]);
+    if (phone === null) throw new Error('certification: no such user');
+    const itemsRequired = this.requiredItems();
+    return {
+      userId,
+      phone: normalizePhone(phone),
+      birthDate: personal?.birthDate ?? null,
+      idNumberIndex: personal?.idNumberIndex ?? null,
+      monthlySalaryBand: personal ? String(personal.salaryBand) : null,
+      operatorVerified: states.telecomPermissionState === AUTH_STATE.DONE,
+      itemsRequired,
+      // Every item done, BANK excluded: the supplementary WORK item earns the boost even where it is not required.
+      itemsDone: (Object.keys(AUTH_ITEMS) as AuthItem[]).filter((item) => item !== 'BANK' && states[AUTH_ITEMS[item]] === AUTH_STATE.DONE),
+    };
+  }
 
   async states(userId: string): Promise<AuthDetail> {
     return (await this.repository.findStates(userId)) ?? NOT_STARTED;
@@ -66,23 +102,6 @@ export class CertificationService {
     if (overall !== after.userAuthState) await this.repository.setOverallState(userId, overall);
     const hasAuth = hasCompletedAuth({ ...after, userAuthState: overall }, this.authConfig);
     for (const listener of this.listeners) await listener({ userId, item, state, hasAuth });
-  }
-
-  /** The facts the credit engine decides on (minimal: phone and items; personal data on the profile branch). */
-  async creditFacts(userId: string): Promise<CreditFacts> {
-    const states = await this.states(userId);
-    const itemsRequired = parseAuthConfig(this.authConfig);
-    const itemsDone = (Object.keys(AUTH_ITEMS) as AuthItem[]).filter((item) => states[AUTH_ITEMS[item]] === AUTH_STATE.DONE);
-    return {
-      userId,
-      phone: (await this.repository.findPhone(userId)) ?? '',
-      birthDate: null,
-      idNumberIndex: null,
-      monthlySalaryBand: null,
-      operatorVerified: states.telecomPermissionState === AUTH_STATE.DONE,
-      itemsRequired,
-      itemsDone,
-    };
   }
 
   /** Subscribe to item changes (modules loaded after certification, e.g. credit). */

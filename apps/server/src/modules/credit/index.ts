@@ -79,7 +79,8 @@ export const creditModule = globalPlugin('sen-credit', async (app: FastifyInstan
       const user = await app.users.findOrCreate(normalizePhone(input.phone));
       if (input.denyListed) await credit.deny('phone', user.phone, 'development: dev certify');
       devFacts.set(user.id, { birthDate: input.birthDate ?? null, monthlySalaryBand: input.monthlySalaryBand ?? null });
-      const items = app.certification.authConfig.split(',') as AuthItem[];
+      // The configured items and the supplementary information (WORK), unless told to skip it.
+      const items = [...new Set([...(app.certification.authConfig.split(',') as AuthItem[]), 'WORK' as const])];
       await database.uow.transaction(async () => {
         for (const item of items) {
           if (input.skipWork && item === 'WORK') continue;

@@ -4,6 +4,7 @@ import { paths } from '../../app/paths.ts';
 import { PRODUCT_NAME, SUPPORT_EMAIL, SUPPORT_PHONE } from '../../shared/config/app-config.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { Button } from '../../shared/ui/button.tsx';
+import { setPrivacyChoice } from '../../shared/tracking/index.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { postPrivacyConsent } from './auth-api.ts';
 
@@ -23,6 +24,7 @@ export function PrivacyPolicyPage() {
   const agree = async () => {
     try {
       await postPrivacyConsent(true);
+      setPrivacyChoice(true);
       goBack();
     } catch {
       // The toast says why; consent was not recorded, so stay.
@@ -30,6 +32,8 @@ export function PrivacyPolicyPage() {
   };
 
   const reject = async () => {
+    // A refusal takes effect here at once (no tracking), whatever the server answers.
+    setPrivacyChoice(false);
     try {
       await postPrivacyConsent(false, { skipErrorHandler: true });
     } catch {

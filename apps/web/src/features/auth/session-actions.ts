@@ -5,6 +5,7 @@ import { currentUserAgent, mobileTypeOf, parsePhoneModel } from '../../shared/de
 import { navigateTo } from '../../shared/navigation/navigation.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { clearAppCache } from '../../shared/storage/local-store.ts';
+import { noteLogin } from '../../shared/tracking/index.ts';
 import { fetchAuthStatus, logoutCall, saveEquipment } from './auth-api.ts';
 import { useAuthStore } from './auth-store.ts';
 
@@ -60,6 +61,7 @@ export async function completeLogin(response: LoginSession): Promise<void> {
   useAuthStore.getState().clear();
   void saveEquipment(deviceRecord()).catch(() => undefined);
   clearAppCache();
+  noteLogin();
   if (response.passwdSign === 0) {
     navigateTo(paths.createPassword, { replace: true });
     return;

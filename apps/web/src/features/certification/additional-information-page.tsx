@@ -1,0 +1,98 @@
+import { INDUSTRY_NO_COMPANY, type EnumItem, type WorkInfoRequest } from '@sen/contract';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { FormTextField, digitsOnly } from '../../shared/forms/form-text-field.tsx';
+import { errorText } from '../../shared/forms/server-field-errors.ts';
+import { useZodForm } from '../../shared/forms/use-zod-form.ts';
+import { useT } from '../../shared/i18n/use-translation.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { showToast } from '../../shared/ui/toast.ts';
+import { loadAuthStatus, useAuthStore } from '../auth/index.ts';
+import { saveWorkInfo, useWorkEnums, useWorkInfo } from './certification-api.ts';
+import { continueBatch } from './continue-batch.ts';
+import type { WorkForm } from './form-schemas.ts';
+import { PickerField, type PickerOption } from './picker-field.tsx';
+import { StepLayout } from './step-layout.tsx';
+import { batchItems } from './steps.ts';
+import { LoadFailed, LoadingBlock } from './status-blocks.tsx';
+
+const loadSchema = () => import('./form-schemas.ts').then((module) => module.workFormSchema);
+const EMPTY: WorkForm = { industry: '', companyName: '', companyTel: '', companyAddress: '', email: '', facebookUid: '' };
+const toOptions = (items: EnumItem[] | undefined): PickerOption[] => (items ?? []).map((item) => ({ value: String(item.state), label: item.info }));
+
+/**
+ * /authentication/additional-information (the WORK item, asked when a product's condition sign is
+ * '1', or in the batch when configured): company, e-mail and Facebook. Industry 19 ('not working or
+ * other') skips the company.
+ */
+export function AdditionalInformationPage() {
+  const { t } = useT();
+  const navigate = useNavigate();
+  const enums = useWorkEnums();
+  const info = useWorkInfo();
+  const inBatch = useAuthStore((state) => batchItems(state.authConfig ?? '').includes('WORK'));
+  const form = useZodForm<WorkForm>(loadSchema, EMPTY);
+  const industry = form.watch('industry');
+  const noCompany = industry === String(INDUSTRY_NO_COMPANY);
+
+  useEffect(() => {
+    const data = info.data;
+    if (!data || data.id === null) return;
+    form.reset({
+      industry: data.industry === null ? '' : String(data.industry),
+      companyName: data.companyName ?? '',
+      companyTel: data.companyTel ?? '',
+      companyAddress: data.companyAddress ?? '',
+      email: data.email ?? '',
+      facebookUid: data.facebookUid ?? '',
+    });
+  }, [info.data]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await saveWorkInfo(values as unknown as WorkInfoRequest);
+      if (inBatch) return await continueBatch();
+      await loadAuthStatus();
+      showToast(t('certification.saved'));
+      await navigate(-1);
+    } catch (error) {
+      showToast(errorText(error));
+    }
+  });
+
+  const title = t('page.additionalInformation');
+  if (enums.isError || info.isError) {
+    return (
+      <StepLayout title={title} batch={inBatch} testId="additional-information-page">
+        <LoadFailed onRetry={() => void Promise.all([enums.refetch(), info.refetch()])} />
+      </StepLayout>
+    );
+  }
+  if (!enums.data || !info.data) {
+    return (
+      <StepLayout title={title} batch={inBatch} testId="additional-information-page">
+        <LoadingBlock />
+      </StepLayout>
+    );
+  }
+  return (
+    <StepLayout title={title} batch={inBatch} testId="additional-information-page">
+      <p className="form-page__hint">{t('work.hint')}</p>
+      <form {...form.formProps} noValidate onSubmit={(event) => void onSubmit(event)} className="stack">
+        <PickerField control={form.control} name="industry" label={t('work.industry.label')} placeholder={t('validation.select')} options={toOptions(enums.data.industry)} testId="work-industry" />
+        {noCompany ? null : (
+          <>
+            <FormTextField control={form.control} name="companyName" id="companyName" label={t('work.company.label')} placeholder={t('work.company.placeholder')} maxLength={120} data-testid="work-company" />
+            <FormTextField control={form.control} name="companyTel" id="companyTel" label={t('work.companyTel.label')} placeholder={t('work.companyTel.placeholder')} inputMode="numeric" maxLength={15} normalize={digitsOnly} data-testid="work-company-tel" />
+            <FormTextField control={form.control} name="companyAddress" id="companyAddress" label={t('work.companyAddress.label')} placeholder={t('work.companyAddress.placeholder')} maxLength={200} data-testid="work-company-address" />
+          </>
+        )}
+        <FormTextField control={form.control} name="email" id="work-email" label={t('personal.email.label')} placeholder={t('personal.email.placeholder')} type="email" autoComplete="email" maxLength={100} data-testid="work-email" />
+        <FormTextField control={form.control} name="facebookUid" id="facebookUid" label={t('work.facebook.label')} placeholder={t('work.facebook.placeholder')} maxLength={100} data-testid="work-facebook" />
+        <Button block color="primary" shape="rounded" size="large" type="submit" loading={form.formState.isSubmitting} data-testid="work-submit">
+          {inBatch ? t('certification.next') : t('certification.save')}
+        </Button>
+      </form>
+    </StepLayout>
+  );
+}
