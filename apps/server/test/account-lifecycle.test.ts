@@ -5,6 +5,7 @@ import { accountClosures, feedback, privacyConsents, storedFiles, userDeviceFact
 import { accountErasureSweep } from '../src/jobs/account-erasure.sweep.ts';
 import { businessDate } from '../src/jobs/business-date.ts';
 import { SweepRunner } from '../src/jobs/sweep-runner.ts';
+import { seedDemoProfile } from '../src/modules/certification/index.ts';
 import { FamilyClient } from './helpers/family-clients.ts';
 import { sampleJpeg } from './helpers/images.ts';
 import { postMultipart } from './helpers/multipart.ts';
@@ -227,6 +228,15 @@ describe('the data export', () => {
     expect(text).toContain('4567');
     expect(data.sections.receivingAccounts).toMatchObject({ emergencyContacts: [expect.objectContaining({ name: 'Nguyễn Thị Bình' }), expect.objectContaining({ name: 'Trần Văn Cường' })] });
     expect(data.sections.kyc).toBeNull();
+  });
+
+  it('exports the personal data with the ID number masked', async () => {
+    const phone = randomPhone();
+    const login = await t.loginWithOtp(phone);
+    await seedDemoProfile(t.app, await t.internalUserId(login.id), phone);
+    const data = (await t.post<DataExport>(API_PATHS.dataExport, { token: login.token })).envelope.data;
+    expect(data.sections.personalData).toMatchObject({ personal: { cardNo: '********2345' } });
+    expect(JSON.stringify(data)).not.toContain('001095012345');
   });
 
   it('needs a session', async () => {
