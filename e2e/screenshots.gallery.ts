@@ -104,6 +104,86 @@ for (const lang of LANGUAGES) {
     await expect(page.getByTestId('messages-empty')).toBeVisible();
     await shot(page, lang, 'messages-empty');
 
+    await page.goto('/mine/settings');
+    await waitForApp(page);
+    await shot(page, lang, 'settings');
+    await page.goto('/mine/settings/password');
+    await waitForApp(page);
+    await page.getByTestId('change-password-button').click();
+    await page.waitForTimeout(300);
+    await shot(page, lang, 'change-password-errors');
+
+    // Mine: about, contact, feedback, consents, closing the account (issue 13); closing comes last.
+    await page.goto('/mine/about-us');
+    await waitForApp(page);
+    await expect(page.getByTestId('about-facts')).toBeVisible();
+    await shot(page, lang, 'about-us');
+    await page.goto('/mine/contact-us');
+    await waitForApp(page);
+    await expect(page.getByTestId('contact-channel').first()).toBeVisible();
+    await shot(page, lang, 'contact-us');
+    await page.goto('/mine/settings/feedback');
+    await waitForApp(page);
+    await page.getByTestId('feedback-input').fill(lang === 'vn' ? 'Ứng dụng dễ dùng, giải ngân nhanh.' : lang === 'zh' ? '应用好用，放款很快。' : 'Easy to use, fast payout.');
+    await page.getByTestId('feedback-image-input').setInputFiles({ name: 'screen.jpg', mimeType: 'image/jpeg', buffer: await page.screenshot({ type: 'jpeg' }) });
+    await shot(page, lang, 'feedback');
+    await page.getByTestId('feedback-submit').click();
+    await expect(page.getByTestId('feedback-done')).toBeVisible();
+    await shot(page, lang, 'feedback-done');
+    await page.goto('/login/privacy-policy');
+    await waitForApp(page);
+    await page.getByTestId('privacy-agree').click();
+    await page.goto('/mine/settings/privacy-consents');
+    await waitForApp(page);
+    await expect(page.getByTestId('consents-list')).toBeVisible();
+    await shot(page, lang, 'privacy-consents');
+    // The demo borrower's messages (made by messages.notify at seed time, in Vietnamese: the demo
+    // user never chose another language), so only in the Vietnamese gallery.
+    if (lang === 'vn') {
+      await page.goto('/mine');
+      await page.getByTestId('logout-button').click();
+      await page.getByTestId('logout-confirm').click();
+      await expect(page).toHaveURL(/\/login$/);
+      await page.getByTestId('login-tab-password').click();
+      await page.getByTestId('phone-input').fill('0912345678');
+      await page.getByTestId('password-input').fill('sen123');
+      await page.getByTestId('login-button').click();
+      await expect(page).not.toHaveURL(/\/login/);
+      await page.goto('/mine');
+      await expect(page.getByTestId('tab-mine').getByTestId('unread-badge')).toBeVisible();
+      await shot(page, lang, 'mine-unread-badge');
+      await page.goto('/message/list');
+      await expect(page.getByTestId('message-item').first()).toBeVisible();
+      await shot(page, lang, 'messages-list');
+      await page.setViewportSize({ width: 360, height: 640 });
+      await shot(page, lang, 'messages-list-360');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByTestId('message-item').filter({ hasText: 'Hạn mức đã được phê duyệt' }).click();
+      await expect(page.getByTestId('message-detail')).toBeVisible();
+      await shot(page, lang, 'message-detail');
+    }
+
+    // Closing an account ends its session: last, with a user of its own.
+    const closer = freshPhone();
+    await page.goto('/login');
+    await waitForApp(page);
+    await page.getByTestId('login-tab-otp').click();
+    await page.getByTestId('phone-input').fill(closer);
+    await page.getByTestId('get-otp-button').click();
+    await page.getByTestId('otp-input').fill(await readOtp(request, closer));
+    await page.getByTestId('login-button').click();
+    await expect(page).toHaveURL(/\/login\/create-password$/);
+    await page.goto('/mine/settings/close-account');
+    await waitForApp(page);
+    await page.getByTestId('close-reason-4').check();
+    await shot(page, lang, 'close-account');
+    await page.getByTestId('close-account-button').click();
+    await page.getByTestId('close-account-confirm').click();
+    await expect(page.getByTestId('close-account-succeed')).toBeVisible();
+    await shot(page, lang, 'close-account-succeed');
+  });
+}
+
 // KYC screens (issue 9), in Vietnamese at 390x844, with Chromium's fake camera in the liveness frame.
 test.describe('KYC gallery', () => {
   test('kyc gallery in vn', async ({ page, request }) => {
@@ -143,43 +223,6 @@ test.describe('KYC gallery', () => {
     await shot(page, lang, 'kyc-info');
   });
 });
-
-    await page.goto('/mine/settings');
-    await waitForApp(page);
-    await shot(page, lang, 'settings');
-    await page.goto('/mine/settings/password');
-    await waitForApp(page);
-    await page.getByTestId('change-password-button').click();
-    await page.waitForTimeout(300);
-    await shot(page, lang, 'change-password-errors');
-
-    // The demo borrower's messages (made by messages.notify at seed time, in Vietnamese: the demo
-    // user never chose another language), so only in the Vietnamese gallery.
-    if (lang === 'vn') {
-      await page.goto('/mine');
-      await page.getByTestId('logout-button').click();
-      await page.getByTestId('logout-confirm').click();
-      await expect(page).toHaveURL(/\/login$/);
-      await page.getByTestId('login-tab-password').click();
-      await page.getByTestId('phone-input').fill('0912345678');
-      await page.getByTestId('password-input').fill('sen123');
-      await page.getByTestId('login-button').click();
-      await expect(page).not.toHaveURL(/\/login/);
-      await page.goto('/mine');
-      await expect(page.getByTestId('tab-mine').getByTestId('unread-badge')).toBeVisible();
-      await shot(page, lang, 'mine-unread-badge');
-      await page.goto('/message/list');
-      await expect(page.getByTestId('message-item').first()).toBeVisible();
-      await shot(page, lang, 'messages-list');
-      await page.setViewportSize({ width: 360, height: 640 });
-      await shot(page, lang, 'messages-list-360');
-      await page.setViewportSize({ width: 390, height: 844 });
-      await page.getByTestId('message-item').filter({ hasText: 'Hạn mức đã được phê duyệt' }).click();
-      await expect(page.getByTestId('message-detail')).toBeVisible();
-      await shot(page, lang, 'message-detail');
-    }
-  });
-}
 
 /*
  * Certification screens (issue 9): personal data, operator, additional information, the batch's end,

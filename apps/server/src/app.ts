@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { accountModule } from './modules/account/index.ts';
 import { auditModule } from './modules/audit/index.ts';
 import { authModule } from './modules/auth/index.ts';
 import { bankModule } from './modules/bank/index.ts';
@@ -11,6 +12,7 @@ import { contentModule } from './modules/content/index.ts';
 import { creditModule } from './modules/credit/index.ts';
 import { productModule } from './modules/product/index.ts';
 import { docsModule } from './modules/docs/index.ts';
+import { feedbackModule } from './modules/feedback/index.ts';
 import { kycModule } from './modules/kyc/index.ts';
 import type { EkycProvider } from './providers/ekyc/ekyc-provider.ts';
 import { filesModule } from './modules/files/index.ts';
@@ -134,6 +136,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Modules, each after the ones whose public services it uses.
   await app.register(systemModule);
+  // The account lifecycle's registries come before every module that holds personal data (issue 13).
+  await app.register(accountModule);
   await app.register(userModule);
   await app.register(auditModule);
   await app.register(authModule);
@@ -146,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(creditModule);
   await app.register(contentModule);
   await app.register(filesModule);
+  await app.register(feedbackModule);
   await app.register(kycModule, { ...(options.ekycProvider ? { provider: options.ekycProvider } : {}) });
   await app.register(ledgerModule);
   await app.register(trackingModule);

@@ -83,6 +83,10 @@ import { REPO_ROOT } from './paths.ts';
  * CREDIT_CALM_DAYS          7            length of a calm (cooling-off) period
  * CREDIT_REVIEW_INTERVAL_SECONDS 20      how often the credit review job looks for pending reviews (with JOBS_ENABLED)
  * JOBS_INTERVAL_SECONDS     300          how often the scheduler checks for sweeps due for today's business date
+ * ACCOUNT_RETENTION_DAYS    30           days after an account closes before the erasure sweep erases its personal data (loan records the law requires are kept)
+ * COMPANY_LEGAL_NAME        Công ty TNHH Sen Tài Chính  the lender's legal name (About us)
+ * COMPANY_LICENCE           (unset)      the lender's business registration / licence number (About us), shown when set
+ * COMPANY_ADDRESS           (unset)      the lender's registered address (About us), shown when set
  * STORAGE_DRIVER            local        where uploaded files (ID photos, selfies) live: local (a directory) | s3 (an S3-compatible bucket)
  * STORAGE_DIR               <DATA_DIR>/uploads  directory of STORAGE_DRIVER=local (a temporary directory when DATA_DIR is memory://)
  * S3_ENDPOINT               (unset)      base URL of an S3-compatible service (MinIO, R2, ...); AWS S3 when unset
@@ -218,6 +222,10 @@ const envSchema = z.object({
   SUPPORT_ZALO: optionalText,
   JOBS_ENABLED: booleanText.optional(),
   JOBS_INTERVAL_SECONDS: positiveInt(300),
+  ACCOUNT_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  COMPANY_LEGAL_NAME: z.string().trim().min(1).max(200).default('Công ty TNHH Sen Tài Chính'),
+  COMPANY_LICENCE: optionalText.pipe(z.string().max(200).optional()),
+  COMPANY_ADDRESS: optionalText.pipe(z.string().max(300).optional()),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   STORAGE_DIR: optionalText,
   S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
@@ -349,6 +357,10 @@ export interface Config {
   support: { phone: string; email: string; zalo: string | undefined };
   /** Scheduled sweeps (jobs/scheduler.ts); off in tests unless asked for. */
   jobs: { enabled: boolean; intervalSeconds: number };
+  /** Days between closing an account and erasing its personal data (docs/decisions/060). */
+  accountRetentionDays: number;
+  /** The lender as About us shows it. */
+  company: { legalName: string; licence: string | undefined; address: string | undefined };
   /** Uploaded files (shared/uploads): a local directory or an S3-compatible bucket. */
   storage: {
     driver: 'local' | 's3';
@@ -517,6 +529,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     support: { phone: e.SUPPORT_PHONE, email: e.SUPPORT_EMAIL, zalo: e.SUPPORT_ZALO },
     jobs: { enabled: e.JOBS_ENABLED ?? e.NODE_ENV !== 'test', intervalSeconds: e.JOBS_INTERVAL_SECONDS },
+    accountRetentionDays: e.ACCOUNT_RETENTION_DAYS,
+    company: { legalName: e.COMPANY_LEGAL_NAME, licence: e.COMPANY_LICENCE, address: e.COMPANY_ADDRESS },
     operatorToken: e.OPERATOR_TOKEN,
     rateCap: { licence: e.LENDER_LICENCE, annualPercent: e.RATE_CAP_ANNUAL_PERCENT ?? 20, overdueMultiple: 1.5 },
     credit: {

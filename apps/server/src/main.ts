@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDatabase, DatabaseUnreachableError } from './db/database.ts';
 import { seedDemo } from './demo-seed.ts';
+import { accountErasureSweep } from './jobs/account-erasure.sweep.ts';
 import { cleanupSweep } from './jobs/cleanup.sweep.ts';
 import { startPoller, type Poller } from './jobs/poller.ts';
 import { startScheduler, type Scheduler } from './jobs/scheduler.ts';
@@ -44,7 +45,7 @@ async function main(): Promise<void> {
     const clock = () => new Date();
     scheduler = startScheduler({
       runner: new SweepRunner(database.uow, clock, app.log),
-      sweeps: [cleanupSweep(database.uow), trackingRetentionSweep(database.uow, config.tracking.retentionDays)],
+      sweeps: [cleanupSweep(database.uow), accountErasureSweep(app.accountLifecycle), trackingRetentionSweep(database.uow, config.tracking.retentionDays)],
       clock,
       log: app.log,
       intervalMs: config.jobs.intervalSeconds * 1000,

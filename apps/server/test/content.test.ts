@@ -10,6 +10,7 @@ beforeAll(async () => {
       ...config,
       product: { maxLoanAmountVnd: 15_000_000, loanTermDays: 91, annualInterestRatePercent: 18 },
       support: { phone: '1900 1234', email: 'cs@sen.vn', zalo: '0912000111' },
+      company: { legalName: 'Công ty TNHH Thử Nghiệm', licence: '0109999999', address: undefined },
     }),
   });
 });
@@ -35,6 +36,9 @@ describe('common/index (visitor home)', () => {
         ],
         showBackButton: '1',
         appApplyJumpPage: null,
+        companyLegalName: 'Công ty TNHH Thử Nghiệm',
+        companyLicence: '0109999999',
+        companyAddress: null,
       });
     }
   });

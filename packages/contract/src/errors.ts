@@ -71,6 +71,13 @@ export const ERRORS = {
   /** So many wrong passwords since the last sign-in that only a login code (OTP login or reset by code) signs in. */
   LOGIN_CODE_REQUIRED: { code: 2106, httpStatus: 400, messageKey: 'error.loginCodeRequired' },
 
+  /**
+   * Account closing refused by a close guard (a loan not settled, ...): the message says why
+   * (the guard's own message key replaces this generic one).
+   */
+  ACCOUNT_CLOSE_REFUSED: { code: 2301, httpStatus: 409, messageKey: 'error.accountCloseRefused' },
+  /** delete/user with a `rid` that is not the caller's own user number. */
+  ACCOUNT_WRONG_USER: { code: 2302, httpStatus: 403, messageKey: 'error.accountWrongUser' },
   // Products and credit (issue 10).
   /** An operator call without the configured OPERATOR_TOKEN (or none is configured). */
   OPERATOR_TOKEN_INVALID: { code: 5001, httpStatus: 403, messageKey: 'error.operatorTokenInvalid' },

@@ -9,6 +9,7 @@ export * from './wire.ts';
 export * from './wire-json.ts';
 export * from './validation.ts';
 export * from './endpoint.ts';
+export * from './api/account.ts';
 export * from './api/auth.ts';
 export * from './api/bank.ts';
 export * from './api/bank-rules.ts';

@@ -287,6 +287,55 @@ export const smsDailyCounts = pgTable('sms_daily_counts', {
   sent: integer('sent').notNull(),
 });
 
+// ─── Mine: account lifecycle and feedback (issue 13) ─────────────────────────────────────────────
+
+/**
+ * One row per closed account (delete/user). The users row stays (loans and consents point at it)
+ * but its phone becomes a tombstone, so the phone can register again as a new user. The phone at
+ * closing is kept encrypted until `eraseAfter`, when the erasure sweep erases the personal data
+ * (docs/decisions/060-account-closing-and-erasure.md); only its keyed blind index remains, for
+ * the legal retention of loan records.
+ */
+export const accountClosures = pgTable(
+  'account_closures',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    /** CLOSE_REASONS (1-4); null from the family's clients, which send no reason. */
+    reason: integer('reason'),
+    /** Free text with reason 4 (others); erased with the rest. */
+    remark: text('remark'),
+    closedAt: timestamp('closed_at', { withTimezone: true }).notNull(),
+    /** closedAt + ACCOUNT_RETENTION_DAYS: from then on the erasure sweep erases the personal data. */
+    eraseAfter: timestamp('erase_after', { withTimezone: true }).notNull(),
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
+    /** The phone at closing (field cipher) until erasure. */
+    phoneCipher: text('phone_cipher'),
+    /** Keyed blind index of the phone (field cipher): kept, to match loan records a law requires kept. */
+    phoneIndex: text('phone_index').notNull(),
+  },
+  (table) => [index('account_closures_due_idx').on(table.erasedAt, table.eraseAfter), index('account_closures_phone_idx').on(table.phoneIndex)],
+);
+
+/** Borrowers' feedback (score/review), read by operators. */
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    content: text('content').notNull(),
+    /** stored_files ids of up to three pictures (served only by owner-only links). */
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    /** 'web' (our app) or 'family' (a native client of the family). */
+    source: text('source').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('feedback_user_idx').on(table.userId, table.id)],
+);
+
 /* ─── Products and credit (issue 10: product and credit modules) ─────────────────────────────── */
 
 /**

@@ -22,6 +22,8 @@ export const paths = {
   closeAccountSucceed: '/mine/settings/close-account/succeed',
   feedback: '/mine/settings/feedback',
   changePassword: '/mine/settings/password',
+  /** The privacy-policy versions agreed and when (issue 13; the route is ours). */
+  privacyConsents: '/mine/settings/privacy-consents',
 
   authAccountAndContacts: '/authentication/account-and-contacts',
   authAdditionalInformation: '/authentication/additional-information',
@@ -64,6 +66,8 @@ export const PUBLIC_PATHS: readonly RoutePath[] = [
   paths.login,
   paths.privacyPolicy,
   paths.forgotPassword,
+  // The account has just closed and its session ended: the confirmation shows without a token.
+  paths.closeAccountSucceed,
   paths.messageList,
   paths.messageInfo,
   paths.notFound,

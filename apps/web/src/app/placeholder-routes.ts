@@ -6,11 +6,6 @@ import { paths, type RoutePath } from './paths.ts';
  * title and a back button, and shows no data.
  */
 export const PLACEHOLDER_ROUTES: { path: RoutePath; titleKey: TranslationKey }[] = [
-  { path: paths.aboutUs, titleKey: 'page.aboutUs' },
-  { path: paths.contactUs, titleKey: 'page.contactUs' },
-  { path: paths.closeAccount, titleKey: 'page.closeAccount' },
-  { path: paths.closeAccountSucceed, titleKey: 'page.closeAccountSucceed' },
-  { path: paths.feedback, titleKey: 'page.feedback' },
   { path: paths.orderBatchRepayList, titleKey: 'page.batchRepayList' },
   { path: paths.orderInfo, titleKey: 'page.orderInfo' },
   { path: paths.orderList, titleKey: 'page.orderList' },

@@ -57,6 +57,19 @@ export const routes: RouteObject[] = [
       { path: paths.forgotPassword, lazy: async () => ({ Component: (await import('../features/auth/forgot-password-page.tsx')).ForgotPasswordPage }) },
       { path: paths.mine, lazy: async () => ({ Component: (await import('../features/mine/mine-page.tsx')).MinePage }) },
       { path: paths.settings, lazy: async () => ({ Component: (await import('../features/mine/settings-page.tsx')).SettingsPage }) },
+      // Mine: about, contact, feedback, consents, closing the account (issue 13).
+      { path: paths.aboutUs, lazy: async () => ({ Component: (await import('../features/mine/about-us-page.tsx')).AboutUsPage }) },
+      { path: paths.contactUs, lazy: async () => ({ Component: (await import('../features/mine/contact-us-page.tsx')).ContactUsPage }) },
+      { path: paths.feedback, lazy: async () => ({ Component: (await import('../features/mine/feedback-page.tsx')).FeedbackPage }) },
+      {
+        path: paths.privacyConsents,
+        lazy: async () => ({ Component: (await import('../features/mine/privacy-consents-page.tsx')).PrivacyConsentsPage }),
+      },
+      { path: paths.closeAccount, lazy: async () => ({ Component: (await import('../features/mine/close-account-page.tsx')).CloseAccountPage }) },
+      {
+        path: paths.closeAccountSucceed,
+        lazy: async () => ({ Component: (await import('../features/mine/close-account-succeed-page.tsx')).CloseAccountSucceedPage }),
+      },
       {
         path: paths.changePassword,
         lazy: async () => ({ Component: (await import('../features/auth/change-password-page.tsx')).ChangePasswordPage }),

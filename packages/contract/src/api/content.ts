@@ -35,6 +35,14 @@ export const commonIndexResponseSchema = z.object({
   /** '1' lets the family's login screen be dismissed. */
   showBackButton: z.string(),
   appApplyJumpPage: z.string().nullable(),
+  /**
+   * The lender's legal name, licence / business registration number and registered address
+   * (About us; our addition, ignored by the family's clients). Always sent by Sen; optional in the
+   * schema so a client reading an older server still works.
+   */
+  companyLegalName: z.string().optional(),
+  companyLicence: z.string().nullable().optional(),
+  companyAddress: z.string().nullable().optional(),
 });
 export type CommonIndex = z.infer<typeof commonIndexResponseSchema>;
 

@@ -13,6 +13,15 @@ import {
   walletListEndpoint,
 } from './bank.ts';
 import { challengeEndpoint } from './challenge.ts';
+import {
+  consentHistoryEndpoint,
+  dataExportEndpoint,
+  deleteUserEndpoint,
+  feedbackListEndpoint,
+  feedbackSubmitEndpoint,
+  operatorFeedbackListEndpoint,
+  scoreReviewEndpoint,
+} from './account.ts';
 import { authConfigEndpoint, authDetailEndpoint } from './certification.ts';
 import {
   addressListEndpoint,
@@ -85,6 +94,14 @@ export const endpoints = {
   emergencyContacts: emergencyContactsEndpoint,
   commonIndex: commonIndexEndpoint,
   activityList: activityListEndpoint,
+  // Account lifecycle, data export, consents and feedback (issue 13).
+  deleteUser: deleteUserEndpoint,
+  dataExport: dataExportEndpoint,
+  consentHistory: consentHistoryEndpoint,
+  scoreReview: scoreReviewEndpoint,
+  feedbackList: feedbackListEndpoint,
+  feedbackSubmit: feedbackSubmitEndpoint,
+  operatorFeedbackList: operatorFeedbackListEndpoint,
   // Personal data, supplementary information and the operator check (issue 9, profile).
   personalEnum: personalEnumEndpoint,
   personalInfo: personalInfoEndpoint,

@@ -19,6 +19,14 @@ export const API_PATHS = {
   privacyConsent: '/api/user/app/privacy/consent',
   commonIndex: '/api/loan/app/common/index',
   activityList: '/api/user/app/activity/list',
+  /** Account lifecycle, data export, consents and feedback (issue 13). */
+  deleteUser: '/api/user/app/delete/user',
+  dataExport: '/api/user/app/personal/data/export',
+  consentHistory: '/api/user/app/privacy/consent/list',
+  scoreReview: '/api/user/app/score/review',
+  feedbackList: '/api/user/app/feedback/list',
+  feedbackSubmit: '/api/user/app/feedback/submit',
+  operatorFeedbackList: '/api/operator/feedback/list',
   // Credit and home (issue 10).
   /** The signed-in borrower's home (the family's LoanDashboard). */
   homeIndex: '/api/loan/app/index/v3',

@@ -10,7 +10,8 @@ export type SecurityEventType =
   | 'otp_locked'
   | 'login_locked'
   | 'login_code_required'
-  | 'bot_check_failed';
+  | 'bot_check_failed'
+  | 'account_closed';
 
 /** Where a request came from; every field optional (background jobs have none). */
 export interface RequestOrigin {

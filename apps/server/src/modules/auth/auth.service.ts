@@ -66,8 +66,15 @@ export class AuthService {
   private async loginWithCode(phone: string, smsCode: string, origin: RequestOrigin): Promise<LoginSession> {
     await this.otp.verify(phone, smsCode).catch((error: unknown) => this.security.codeRefused(error, { phone, origin, type: 'login' }));
     await this.security.codeProvedPhone(phone);
-    const user = await this.users.findOrCreate(phone);
-    const session = await this.sessions.issue(user.id, 'sms', origin.deviceId ?? null);
+    // Issued holding the user's row (shared) with the phone still its own: an account closing at
+    // the same moment (decision 060) either runs first — the phone is a tombstone, so the code
+    // signs in a new user — or waits and then revokes this session with the others.
+    const { user, session } = await this.uow.transaction(async () => {
+      let row = await this.users.lockById((await this.users.findOrCreate(phone)).id, 'share');
+      if (!row || row.phone !== phone) row = await this.users.lockById((await this.users.findOrCreate(phone)).id, 'share');
+      if (!row) throw new Error('user vanished during login');
+      return { user: row, session: await this.sessions.issue(row.id, 'sms', origin.deviceId ?? null) };
+    });
     await this.security.loggedIn({ userId: user.id, sessionId: session.sessionId, method: 'sms', origin });
     return this.loginSession(user, session.token);
   }

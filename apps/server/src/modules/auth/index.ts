@@ -47,6 +47,11 @@ export const authModule = globalPlugin('sen-auth', async (app: FastifyInstance) 
     cache,
   );
   await app.register(sessionHook, { sessions });
+  // A closed account's sessions end in the closing transaction: its old tokens get 401 at once (issue 13).
+  app.accountLifecycle.onClosed('sessions', async (userId) => {
+    await sessions.revokeAll(userId);
+  });
+  app.dataExport.addSection('sessions', (userId) => sessions.exportFor(userId));
   const otp = new OtpService(
     new OtpRepository(database.uow),
     sms,

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { sessions, users } from '../../db/schema.ts';
@@ -110,5 +110,21 @@ export class SessionRepository {
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
       .returning({ id: sessions.id });
     return rows.length;
+  }
+
+  /** The user's sessions for the data export: when and how each began and ended, never the token hash. */
+  async listForUser(userId: string) {
+    return this.uow.db
+      .select({
+        loginMethod: sessions.loginMethod,
+        deviceId: sessions.deviceId,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+        revokedAt: sessions.revokedAt,
+      })
+      .from(sessions)
+      .where(eq(sessions.userId, userId))
+      .orderBy(desc(sessions.createdAt));
   }
 }

@@ -88,4 +88,17 @@ export class SessionService {
     this.cache?.evictUser(userId);
     return revoked;
   }
+
+  /** The user's sessions as the data export shows them (no token hashes). */
+  async exportFor(userId: string) {
+    const rows = await this.repository.listForUser(userId);
+    return rows.map((row) => ({
+      loginMethod: row.loginMethod,
+      deviceId: row.deviceId,
+      createdAt: row.createdAt.toISOString(),
+      lastSeenAt: row.lastSeenAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+      revokedAt: row.revokedAt?.toISOString() ?? null,
+    }));
+  }
 }

@@ -19,6 +19,11 @@ export const bankModule = globalPlugin('sen-bank', async (app: FastifyInstance) 
   const { database, secrets, clock } = app.infra;
   const bank = new BankService(new BankRepository(database.uow), database.uow, secrets.fieldCipher, app.users, app.certification, clock);
   app.decorate('bank', bank);
+  // The borrower's data export (issue 13): receiving accounts with masked numbers, emergency contacts.
+  app.dataExport.addSection('receivingAccounts', async (userId) => {
+    const user = await app.users.info(userId);
+    return { bankAccounts: await bank.myCards(userId, user.id), wallets: await bank.myWallets(userId), emergencyContacts: await bank.emergencyContacts(userId) };
+  });
 
   registerEndpoint(app, endpoints.bankList, async () => [...bank.banks()]);
   registerEndpoint(app, endpoints.walletList, async () => bank.wallets());

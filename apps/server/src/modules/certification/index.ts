@@ -9,6 +9,7 @@ import { CertificationService } from './certification.service.ts';
 import { OperatorCheckService } from './operator-check.service.ts';
 import { ProfileRepository } from './profile.repository.ts';
 import { ProfileService } from './profile.service.ts';
+import { maskTail } from '../../shared/field-cipher.ts';
 
 export type { CertificationService, CreditFacts } from './certification.service.ts';
 export { ID_NUMBER_INDEX_PURPOSE } from './profile.service.ts';
@@ -90,6 +91,18 @@ export const certificationModule = globalPlugin('sen-certification', async (app:
   registerEndpoint(app, endpoints.operatorOne, async ({ session, input, request }) => operatorCheck.start(await operatorCaller(session, request), input));
   registerEndpoint(app, endpoints.operatorTwo, async ({ session, input, request }) => operatorCheck.second(await operatorCaller(session, request), input));
   registerEndpoint(app, endpoints.operatorThree, async ({ session, input, request }) => operatorCheck.finish(await operatorCaller(session, request), input));
+  // The borrower's data export (issue 13): the certification states.
+  app.dataExport.addSection('certification', async (userId) => ({ states: await certification.states(userId) }));
+  // Personal and work information as the borrower entered them (English labels), the ID number masked.
+  app.dataExport.addSection('personalData', async (userId) => {
+    const user = await app.users.findById(userId);
+    if (!user) return null;
+    const personal = await profile.personalInfo(userId, user.publicId, 'en');
+    return {
+      personal: { ...personal, cardNo: personal.cardNo ? maskTail(personal.cardNo) : personal.cardNo },
+      work: await profile.workInfo(userId, user.publicId, 'en'),
+    };
+  });
 });
 
 /**

@@ -19,9 +19,9 @@ export class ContentService {
   constructor(
     private readonly repository: ContentRepository,
     private readonly clock: Clock,
-    config: Pick<Config, 'product' | 'support'>,
+    config: Pick<Config, 'product' | 'support' | 'company'>,
   ) {
-    const { product, support } = config;
+    const { product, support, company } = config;
     const customerConfigs: CustomerConfig[] = [
       { title: 'Hotline', vernacularTitle: 'Tổng đài', enTitle: 'Hotline', content: support.phone, buttonType: CALL },
       { title: 'Email', vernacularTitle: 'Email', enTitle: 'Email', content: support.email, buttonType: COPY },
@@ -39,6 +39,9 @@ export class ContentService {
       customerConfigs,
       showBackButton: '1',
       appApplyJumpPage: null,
+      companyLegalName: company.legalName,
+      companyLicence: company.licence ?? null,
+      companyAddress: company.address ?? null,
     };
   }
 

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { storedFiles } from '../../db/schema.ts';
 
@@ -29,5 +29,21 @@ export class FilesRepository {
       .where(and(eq(storedFiles.id, fileId), eq(storedFiles.userId, userId)))
       .limit(1);
     return row ?? null;
+  }
+
+  // ─── Account lifecycle (issue 13) ───
+
+  /** The user's files, newest first (the data export lists them without their bytes). */
+  async listForUser(userId: string): Promise<StoredFileRow[]> {
+    return this.db.select().from(storedFiles).where(eq(storedFiles.userId, userId)).orderBy(desc(storedFiles.createdAt));
+  }
+
+  /** Deletes the rows of the user's files of one purpose, answering their storage keys. */
+  async deleteByPurpose(userId: string, purpose: string): Promise<string[]> {
+    const rows = await this.db
+      .delete(storedFiles)
+      .where(and(eq(storedFiles.userId, userId), eq(storedFiles.purpose, purpose)))
+      .returning({ storageKey: storedFiles.storageKey });
+    return rows.map((row) => row.storageKey);
   }
 }

@@ -73,4 +73,31 @@ export class FilesService {
     const data = await this.storage.get(file.storageKey);
     return data ? { data, contentType: file.contentType } : null;
   }
+
+  // ─── Account lifecycle (issue 13) ───
+
+  /** The data export's list of the user's files: what each is, never its bytes or storage key. */
+  async exportFor(userId: string) {
+    const rows = await this.repository.listForUser(userId);
+    return rows.map((row) => ({
+      id: row.id,
+      purpose: row.purpose,
+      contentType: row.contentType,
+      byteSize: row.byteSize,
+      width: row.width,
+      height: row.height,
+      sha256: row.sha256,
+      createdAt: row.createdAt.toISOString(),
+    }));
+  }
+
+  /**
+   * Erases the user's files of one purpose (rows in the caller's transaction, then the bytes).
+   * A failed delete of bytes leaves an object no row names, never served (decision 040).
+   */
+  async eraseByPurpose(userId: string, purpose: string): Promise<number> {
+    const keys = await this.repository.deleteByPurpose(userId, purpose);
+    for (const key of keys) await this.storage.delete(key).catch(() => undefined);
+    return keys.length;
+  }
 }

@@ -29,6 +29,8 @@ export const filesModule = globalPlugin('sen-files', async (app: FastifyInstance
   const links = new FileLinks(app.infra.secrets.otpPepper, app.infra.config.storage.linkTtlSeconds);
   const files = new FilesService(new FilesRepository(app.infra.database.uow), app.infra.storage, links, app.infra.clock);
   app.decorate('files', files);
+  // The borrower's data export lists every stored file without its bytes (issue 13).
+  app.dataExport.addSection('files', (userId) => files.exportFor(userId));
 
   // Registered by hand: the answer is the file's bytes, not an envelope (registerEndpoint's job).
   const endpoint = endpoints.userFile;

@@ -56,6 +56,8 @@ export const kycModule = globalPlugin('sen-kyc', async (app: FastifyInstance, op
     log: app.log,
   });
   app.decorate('kyc', kyc);
+  // The borrower's data export (issue 13): the KYC document without its pictures' bytes.
+  app.dataExport.addSection('kyc', (userId) => kyc.exportFor(userId));
 
   registerEndpoint(app, endpoints.kycConfig, async () => kyc.config());
 

@@ -1,3 +1,4 @@
+import { maskTail } from '../../shared/field-cipher.ts';
 import { randomBytes } from 'node:crypto';
 import { AUTH_STATE, KYC_FACE_MODE, type KycConfig, type KycImageType, type KycInfo, type LivenessSession } from '@sen/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -138,6 +139,23 @@ export class KycService {
       idCardType: document?.cardType ?? null,
       livenessPassed: document?.livenessPassed ?? false,
       completed: Boolean(document?.completedAt),
+    };
+  }
+
+  /**
+   * The data export's KYC section (issue 13): the document's state, which pictures are held (not
+   * their bytes or links) and what was read from the ID card, its number masked.
+   */
+  async exportFor(userId: string) {
+    const document = await this.repository.findDocument(userId);
+    if (!document) return null;
+    const reading = await this.idCardReading(userId);
+    return {
+      cardType: document.cardType ?? null,
+      images: { idFront: Boolean(document.frontFileId), idBack: Boolean(document.backFileId), face: Boolean(document.faceFileId ?? document.livenessFileId) },
+      livenessPassed: document.livenessPassed ?? false,
+      completed: Boolean(document.completedAt),
+      idCardReading: reading ? { ...reading, idNumber: reading.idNumber ? maskTail(reading.idNumber) : null } : null,
     };
   }
 

@@ -27,6 +27,11 @@ export const messageModule = globalPlugin('sen-message', async (app: FastifyInst
   const { database, clock } = app.infra;
   const messages = new MessageService(new MessageRepository(database.uow), database.uow, clock);
   app.decorate('messages', messages);
+  // Account lifecycle (issue 13, decision 060): a closed account gets no more messages; its
+  // messages are in its data export and are erased after the retention period.
+  messages.setRecipientCheck(async (userId) => !(await app.accountLifecycle.isClosed(userId)));
+  app.dataExport.addSection('messages', (userId) => messages.exportFor(userId));
+  app.accountLifecycle.addEraser('messages', (userId) => messages.erase(userId));
 
   // After the session is resolved (preValidation): a signed-in call that names a language we
   // speak records it. A call without the header says nothing about the user's language.

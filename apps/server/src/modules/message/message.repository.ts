@@ -131,4 +131,22 @@ export class MessageRepository {
       .values({ userId, language, updatedAt: now })
       .onConflictDoUpdate({ target: userLanguages.userId, set: { language, updatedAt: now }, setWhere: ne(userLanguages.language, language) });
   }
+
+  // ─── Account lifecycle (issue 13) ───
+
+  /** Every message of the user, newest first, for the data export. */
+  allOf(userId: string) {
+    return this.db
+      .select({ ...messageColumns, language: userMessages.language })
+      .from(userMessages)
+      .where(eq(userMessages.userId, userId))
+      .orderBy(desc(userMessages.id));
+  }
+
+  /** Erasure of a closed account: its messages and its remembered language. */
+  async deleteForUser(userId: string): Promise<number> {
+    const messages = await this.db.delete(userMessages).where(eq(userMessages.userId, userId)).returning({ id: userMessages.id });
+    const languages = await this.db.delete(userLanguages).where(eq(userLanguages.userId, userId)).returning({ userId: userLanguages.userId });
+    return messages.length + languages.length;
+  }
 }

@@ -19,7 +19,7 @@ export interface NotifyOptions {
 }
 
 export interface NotifyResult {
-  /** The message's number (the existing one when the event was already messaged). */
+  /** The message's number (the existing one when the event was already messaged); 0 when the account is closed. */
   id: number;
   /** false: this event had been messaged before; nothing was added. */
   created: boolean;
@@ -53,6 +53,8 @@ function canonical(params: Record<string, string | number>): string {
 /** The borrower's messages: made by other modules through `notify`, read and marked by the borrower. */
 export class MessageService {
   private readonly knownLanguages = new Map<string, { language: Language; at: number }>();
+  /** Whether a borrower may still be messaged (false once the account is closed, issue 13). */
+  private recipientOpen: (userId: string) => Promise<boolean> = async () => true;
 
   constructor(
     private readonly repository: MessageRepository,
@@ -71,6 +73,8 @@ export class MessageService {
     const dedupeKey = options.eventKey ?? `${template}:${createHash('sha256').update(canonical(stored)).digest('hex').slice(0, 32)}`;
     if (dedupeKey.length === 0 || dedupeKey.length > MAX_EVENT_KEY) throw new Error(`messages.notify(${template}): eventKey must be 1-${MAX_EVENT_KEY} characters`);
     return this.uow.transaction(async () => {
+      // A closed account gets no more messages (decision 060): nothing is stored, id 0.
+      if (!(await this.recipientOpen(userId))) return { id: 0, created: false };
       const language = options.language ?? (await this.repository.languageOf(userId)) ?? DEFAULT_LANGUAGE;
       const { theme, content } = renderMessage(template, stored, language);
       const id = await this.repository.insertOnce({ userId, template, params: stored, language, theme, content, dedupeKey, createdAt: this.clock() });
@@ -159,6 +163,33 @@ export class MessageService {
 
   unreadCount(userId: string): Promise<number> {
     return this.repository.countUnread(userId);
+  }
+
+  // ─── Account lifecycle (issue 13) ───
+
+  /** Who may still be messaged; the account lifecycle says no for closed accounts. */
+  setRecipientCheck(check: (userId: string) => Promise<boolean>): void {
+    this.recipientOpen = check;
+  }
+
+  /** The data export's messages section: every message of the user, as shown to them. */
+  async exportFor(userId: string) {
+    const rows = await this.repository.allOf(userId);
+    return rows.map((row) => ({
+      id: row.id,
+      template: row.template,
+      language: row.language,
+      title: row.theme,
+      content: row.content,
+      createdAt: row.createdAt.toISOString(),
+      readAt: row.readAt?.toISOString() ?? null,
+    }));
+  }
+
+  /** Erasure of a closed account's messages (and its remembered language). */
+  erase(userId: string): Promise<number> {
+    this.knownLanguages.delete(userId);
+    return this.repository.deleteForUser(userId);
   }
 }
 

@@ -19,4 +19,12 @@ export const userModule = globalPlugin('sen-user', async (app: FastifyInstance) 
   const users = new UserService(new UserRepository(app.infra.database.uow), app.infra.clock);
   app.decorate('users', users);
   registerUserRoutes(app, users);
+
+  // The account lifecycle (issue 13): the phone of a closed account is freed at once; device
+  // records go after the retention period; consents stay. The user's export sections.
+  app.accountLifecycle.onClosed('users', (userId, closedAt) => users.tombstone(userId, closedAt));
+  app.accountLifecycle.addEraser('devices', (userId) => users.erasePersonalData(userId));
+  app.dataExport.addSection('profile', (userId) => users.exportProfile(userId));
+  app.dataExport.addSection('devices', (userId) => users.exportDevices(userId));
+  app.dataExport.addSection('consents', (userId) => users.consentHistory(userId));
 });

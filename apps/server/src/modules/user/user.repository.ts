@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { privacyConsents, userDeviceFacts, userEquipment, users } from '../../db/schema.ts';
 
@@ -103,5 +103,67 @@ export class UserRepository {
       agreed: input.agreed,
       createdAt: input.now,
     });
+  }
+
+  // ─── Account lifecycle (issue 13) ───
+
+  /**
+   * A closed account's phone becomes a tombstone that no normalised phone can equal, so the phone
+   * can register again as a new user while loans and consents still point at this row; the
+   * password hash goes too.
+   */
+  async tombstone(userId: string, now: Date): Promise<void> {
+    await this.db.update(users).set({ phone: `closed:${userId}`, passwordHash: null, updatedAt: now }).where(eq(users.id, userId));
+  }
+
+  async profileOf(userId: string) {
+    const [row] = await this.db
+      .select({ publicId: users.publicId, phone: users.phone, hasPassword: users.passwordHash, createdAt: users.createdAt, updatedAt: users.updatedAt })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async equipmentOf(userId: string) {
+    return this.db
+      .select({
+        deviceId: userEquipment.deviceId,
+        appVersion: userEquipment.appVersion,
+        mobileType: userEquipment.mobileType,
+        regClient: userEquipment.regClient,
+        phoneMark: userEquipment.phoneMark,
+        phoneBrand: userEquipment.phoneBrand,
+        phoneModel: userEquipment.phoneModel,
+        createdAt: userEquipment.createdAt,
+        updatedAt: userEquipment.updatedAt,
+      })
+      .from(userEquipment)
+      .where(eq(userEquipment.userId, userId))
+      .orderBy(desc(userEquipment.updatedAt));
+  }
+
+  async deviceFactsOf(userId: string) {
+    const [row] = await this.db
+      .select({ hardware: userDeviceFacts.hardware, system: userDeviceFacts.system, network: userDeviceFacts.network, updatedAt: userDeviceFacts.updatedAt })
+      .from(userDeviceFacts)
+      .where(eq(userDeviceFacts.userId, userId))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async consentsOf(userId: string) {
+    return this.db
+      .select({ version: privacyConsents.version, agreed: privacyConsents.agreed, createdAt: privacyConsents.createdAt })
+      .from(privacyConsents)
+      .where(eq(privacyConsents.userId, userId))
+      .orderBy(desc(privacyConsents.createdAt));
+  }
+
+  /** Device records and facts of a closed account (consents are kept: they prove what was agreed). */
+  async erasePersonalData(userId: string): Promise<number> {
+    const equipment = await this.db.delete(userEquipment).where(eq(userEquipment.userId, userId)).returning({ id: userEquipment.id });
+    const facts = await this.db.delete(userDeviceFacts).where(eq(userDeviceFacts.userId, userId)).returning({ id: userDeviceFacts.userId });
+    return equipment.length + facts.length;
   }
 }

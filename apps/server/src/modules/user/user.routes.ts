@@ -24,4 +24,6 @@ export function registerUserRoutes(app: FastifyInstance, users: UserService): vo
     await users.recordConsent(session?.userId ?? null, deviceIdOf(request), input);
     return null;
   });
+
+  registerEndpoint(app, endpoints.consentHistory, async ({ session }) => users.consentHistory(session.userId));
 }

@@ -1,4 +1,4 @@
-import type { ParsedDeviceSaveRequest, ParsedEquipmentSaveRequest, PrivacyConsentRequest, UserInfo } from '@sen/contract';
+import type { ConsentRecord, ParsedDeviceSaveRequest, ParsedEquipmentSaveRequest, PrivacyConsentRequest, UserInfo } from '@sen/contract';
 import { AppError } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { SessionUser } from '../../types.ts';
@@ -75,5 +75,46 @@ export class UserService {
 
   async recordConsent(userId: string | null, deviceId: string | null, input: PrivacyConsentRequest): Promise<void> {
     await this.users.insertConsent({ userId, deviceId, version: input.version, agreed: input.agreed, now: this.clock() });
+  }
+
+  // ─── Account lifecycle (issue 13) ───
+
+  /** The closed account's phone becomes a tombstone (the phone may register again) and its password goes. */
+  tombstone(userId: string, closedAt: Date): Promise<void> {
+    return this.users.tombstone(userId, closedAt);
+  }
+
+  erasePersonalData(userId: string): Promise<number> {
+    return this.users.erasePersonalData(userId);
+  }
+
+  /** The privacy-policy answers of the user, newest first. */
+  async consentHistory(userId: string): Promise<ConsentRecord[]> {
+    const rows = await this.users.consentsOf(userId);
+    return rows.map((row) => ({ version: row.version, agreed: row.agreed, createdAt: row.createdAt.toISOString() }));
+  }
+
+  /** The export sections of the user module: profile, devices (records and kept facts), consents. */
+  async exportProfile(userId: string) {
+    const row = await this.users.profileOf(userId);
+    if (!row) return null;
+    return { id: row.publicId, phone: row.phone, passwordSet: row.hasPassword !== null, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+  }
+
+  async exportDevices(userId: string) {
+    const [records, facts] = [await this.users.equipmentOf(userId), await this.users.deviceFactsOf(userId)];
+    const parse = (text: string): unknown => {
+      try {
+        return JSON.parse(text);
+      } catch {
+        return text;
+      }
+    };
+    return {
+      records: records.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() })),
+      facts: facts
+        ? { hardware: parse(facts.hardware), system: parse(facts.system), network: parse(facts.network), updatedAt: facts.updatedAt.toISOString() }
+        : null,
+    };
   }
 }

@@ -1,42 +1,17 @@
-import type { CustomerConfig, Language } from '@sen/contract';
+import type { CustomerConfig } from '@sen/contract';
 import { useState } from 'react';
+import { CONTACT_CALL as CALL, contactTitle as titleOf, runContactAction } from '../../shared/contact/contact-actions.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { HeadsetIcon } from '../../shared/ui/icons.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
-import { showToast } from '../../shared/ui/toast.ts';
-
-/** buttonType 2 calls the number; anything else copies the content (API-FAMILY.md §4.2). */
-const CALL = 2;
-
-function titleOf(config: CustomerConfig, language: Language): string {
-  if (language === 'vn') return config.vernacularTitle || config.title;
-  if (language === 'en') return config.enTitle || config.title;
-  return config.title;
-}
 
 /** The customer-service icon and its contact dialog (SPEC.md §1: 'Calling', 'copy success', 'copy failed', 'operation failed'). */
 export function CustomerService({ configs }: { configs: CustomerConfig[] }) {
   const { t, language } = useT();
   const [open, setOpen] = useState(false);
 
-  const act = async (config: CustomerConfig) => {
-    try {
-      if (config.buttonType === CALL) {
-        showToast(t('contact.calling'));
-        window.location.assign(`tel:${config.content.replace(/[^\d+]/g, '')}`);
-        return;
-      }
-      try {
-        await navigator.clipboard.writeText(config.content);
-        showToast(t('contact.copySuccess'));
-      } catch {
-        showToast(t('contact.copyFailed'));
-      }
-    } catch {
-      showToast(t('contact.operationFailed'));
-    }
-  };
+  const act = runContactAction;
 
   if (configs.length === 0) return null;
   return (

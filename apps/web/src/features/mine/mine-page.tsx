@@ -1,29 +1,25 @@
 import { LANGUAGES, maskPhone } from '@sen/contract';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { ChevronRightIcon, GlobeIcon, UserIcon } from '../../shared/ui/icons.tsx';
+import { GlobeIcon, HeadsetIcon, OrderIcon, UserIcon } from '../../shared/ui/icons.tsx';
 import { LanguagePicker } from '../../shared/ui/language-picker.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { logout } from '../auth/index.ts';
+import { UnreadBadge } from '../messages/index.ts';
+import { CreditSummary } from './credit-summary.tsx';
+import { MenuRow } from './menu-row.tsx';
+import { BadgeIcon, BellIcon, CardIcon, GearIcon, InfoIcon } from './mine-icons.tsx';
+import './mine.css';
 
-function MenuRow({ label, onClick, icon, testId, value }: { label: string; onClick: () => void; icon?: ReactNode; testId?: string; value?: string }) {
-  return (
-    <li>
-      <button type="button" className="menu-row" onClick={onClick} data-testid={testId}>
-        {icon ? <span className="menu-row__icon">{icon}</span> : null}
-        <span className="menu-row__label">{label}</span>
-        {value ? <span className="menu-row__value">{value}</span> : null}
-        <ChevronRightIcon className="menu-row__chevron" />
-      </button>
-    </li>
-  );
-}
-
-/** /mine: the account page with the menu, a language entry and Log out. */
+/**
+ * /mine: the masked phone, the entries to orders, receiving accounts, certification centre,
+ * messages (with the unread count), about us, contact us and settings (each with its icon), the
+ * language and Log out.
+ */
 export function MinePage() {
   const { t, language } = useT();
   const navigate = useNavigate();
@@ -31,14 +27,14 @@ export function MinePage() {
   const [languageOpen, setLanguageOpen] = useState(false);
   const [logoutOpen, setLogoutOpen] = useState(false);
 
-  const rows: { label: string; to: string }[] = [
-    { label: t('mine.menu.certification'), to: paths.certificationCenter },
-    { label: t('mine.menu.accounts'), to: paths.accountsReceivable },
-    { label: t('mine.menu.orders'), to: paths.orderList },
-    { label: t('mine.menu.messages'), to: paths.messageList },
-    { label: t('mine.menu.contact'), to: paths.contactUs },
-    { label: t('mine.menu.about'), to: paths.aboutUs },
-    { label: t('mine.menu.settings'), to: paths.settings },
+  const rows = [
+    { label: t('mine.menu.orders'), to: paths.orderList, icon: <OrderIcon width={22} height={22} />, testId: 'mine-orders' },
+    { label: t('mine.menu.accounts'), to: paths.accountsReceivable, icon: <CardIcon />, testId: 'mine-accounts' },
+    { label: t('mine.menu.certification'), to: paths.certificationCenter, icon: <BadgeIcon />, testId: 'mine-certification' },
+    { label: t('mine.menu.messages'), to: paths.messageList, icon: <BellIcon />, testId: 'mine-messages' },
+    { label: t('mine.menu.about'), to: paths.aboutUs, icon: <InfoIcon />, testId: 'mine-about' },
+    { label: t('mine.menu.contact'), to: paths.contactUs, icon: <HeadsetIcon width={22} height={22} />, testId: 'mine-contact' },
+    { label: t('mine.menu.settings'), to: paths.settings, icon: <GearIcon />, testId: 'mine-settings' },
   ];
 
   return (
@@ -55,18 +51,23 @@ export function MinePage() {
         </div>
       </section>
 
-      <ul className="menu">
-        {rows.map((row) => (
-          <MenuRow key={row.to} label={row.label} onClick={() => navigate(row.to)} />
-        ))}
-        <MenuRow
-          label={t('mine.menu.language')}
-          icon={<GlobeIcon />}
-          value={t(`language.${language}`)}
-          onClick={() => setLanguageOpen(true)}
-          testId="mine-language"
-        />
-      </ul>
+      <CreditSummary userId={user?.id} />
+
+      <nav aria-label={t('mine.title')}>
+        <ul className="menu">
+          {rows.map((row) => (
+            <MenuRow
+              key={row.to}
+              label={row.label}
+              icon={row.icon}
+              badge={row.to === paths.messageList ? <UnreadBadge /> : undefined}
+              onClick={() => void navigate(row.to)}
+              testId={row.testId}
+            />
+          ))}
+          <MenuRow label={t('mine.menu.language')} icon={<GlobeIcon width={22} height={22} />} value={t(`language.${language}`)} onClick={() => setLanguageOpen(true)} testId="mine-language" />
+        </ul>
+      </nav>
 
       <Button block shape="rounded" size="large" className="mine__logout" onClick={() => setLogoutOpen(true)} data-testid="logout-button">
         {t('mine.logout')}
