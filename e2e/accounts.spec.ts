@@ -1,18 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { freshPhone, readOtp, useLanguage, waitForApp } from './support.ts';
+import { expectAccessible, freshPhone, readOtp, useLanguage, waitForApp } from './support.ts';
 
 /*
  * Receiving accounts and emergency contacts (issue 9): a new borrower binds a bank account with two
  * contacts, adds a second card, makes it the default and unbinds the first; a mismatched card number
  * shows 'BankNo does not match'. Axe on every screen.
  */
-
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${screen}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
-}
 
 async function signIn(page: Page, request: APIRequestContext): Promise<string> {
   const phone = freshPhone();

@@ -1,15 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { FAKE_CAMERA_LAUNCH, kycPhoto, RENAMED_PDF, signInNewBorrower } from './kyc-support.ts';
-import { freshPhone, useLanguage, waitForApp } from './support.ts';
+import { expectAccessible, freshPhone, useLanguage, waitForApp } from './support.ts';
 
 /** No serious or critical accessibility violation on the page as it is now. */
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${screen}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
-}
-
 test.use({ launchOptions: FAKE_CAMERA_LAUNCH });
 
 test('KYC: a PDF is refused with the reason, ID front, back and selfie upload, the face check in the frame finishes the step', async ({ page, request }) => {

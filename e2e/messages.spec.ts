@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { freshPhone, readOtp, useLanguage, waitForApp } from './support.ts';
+import { expectAccessible, freshPhone, readOtp, useLanguage, waitForApp } from './support.ts';
 
 /*
  * The borrower's messages (issue 10): a visitor is invited to log in; a new borrower sees the
@@ -9,12 +8,6 @@ import { freshPhone, readOtp, useLanguage, waitForApp } from './support.ts';
  */
 
 /** No serious or critical accessibility violation on the page as it is now. */
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${screen}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
-}
-
 async function logInWithPassword(page: Page, phone: string, password: string) {
   await page.goto('/login');
   await waitForApp(page);

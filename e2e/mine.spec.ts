@@ -1,19 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { API_PATHS, APP_VERSION, DEFAULT_APP_CODE, MOBILE_TYPE, STORAGE_KEYS, computeSign, type DataExport } from '@sen/contract';
-import { freshPhone, readOtp, useLanguage, waitForApp } from './support.ts';
+import { expectAccessible, freshPhone, readOtp, useLanguage, waitForApp } from './support.ts';
 
 /*
  * The mine area (issue 13): contact actions, about us, feedback, privacy consents, the data
  * export download, and closing an account after which the old token gets 401.
  */
-
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${screen}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
-}
 
 /** A new user signed in by code (they land on create-password; the mine area needs no password). */
 async function signIn(page: Page, request: APIRequestContext, phone: string) {

@@ -1,14 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { freshPhone, readOtp, useLanguage, waitForApp } from './support.ts';
+import { expectAccessible, freshPhone, readOtp, useLanguage, waitForApp } from './support.ts';
 
 /** No serious or critical accessibility violation on the page as it is now. */
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${screen}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
-}
-
 /** Signs a new user in by code and sets a first password; leaves them on the success page. */
 async function signUpWithPassword(page: Page, request: Parameters<typeof readOtp>[0], phone: string, password: string) {
   await page.goto('/login');
