@@ -1,20 +1,7 @@
-import type { SVGProps } from 'react';
+import { iconBase, type IconProps } from '../../shared/ui/icons.tsx';
 
 /** Icons of the mine and settings menus (stroke follows currentColor), beside the shared ones. */
-type IconProps = SVGProps<SVGSVGElement>;
-const base = (props: IconProps) => ({
-  width: 22,
-  height: 22,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round' as const,
-  strokeLinejoin: 'round' as const,
-  'aria-hidden': true,
-  focusable: false,
-  ...props,
-});
+const base = (props: IconProps) => iconBase({ width: 22, height: 22, ...props });
 
 export const CardIcon = (props: IconProps) => (
   <svg {...base(props)}>
