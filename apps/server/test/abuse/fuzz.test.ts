@@ -1,4 +1,4 @@
-import { allEndpoints, APP_VERSION, HEADERS, type AnyEndpoint } from '@sen/contract';
+import { allEndpoints, APP_VERSION, HEADERS, OPERATOR_TOKEN_HEADER, type AnyEndpoint } from '@sen/contract';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,9 +23,10 @@ const { stream: capture, lines } = createLogCapture();
 
 let t: TestApp;
 let token: string;
-/** Calls that end sessions (logout, password changes) use this one, so the main session lives on. */
+/** Calls that end sessions (logout, password changes, closing the account) use this one, so the main session lives on. */
 let sacrificial: string;
-const ENDS_SESSIONS = new Set(['logout', 'setPassword', 'updatePassword']);
+const OPERATOR_TOKEN = 'fuzz-operator-token-0123456789';
+const ENDS_SESSIONS = new Set(['logout', 'setPassword', 'updatePassword', 'closeAccount']);
 beforeAll(async () => {
   t = await createTestApp({
     logStream: capture,
@@ -35,6 +36,7 @@ beforeAll(async () => {
       logLevel: 'warn',
       rateLimitPerMinute: 1_000_000,
       smsDailyBudget: 1_000_000,
+      operatorToken: OPERATOR_TOKEN,
       otp: { ...config.otp, limitPerIpHour: 1_000_000, limitPerDeviceHour: 1_000_000 },
     }),
   });
@@ -72,6 +74,8 @@ async function send(endpoint: AnyEndpoint, fuzz: FuzzCase): Promise<LightMyReque
     headers['device-id'] = t.deviceOfToken(headers.authorization) ?? headers['device-id']!;
   }
   if (fuzz.token === 'garbage') headers.authorization = 'Bearer x'.repeat(40);
+  // The main caller is an operator too, so operator endpoints are fuzzed past their guard.
+  if (fuzz.token === 'main' && endpoint.path.startsWith('/api/operator/')) headers[OPERATOR_TOKEN_HEADER] = OPERATOR_TOKEN;
   let url = pathOf(endpoint, fuzz.pathVariant);
   let body: string | Buffer | undefined;
   let signed: unknown = payload;
