@@ -107,8 +107,8 @@ test('a rejected borrower sees that they do not meet the requirements and the re
 test('a signed-in borrower not yet certified sees the steps left and continues', async ({ page, request }) => {
   const phone = freshPhone();
   await signIn(page, request, phone);
-  await expect(page.getByTestId('steps-left')).toContainText('4 steps to your credit limit');
+  await expect(page.getByTestId('steps-left')).toContainText('3 steps to your credit limit');
   await expectNoAxeViolations(page);
   await page.getByTestId('continue-certification').click();
-  await expect(page).toHaveURL(/\/authentication\/batch$/);
+  await expect(page).toHaveURL(/\/authentication\/batch(\/kyc)?$/);
 });

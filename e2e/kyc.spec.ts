@@ -26,6 +26,8 @@ test('KYC: a PDF is refused with the reason, ID front, back and selfie upload, t
   await expect(page.getByTestId('kyc-back-done')).toBeVisible();
   await page.getByTestId('kyc-selfie-camera-input').setInputFiles(await kycPhoto('selfie'));
   await expect(page.getByTestId('kyc-selfie-done')).toBeVisible();
+  // Checked once the Next button is enabled (a disabled button is exempt from contrast rules, a half-enabled one is not).
+  await expect(page.getByTestId('kyc-next')).toBeEnabled();
   await expectAccessible(page, 'kyc with photos');
 
   await page.getByTestId('kyc-next').click();
@@ -36,7 +38,7 @@ test('KYC: a PDF is refused with the reason, ID front, back and selfie upload, t
   await frame.getByRole('button', { name: 'Bắt đầu' }).click();
 
   // The page posts its signed result; the app sends it to the server, finishes KYC, goes back.
-  await expect(page).toHaveURL(/\/authentication\/batch$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/authentication\/batch(\/personal-data)?$/, { timeout: 20_000 });
 
   await page.goto('/authentication/info/kyc');
   await waitForApp(page);
@@ -46,9 +48,9 @@ test('KYC: a PDF is refused with the reason, ID front, back and selfie upload, t
   for (const image of await images.all()) await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
   await expectAccessible(page, 'kyc info');
 
-  // Done: the KYC page sends the borrower back to the step runner.
+  // Done: the KYC page sends the borrower back to the step runner, which opens the next step.
   await page.goto('/authentication/batch/kyc');
-  await expect(page).toHaveURL(/\/authentication\/batch$/);
+  await expect(page).toHaveURL(/\/authentication\/batch(\/personal-data)?$/);
 });
 
 test('the face frame ignores a message from another window', async ({ page, request }) => {
