@@ -10,7 +10,7 @@
  * postgres://postgres@127.0.0.1:5432/postgres; BENCH_PG_ADMIN_URL=off skips PostgreSQL),
  * BENCH_LOGIN (default 0; 1 adds the argon2id login scenario on PGlite, which saturates the CPU on purpose), BENCH_ONLY (a substring: run only
  * the scenarios whose name contains it, besides the baseline), BENCH_CPU_PROF_DIR (profile the
- * Sen servers with node --cpu-prof into that directory), BENCH_NODE_ENV (default production).
+ * Sen servers with node --cpu-prof into that directory), BENCH_NODE_ENV (default development: production refuses the demo seed the scenarios sign in with).
  */
 import os from 'node:os';
 import autocannon, { type Result } from 'autocannon';

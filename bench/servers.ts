@@ -64,7 +64,8 @@ export async function startSen(databaseUrl: string | undefined, options: Process
   const databaseName = databaseUrl ? 'PostgreSQL' : 'PGlite';
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
-    NODE_ENV: process.env.BENCH_NODE_ENV ?? 'production',
+    // Development by default: production refuses the demo seed (and development providers) the scenarios sign in with.
+    NODE_ENV: process.env.BENCH_NODE_ENV ?? 'development',
     LOG_LEVEL: 'silent',
     HOST: '127.0.0.1',
     PORT: '0',
