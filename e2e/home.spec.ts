@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { API_PATHS } from '@sen/contract';
-import { freshPhone, readOtp, useLanguage, waitForApp } from './support.ts';
+import { freshPhone, readOtp, settledViolations, useLanguage, waitForApp } from './support.ts';
 
 /*
  * The signed-in homes (issue 10) against the real server: the review after certification, the
@@ -34,8 +33,8 @@ async function signIn(page: Page, request: APIRequestContext, phone: string) {
 }
 
 async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`)).toEqual([]);
+  const violations = await settledViolations(page);
+  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`)).toEqual([]);
 }
 
 test.beforeEach(async ({ page }) => {

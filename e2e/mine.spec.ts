@@ -50,19 +50,19 @@ async function userInfoCode(request: APIRequestContext, token: string, deviceId:
 test.describe('mine', () => {
   test.beforeEach(async ({ page }) => useLanguage(page, 'en'));
 
-  test('the demo borrower (approved at seed) sees the credit summary and the unread count', async ({ page }) => {
-    await page.goto('/login');
-    await waitForApp(page);
-    await page.getByTestId('login-tab-password').click();
-    await page.getByTestId('phone-input').fill('0912345678');
-    await page.getByTestId('password-input').fill('sen123');
-    await page.getByTestId('login-button').click();
-    await expect(page).not.toHaveURL(/\/login/);
+  test('an approved borrower sees the credit summary and the unread count of the review messages', async ({ page, request }) => {
+    // A borrower of its own (the messages journey reads the demo borrower's messages).
+    const phone = freshPhone();
+    await signIn(page, request, phone);
+    const certified = await request.post(API_PATHS.devCreditCertify, { data: { phone, birthDate: '1994-06-15', monthlySalaryBand: '2' } });
+    expect(certified.ok(), await certified.text()).toBe(true);
+    expect((await request.post(API_PATHS.devCreditReview, { data: {} })).ok()).toBe(true);
     await page.goto('/mine');
     await waitForApp(page);
     await expect(page.getByTestId('mine-credit')).toBeVisible();
     await expect(page.getByTestId('mine-credit-available')).toContainText('₫');
     await expect(page.getByTestId('mine-credit')).toContainText('Maximum amount');
+    // 'Credit limit is being reviewed' and 'approved' came from the real review.
     await expect(page.getByTestId('mine-messages').getByTestId('unread-badge')).toBeVisible();
     await expectAccessible(page, 'mine with credit');
   });
