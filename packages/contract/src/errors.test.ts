@@ -50,6 +50,9 @@ describe('error catalogue', () => {
       if (error.code < 2000) expect([400, 409], name).toContain(error.httpStatus);
       // Uploads (24xx) may also say 413 (too large) and 415 (not an image), as HTTP means them.
       else if (error.code >= 2400 && error.code < 2410) expect([400, 413, 415], name).toContain(error.httpStatus);
+      // An unknown order is 404 (another borrower's answers the same); a bank webhook without its key 401.
+      else if (name === 'ORDER_NOT_FOUND') expect(error.httpStatus, name).toBe(404);
+      else if (name === 'WEBHOOK_KEY_INVALID') expect(error.httpStatus, name).toBe(401);
       // 403 where the caller names someone else's account or phone, or lacks the operator token.
       else expect([400, 403, 409, 429, 503], name).toContain(error.httpStatus);
     }

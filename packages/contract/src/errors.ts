@@ -130,6 +130,28 @@ export const ERRORS = {
   KYC_ALREADY_DONE: { code: 2414, httpStatus: 409, messageKey: 'error.kyc.alreadyDone' },
   /** The eKYC provider says the face does not match the ID card's photo. */
   FACE_MISMATCH: { code: 2415, httpStatus: 400, messageKey: 'error.kyc.faceMismatch' },
+
+  // Orders and repayments (issues 11 and 12; docs/decisions/070). 27xx.
+  /** No order with this id or number belongs to the caller (another borrower's answers the same). */
+  ORDER_NOT_FOUND: { code: 2701, httpStatus: 404, messageKey: 'error.orderNotFound' },
+  /** The product is not active, not open yet or closed. */
+  PRODUCT_NOT_AVAILABLE: { code: 2702, httpStatus: 400, messageKey: 'error.productNotAvailable' },
+  /** The product's loans for today are all taken; data carries `enableLoanDate`, the next borrowing date. */
+  PRODUCT_QUOTA_USED_UP: { code: 2703, httpStatus: 409, messageKey: 'error.productQuotaUsedUp' },
+  /** The borrower's pre-credit is pending (status 0) or failed (2); data carries `creditStatus` and `enableLoanDate`. */
+  CREDIT_NOT_APPROVED: { code: 2704, httpStatus: 400, messageKey: 'error.creditNotApproved' },
+  /** The loanTermId or planNums is not one the product offers. */
+  LOAN_TERM_INVALID: { code: 2705, httpStatus: 400, messageKey: 'error.loanTermInvalid' },
+  /** The product asks for a drawn signature (isSign 0) and no signPic came. */
+  SIGNATURE_REQUIRED: { code: 2706, httpStatus: 400, messageKey: 'error.signatureRequired' },
+  /** The agreement the borrower read is no longer the current version: read it again. */
+  AGREEMENT_OUTDATED: { code: 2707, httpStatus: 409, messageKey: 'error.agreementOutdated' },
+  /** The order is not being repaid (not paid out yet, settled or closed), or the instalments chosen are settled. */
+  ORDER_NOT_REPAYABLE: { code: 2708, httpStatus: 409, messageKey: 'error.orderNotRepayable' },
+  /** A bank webhook without the configured key (Authorization: Apikey …). */
+  WEBHOOK_KEY_INVALID: { code: 2709, httpStatus: 401, messageKey: 'error.webhookKeyInvalid' },
+  /** An operator reviewed a receipt that was reviewed before. */
+  RECEIPT_ALREADY_REVIEWED: { code: 2710, httpStatus: 409, messageKey: 'error.receiptAlreadyReviewed' },
 } as const satisfies Record<string, { code: number; httpStatus: number; messageKey: MessageKey }>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -364,6 +364,13 @@ export const loanProducts = pgTable('loan_products', {
   dailyQuota: integer('daily_quota'),
   sortOrder: integer('sort_order').notNull().default(0),
   active: boolean('active').notNull().default(true),
+  /**
+   * How the service fee is collected (domain FeeTiming): 'deducted' out of the payout (the family's
+   * actualAmount = amount − fee) or 'instalments', repaid with them (repayAfterHandleAmount).
+   */
+  feeTiming: text('fee_timing', { enum: ['deducted', 'instalments'] }).notNull().default('deducted'),
+  /** The borrower draws a signature before committing (the family's isSign 0, signPic). */
+  signatureRequired: boolean('signature_required').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -844,3 +851,334 @@ export const clientLogs = pgTable(
   (table) => [index('client_logs_received_idx').on(table.receivedAt)],
 );
 /* ---- end of Tracking */
+
+// ─── Orders and loans (issues 11 and 12; docs/decisions/070-orders-and-loans.md) ──────────────────
+// An order is one loan from commit to settlement. Its terms are copied from the product at commit
+// (a later product change never alters a loan), its schedule and running balances live per
+// instalment in the domain's own shape (packages/domain repayment.ts InstalmentState), and every
+// movement of money is also a ledger posting in the same transaction (decision 055).
+
+/** Where an order stands; the family's status code is derived from it (contract orderStatusCode). */
+export const ORDER_STATES = ['pending', 'paying', 'payout_failed', 'rejected', 'closed', 'repaying', 'settled'] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+export const loanOrders = pgTable(
+  'loan_orders',
+  {
+    /** The wire's orderId (a number, as the family's clients read it). */
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The wire's orderNo: 'SEN' + yyMMdd + 8 random digits; unique; the transfer memo of offline repayments. */
+    orderNo: text('order_no').notNull().unique(),
+    /** No cascade: loan records outlive a closed account (decision 060 keeps the users row). */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => loanProducts.id),
+    /** The product's name at commit. */
+    productName: text('product_name').notNull(),
+    /** Orders made by one batch commit (order/commit/all) share it; null for a single commit. */
+    batchNo: text('batch_no'),
+    state: text('state', { enum: ORDER_STATES }).notNull(),
+    // The loan's terms, copied from the product at commit.
+    principal: bigint('principal', { mode: 'bigint' }).notNull(),
+    termDays: integer('term_days').notNull(),
+    planNums: integer('plan_nums').notNull(),
+    dailyRatePpm: integer('daily_rate_ppm').notNull(),
+    /** The overdue fee rate per day actually charged (domain overdueRatePpm: the product's, capped). */
+    overdueRatePpm: integer('overdue_rate_ppm').notNull(),
+    serviceFee: bigint('service_fee', { mode: 'bigint' }).notNull(),
+    feeTiming: text('fee_timing', { enum: ['deducted', 'instalments'] }).notNull(),
+    /** What reaches the borrower's account: principal − the fee taken out of the payout. */
+    disbursedAmount: bigint('disbursed_amount', { mode: 'bigint' }).notNull(),
+    /** The receiving account the loan is paid to (CARD or WALLET, receiving_accounts.id). */
+    receivingAccountId: bigint('receiving_account_id', { mode: 'number' })
+      .notNull()
+      .references(() => receivingAccounts.id),
+    payWay: text('pay_way', { enum: ['CARD', 'WALLET'] }).notNull(),
+    /** The Vietnam business date of the commit (the product's daily quota and the credit were taken on it). */
+    applyDate: date('apply_date', { mode: 'string' }).notNull(),
+    /** Day 0 of the loan: the Vietnam business date of the payout; null until paid out. */
+    startDate: date('start_date', { mode: 'string' }),
+    /** The last business date interest and overdue fees were accrued through (domain LoanState.accruedThrough). */
+    accruedThrough: date('accrued_through', { mode: 'string' }),
+    /** Money received beyond what the loan owed, held for the borrower (ledger borrower_credit). */
+    creditHeld: bigint('credit_held', { mode: 'bigint' }).notNull().default(sql`0`),
+    disbursedAt: timestamp('disbursed_at', { withTimezone: true }),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** Why a payout failed, was rejected or the order closed (shown to the borrower; a message key). */
+    closeReason: text('close_reason'),
+    /** apply/again: 1 borrow the same product again on settlement, 2 all products; null none. */
+    reloanSign: integer('reloan_sign'),
+    /** The commit's idempotency key (auditKey, Idempotency-Key or a derived hash; decision 070). */
+    idempotencyKey: text('idempotency_key').notNull(),
+    ip: text('ip').notNull().default(''),
+    imei: text('imei').notNull().default(''),
+    coordinate: text('coordinate').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('loan_orders_user_key_idx').on(table.userId, table.idempotencyKey),
+    index('loan_orders_user_idx').on(table.userId, table.createdAt),
+    index('loan_orders_state_idx').on(table.state),
+    /** The daily sweep walks loans being repaid by the date they were last accrued. */
+    index('loan_orders_accrual_idx').on(table.accruedThrough, table.id).where(sql`${table.state} = 'repaying'`),
+    /** The home ticker: recent payouts. */
+    index('loan_orders_disbursed_idx').on(table.disbursedAt).where(sql`${table.disbursedAt} is not null`),
+    check('loan_orders_amounts', sql`${table.principal} > 0 and ${table.serviceFee} >= 0 and ${table.disbursedAmount} > 0 and ${table.creditHeld} >= 0`),
+  ],
+);
+
+/**
+ * The schedule of a loan and its running balances, one row per instalment, in the shape of the
+ * domain's InstalmentState: what is charged (principal and fee from the start, interest and the
+ * overdue fee as they accrue, exactly, in millionths of a đồng), what is paid.
+ */
+export const loanInstalments = pgTable(
+  'loan_instalments',
+  {
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => loanOrders.id),
+    planPart: integer('plan_part').notNull(),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    principal: bigint('principal', { mode: 'bigint' }).notNull(),
+    fee: bigint('fee', { mode: 'bigint' }).notNull(),
+    /** The interest the schedule quoted for this period (what it costs when paid on time). */
+    scheduledInterest: bigint('scheduled_interest', { mode: 'bigint' }).notNull(),
+    interestCharged: bigint('interest_charged', { mode: 'bigint' }).notNull().default(sql`0`),
+    overdueFeeCharged: bigint('overdue_fee_charged', { mode: 'bigint' }).notNull().default(sql`0`),
+    interestMicro: bigint('interest_micro', { mode: 'bigint' }).notNull().default(sql`0`),
+    overdueFeeMicro: bigint('overdue_fee_micro', { mode: 'bigint' }).notNull().default(sql`0`),
+    paidPrincipal: bigint('paid_principal', { mode: 'bigint' }).notNull().default(sql`0`),
+    paidFee: bigint('paid_fee', { mode: 'bigint' }).notNull().default(sql`0`),
+    paidInterest: bigint('paid_interest', { mode: 'bigint' }).notNull().default(sql`0`),
+    paidOverdueFee: bigint('paid_overdue_fee', { mode: 'bigint' }).notNull().default(sql`0`),
+    /** When everything charged to it was paid. */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.orderId, table.planPart] }),
+    index('loan_instalments_due_idx').on(table.dueDate).where(sql`${table.settledAt} is null`),
+    check(
+      'loan_instalments_paid_within_charged',
+      sql`${table.paidPrincipal} between 0 and ${table.principal} and ${table.paidFee} between 0 and ${table.fee}
+          and ${table.paidInterest} between 0 and ${table.interestCharged} and ${table.paidOverdueFee} between 0 and ${table.overdueFeeCharged}`,
+    ),
+  ],
+);
+
+/**
+ * The contract a borrower accepted for an order (issue 11): the document, its version and the
+ * sha256 of the text filled with the order's figures, when, from where, and the drawn signature
+ * where the product asks for one. No order exists without its acceptances (same transaction).
+ */
+export const contractAcceptances = pgTable(
+  'contract_acceptances',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => loanOrders.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** 'lease' (the loan agreement) or 'pawn' (the pledge agreement): the family's two agreement pages. */
+    document: text('document', { enum: ['lease', 'pawn'] }).notNull(),
+    version: text('version').notNull(),
+    textHash: text('text_hash').notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
+    ip: text('ip').notNull(),
+    deviceId: text('device_id').notNull(),
+    userAgent: text('user_agent').notNull(),
+    /** stored_files id of the signature picture (signPic), when the product requires one. */
+    signatureFileId: uuid('signature_file_id'),
+  },
+  (table) => [uniqueIndex('contract_acceptances_order_document_idx').on(table.orderId, table.document)],
+);
+
+/**
+ * Payout attempts (docs/decisions/057-payout-idempotency.md): the reference exists before any call
+ * to the partner; at most one attempt of an order is not failed, so money for an order is asked
+ * for under one reference at a time and a crash can only delay, never pay twice.
+ */
+export const PAYOUT_ATTEMPT_STATES = ['created', 'submitting', 'pending', 'succeeded', 'failed'] as const;
+export const payoutAttempts = pgTable(
+  'payout_attempts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => loanOrders.id),
+    attempt: integer('attempt').notNull(),
+    /** payoutReference(orderNo, attempt): 'PO<orderNo>-<attempt>'. */
+    reference: text('reference').notNull().unique(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    receivingAccountId: bigint('receiving_account_id', { mode: 'number' })
+      .notNull()
+      .references(() => receivingAccounts.id),
+    state: text('state', { enum: PAYOUT_ATTEMPT_STATES }).notNull(),
+    partnerTransactionId: text('partner_transaction_id'),
+    failureCode: text('failure_code'),
+    failureReason: text('failure_reason'),
+    /** When the job should look at it next (submit, or ask the partner's status). */
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }).notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('payout_attempts_order_attempt_idx').on(table.orderId, table.attempt),
+    uniqueIndex('payout_attempts_one_live_idx').on(table.orderId).where(sql`${table.state} <> 'failed'`),
+    index('payout_attempts_due_idx').on(table.nextCheckAt).where(sql`${table.state} in ('created', 'submitting', 'pending')`),
+  ],
+);
+
+/**
+ * What a borrower asked to repay (repay/url, multiple/order/repay): the orders and instalments, the
+ * amount quoted, and the unique transfer content the bank transfer must carry (VietQR's purpose).
+ * A transfer whose content names the code is allocated to these orders, whatever its amount.
+ */
+export const repaymentRequests = pgTable(
+  'repayment_requests',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The transfer content, e.g. 'SEN7K3M9Q2PX': letters and digits only (banks strip the rest). */
+    code: text('code').notNull().unique(),
+    /** The orders and, per order, the instalments chosen (empty: all that is due). */
+    items: jsonb('items').$type<Array<{ orderId: number; planParts: number[] }>>().notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    /** The business date the amount was quoted for (interest through that day). */
+    quotedOn: date('quoted_on', { mode: 'string' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: ['open', 'paid', 'partly_paid', 'expired'] }).notNull(),
+    paidAmount: bigint('paid_amount', { mode: 'bigint' }).notNull().default(sql`0`),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('repayment_requests_user_idx').on(table.userId, table.createdAt)],
+);
+
+/**
+ * Every bank transfer the collection account reported (SePay webhook), stored once per provider
+ * transaction id whatever how often it arrives; what it was matched to, or why not (for operators).
+ */
+export const bankTransfers = pgTable(
+  'bank_transfers',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    provider: text('provider').notNull(),
+    providerTransactionId: text('provider_transaction_id').notNull(),
+    gateway: text('gateway').notNull(),
+    transactionDate: text('transaction_date').notNull(),
+    accountNumber: text('account_number').notNull(),
+    code: text('code'),
+    content: text('content').notNull(),
+    transferType: text('transfer_type', { enum: ['in', 'out'] }).notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    referenceCode: text('reference_code'),
+    /** matched: allocated to loans; unmatched: no repayment named; outgoing: money out; foreign_account: not our collection account. */
+    outcome: text('outcome', { enum: ['matched', 'unmatched', 'outgoing', 'foreign_account'] }).notNull(),
+    repaymentRequestId: uuid('repayment_request_id').references(() => repaymentRequests.id),
+    userId: uuid('user_id').references(() => users.id),
+    /** The webhook body as received (for audit). */
+    raw: jsonb('raw').$type<Record<string, unknown>>().notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('bank_transfers_provider_tx_idx').on(table.provider, table.providerTransactionId),
+    index('bank_transfers_outcome_idx').on(table.outcome, table.receivedAt),
+  ],
+);
+
+/**
+ * Money applied to one loan (a transfer or an approved receipt), with its allocation: the loan's
+ * repayment history. Unique per source and order, so a source applies to a loan once.
+ */
+export const loanRepayments = pgTable(
+  'loan_repayments',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => loanOrders.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** 'transfer:<bank_transfers.id>' or 'receipt:<repayment_receipts.id>'. */
+    source: text('source').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    principal: bigint('principal', { mode: 'bigint' }).notNull(),
+    fee: bigint('fee', { mode: 'bigint' }).notNull(),
+    interest: bigint('interest', { mode: 'bigint' }).notNull(),
+    overdueFee: bigint('overdue_fee', { mode: 'bigint' }).notNull(),
+    toCredit: bigint('to_credit', { mode: 'bigint' }).notNull(),
+    businessDate: date('business_date', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('loan_repayments_source_order_idx').on(table.source, table.orderId), index('loan_repayments_order_idx').on(table.orderId)],
+);
+
+/**
+ * Offline repayments (upload/cert, API-FAMILY.md §6.9): the borrower's transfer receipt, reviewed
+ * by an operator, who approves it with the amount the bank statement shows (then it is applied
+ * like a transfer) or rejects it.
+ */
+export const repaymentReceipts = pgTable(
+  'repayment_receipts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => loanOrders.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    fileId: uuid('file_id').notNull(),
+    /** The paying account the borrower chose (getBankAndWallet id and type). */
+    repayInfoId: bigint('repay_info_id', { mode: 'number' }),
+    repayType: integer('repay_type'),
+    state: text('state', { enum: ['pending', 'approved', 'rejected'] }).notNull(),
+    amount: bigint('amount', { mode: 'bigint' }),
+    reviewNote: text('review_note'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('repayment_receipts_state_idx').on(table.state, table.createdAt), index('repayment_receipts_order_idx').on(table.orderId)],
+);
+
+/**
+ * Repayment reminders sent (issue 12): one per order, instalment, kind and business date, so a
+ * sweep run twice reminds once; the per-borrower daily cap counts these rows.
+ */
+export const loanReminders = pgTable(
+  'loan_reminders',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => loanOrders.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    planPart: integer('plan_part').notNull(),
+    kind: text('kind', { enum: ['due_soon', 'due_today', 'overdue'] }).notNull(),
+    businessDate: date('business_date', { mode: 'string' }).notNull(),
+    /** 'message' and/or 'sms', comma-separated. */
+    channels: text('channels').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('loan_reminders_once_idx').on(table.orderId, table.planPart, table.kind, table.businessDate),
+    index('loan_reminders_user_day_idx').on(table.userId, table.businessDate),
+  ],
+);
+/* ---- end of orders and loans */

@@ -53,6 +53,34 @@ import {
   livenessStartEndpoint,
 } from './kyc.ts';
 import { ledgerCheckEndpoint } from './ledger.ts';
+import {
+  agreementContentEndpoint,
+  applyAgainCancelEndpoint,
+  applyAgainEndpoint,
+  orderCommitAllEndpoint,
+  orderCommitEndpoint,
+  orderDetailEndpoint,
+  orderListEndpoint,
+  productInfoDetailEndpoint,
+  tickerEndpoint,
+} from './loan.ts';
+import {
+  bankAndWalletEndpoint,
+  bankRepayListEndpoint,
+  devClockEndpoint,
+  devPayNowEndpoint,
+  devRunLoanJobsEndpoint,
+  multipleOrderListEndpoint,
+  multipleOrderRepayEndpoint,
+  operatorReceiptListEndpoint,
+  operatorReceiptReviewEndpoint,
+  operatorTransfersEndpoint,
+  payPageStatusEndpoint,
+  repayStatusEndpoint,
+  repayUrlEndpoint,
+  sepayWebhookEndpoint,
+  uploadCertEndpoint,
+} from './repayment.ts';
 import { devOutboxEndpoint, healthEndpoint, readyEndpoint, secretEndpoint } from './system.ts';
 import { adClickUploadEndpoint, funnelEndpoint, surveyLogEndpoint, trackingSendEndpoint } from './tracking.ts';
 import {
@@ -141,6 +169,32 @@ export const endpoints = {
   adClickUpload: adClickUploadEndpoint,
   surveyLog: surveyLogEndpoint,
   funnel: funnelEndpoint,
+  // Borrowing (issue 11).
+  productInfoDetail: productInfoDetailEndpoint,
+  agreementContent: agreementContentEndpoint,
+  orderCommit: orderCommitEndpoint,
+  orderCommitAll: orderCommitAllEndpoint,
+  orderList: orderListEndpoint,
+  orderDetail: orderDetailEndpoint,
+  applyAgain: applyAgainEndpoint,
+  applyAgainCancel: applyAgainCancelEndpoint,
+  loanTicker: tickerEndpoint,
+  // Repaying (issue 12).
+  repayUrl: repayUrlEndpoint,
+  multipleOrderList: multipleOrderListEndpoint,
+  multipleOrderRepay: multipleOrderRepayEndpoint,
+  repayStatus: repayStatusEndpoint,
+  payPageStatus: payPageStatusEndpoint,
+  sepayWebhook: sepayWebhookEndpoint,
+  bankRepayList: bankRepayListEndpoint,
+  bankAndWallet: bankAndWalletEndpoint,
+  uploadCert: uploadCertEndpoint,
+  operatorReceipts: operatorReceiptListEndpoint,
+  operatorReceiptReview: operatorReceiptReviewEndpoint,
+  operatorTransfers: operatorTransfersEndpoint,
+  devPayNow: devPayNowEndpoint,
+  devClock: devClockEndpoint,
+  devRunLoanJobs: devRunLoanJobsEndpoint,
 } as const satisfies Record<string, AnyEndpoint>;
 
 export const allEndpoints: readonly AnyEndpoint[] = Object.values(endpoints);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { emptyRequestSchema } from './common.ts';
+import { handleFeeSchema, loanTermConfigSchema } from './loan-quote.ts';
 import { API_PATHS } from './paths.ts';
 
 /** userCreditStatus of the home index and creditStatus of a product card (API-FAMILY.md §10). */
@@ -114,30 +115,41 @@ export const homeIndexResponseSchema = z.object({
 });
 export type HomeIndex = z.infer<typeof homeIndexResponseSchema>;
 
-/** One term of a product in its detail form (API-FAMILY.md §6.1 loanTermConfigDTOList). */
-export const loanTermConfigSchema = z.object({
-  id: z.number().int(),
-  timeLimit: z.number().int(),
-  defaultSign: z.number().int(),
-  isDefault: z.number().int(),
-  interestRate: z.number(),
-  interestAmount: z.number().int(),
-  serviceAmount: z.number().int(),
-  installmentServiceFee: z.number().int(),
-  currencySymbol: z.string(),
-  appProductHandleFeeConfigDtos: z.array(z.object({ productId: z.number().int(), name: z.string(), nameConfig: z.string(), amount: z.number().int() })),
-  productInstallmentPlanDTOList: z.array(
-    z.object({ productId: z.number().int(), planNums: z.number().int(), isDefault: z.number().int(), defaultSign: z.number().int() }),
-  ),
-});
-
-/** A product in its detail form, as 'borrow from all' lists them (API-FAMILY.md §4.5). */
+/**
+ * A product in its detail form (API-FAMILY.md §6.1), as productInfo/detail answers it and 'borrow
+ * from all' lists them (§4.5): the card's fields, the amount, the terms with their plans and
+ * schedules, the figures of the default term and plan, and the default receiving account.
+ */
 export const productDetailSchema = productCardSchema.extend({
   /** The product id again: the family submits `id ?: productId`. */
   id: z.number().int(),
-  /** The amount 'borrow from all' would take from this product. */
+  /** The amount quoted (within the product's range and the borrower's available credit). */
   loanAmount: z.number().int(),
   loanTermConfigDTOList: z.array(loanTermConfigSchema),
+  /** The default term's and plan's figures (what the family's header shows). */
+  actualAmount: z.number().int(),
+  interestAmount: z.number().int(),
+  repayTimeStr: z.string(),
+  installmentServiceFee: z.number().int(),
+  serviceAmount: z.number().int(),
+  appProductHandleFeeConfigDtos: z.array(handleFeeSchema),
+  /** The default receiving account (API-FAMILY.md §6.1): a card or a wallet, masked; the other pair null. */
+  bankInfoId: z.number().int().nullable(),
+  bankNo: z.string().nullable(),
+  userCashWalletId: z.number().int().nullable(),
+  walletAccount: z.string().nullable(),
+  /** true: the borrower's last payout to this account failed ('card error, please modify'). */
+  bankInfoPayOutFailSign: z.boolean(),
+  /** 0: the borrower must draw a signature (signPic) before committing; 1: not needed. */
+  isSign: z.number().int(),
+  /** 1 until the borrower's first loan. */
+  isNew: z.number().int(),
+  /** Sen: the default term and plan (what to submit when the borrower changes nothing). */
+  defaultLoanTermId: z.number().int(),
+  defaultPlanNums: z.number().int(),
+  /** Sen: the default plan's total to repay and effective annual rate (percent, decision 056). */
+  totalRepayment: z.number().int(),
+  aprPercent: z.number(),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 

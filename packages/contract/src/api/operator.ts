@@ -46,6 +46,10 @@ export const productInputSchema = z.object({
   dailyQuota: z.number().int().min(0).max(1_000_000).nullable().default(null),
   sortOrder: z.number().int().min(0).max(10_000).default(0),
   active: z.boolean().default(true),
+  /** How the service fee is collected: taken out of the payout, or repaid with the instalments. */
+  feeTiming: z.enum(['deducted', 'instalments']).default('deducted'),
+  /** The borrower draws a signature before committing (the family's isSign 0 and signPic). */
+  signatureRequired: z.boolean().default(false),
 });
 export type ProductInput = z.input<typeof productInputSchema>;
 

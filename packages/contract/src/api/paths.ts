@@ -98,4 +98,41 @@ export const API_PATHS = {
   /** Operators only (OPERATOR_TOKEN): the ledger check (issue 11). */
   operatorLedgerCheck: '/api/operator/ledger/check',
   apiDocs: '/api/docs',
+  // Borrowing (issue 11; API-FAMILY.md §6.1–6.6).
+  productInfoDetail: '/api/loan/app/productInfo/detail',
+  /** Sen: an agreement filled with the borrower's figures (JSON, for our web app). */
+  agreementContent: '/api/loan/app/agreement/content',
+  /** The family's agreement pages (HTML, opened in a WebView): `?userId&productId&amount`. */
+  leaseAgreementPage: '/agreement/leaseAgreement.html',
+  pawnAgreementPage: '/agreement/pawnAgreement.html',
+  orderCommit: '/api/loan/app/order/commit/with/event',
+  orderCommitAll: '/api/loan/app/order/commit/all/with/event',
+  orderList: '/api/loan/app/order/oldList',
+  orderDetail: '/api/loan/app/order/detail',
+  applyAgain: '/api/loan/app/apply/again',
+  applyAgainCancel: '/api/loan/app/apply/again/cancel',
+  /** Sen: the home ticker of real recent payouts. */
+  loanTicker: '/api/loan/app/index/ticker',
+  // Repaying (issue 12; API-FAMILY.md §6.6–6.9).
+  repayUrl: '/api/finance/app/order/repay/url',
+  multipleOrderList: '/api/finance/app/multiple/order/list',
+  multipleOrderRepay: '/api/finance/app/multiple/order/repay',
+  /** Sen: a repayment request's status (signed, the borrower's own). */
+  repayStatus: '/api/finance/app/repay/status',
+  /** Our repayment page (payUrl, HTML) and its status by page token (no session: a WebView). */
+  payPage: '/pay/:token',
+  payPageStatus: '/api/finance/pay/status',
+  bankRepayList: '/api/user/app/bank/repay/list',
+  bankAndWallet: '/api/user/app/bank/getBankAndWallet',
+  uploadCert: '/api/finance/app/upload/cert',
+  /** The collection account's bank-transfer webhook (SePay format). */
+  sepayWebhook: '/api/payment/webhooks/sepay',
+  /** Operators (OPERATOR_TOKEN): repayment receipts and bank transfers. */
+  operatorReceipts: '/api/operator/repayments/receipts',
+  operatorReceiptReview: '/api/operator/repayments/receipts/review',
+  operatorTransfers: '/api/operator/repayments/transfers',
+  /** Development only: pay a repayment request now (the webhook a bank would send); move the clock; run the loan jobs. */
+  devPayNow: '/api/dev/payment/pay-now',
+  devClock: '/api/dev/clock',
+  devRunLoanJobs: '/api/dev/loans/run-jobs',
 } as const;

@@ -8,11 +8,12 @@ import {
   type ProductDetail,
   type RepayProduct,
 } from '@sen/contract';
-import { addDays, dailyInterest, formatVnd, PPM } from '@sen/domain';
+import { addDays, formatVnd } from '@sen/domain';
 import { businessDate } from '../../jobs/business-date.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { CertificationService } from '../certification/index.ts';
 import type { ProductRow, ProductService } from '../product/index.ts';
+import { quoteProduct } from '../product/product-quote.ts';
 import { CREDIT_ACCOUNT_STATUS, type CreditService } from './credit.service.ts';
 
 /** What other modules add to the home once they exist (orders, bank cards); merged by the lead. */
@@ -190,41 +191,44 @@ export class HomeService {
     return parts;
   }
 
+  /**
+   * A product in its detail form for an amount (API-FAMILY.md §6.1): the card's fields, the quote of
+   * every plan (product-quote.ts), the default plan's figures, the default receiving account and
+   * the payout-failure and signature flags, from the borrower's home data.
+   */
+  productDetail(card: ProductCard, product: ProductRow, amount: bigint, index: HomeIndex): ProductDetail {
+    const quote = quoteProduct(product, amount, businessDate(this.clock()));
+    const { cost } = quote.defaultPlan;
+    return {
+      ...card,
+      id: card.productId,
+      loanAmount: Number(amount),
+      loanTermConfigDTOList: [quote.term],
+      actualAmount: Number(cost.received),
+      interestAmount: Number(cost.interest),
+      repayTimeStr: quote.term.repayTimeStr,
+      installmentServiceFee: quote.term.installmentServiceFee,
+      serviceAmount: Number(cost.serviceFee),
+      appProductHandleFeeConfigDtos: quote.term.appProductHandleFeeConfigDtos,
+      bankInfoId: index.bankInfoId,
+      bankNo: index.bankNo,
+      userCashWalletId: index.userCashWalletId,
+      walletAccount: index.walletAccount,
+      bankInfoPayOutFailSign: index.bankErrorFlag,
+      isSign: product.signatureRequired ? 0 : 1,
+      isNew: index.isNew,
+      defaultLoanTermId: quote.term.id,
+      defaultPlanNums: quote.defaultPlan.planNums,
+      totalRepayment: Number(cost.totalRepayable),
+      aprPercent: cost.annualRate.aprPercent,
+    };
+  }
+
   async loanPage(userId: string, lang: Language): Promise<LoanPage> {
     const index = await this.index(userId, lang);
     const products = new Map((await this.products.activeProducts()).map((product) => [product.id, product]));
     const parts = this.allocate(index.showProducts, BigInt(index.userCreditAmount));
-    const details: ProductDetail[] = parts.map(({ card, amount }) => {
-      const product = products.get(card.productId)!;
-      const serviceAmount = (amount * BigInt(product.serviceFeePpm)) / PPM;
-      return {
-        ...card,
-        id: card.productId,
-        loanAmount: Number(amount),
-        loanTermConfigDTOList: [
-          {
-            id: card.productId,
-            timeLimit: product.termDays,
-            defaultSign: 1,
-            isDefault: 1,
-            interestRate: card.interestRate,
-            interestAmount: Number(dailyInterest(amount, BigInt(product.dailyRatePpm), product.termDays)),
-            serviceAmount: Number(serviceAmount),
-            installmentServiceFee: 0,
-            currencySymbol: SYMBOL,
-            appProductHandleFeeConfigDtos: [
-              { productId: card.productId, name: 'Service fee', nameConfig: JSON.stringify({ vi: 'Phí dịch vụ', en: 'Service fee', zh: '服务费' }), amount: Number(serviceAmount) },
-            ],
-            productInstallmentPlanDTOList: product.planNums.map((planNums, position) => ({
-              productId: card.productId,
-              planNums,
-              isDefault: position === 0 ? 1 : 0,
-              defaultSign: position === 0 ? 1 : 0,
-            })),
-          },
-        ],
-      };
-    });
+    const details = parts.map(({ card, amount }) => this.productDetail(card, products.get(card.productId)!, amount, index));
     const canApplyAmount = parts.reduce((sum, part) => sum + part.amount, 0n);
     return { ...index, showProducts: details, canApplyAmount: Number(canApplyAmount), allAmount: Number(canApplyAmount) };
   }

@@ -46,6 +46,8 @@ export function toRecord(row: ProductRow): ProductRecord {
     dailyQuota: row.dailyQuota,
     sortOrder: row.sortOrder,
     active: row.active,
+    feeTiming: row.feeTiming,
+    signatureRequired: row.signatureRequired,
     annualPercent: annualPercentOfDailyPpm(row.dailyRatePpm),
     updatedAt: row.updatedAt.toISOString(),
   };
