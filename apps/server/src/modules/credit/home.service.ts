@@ -12,8 +12,7 @@ import { addDays, formatVnd } from '@sen/domain';
 import { businessDate } from '../../jobs/business-date.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { CertificationService } from '../certification/index.ts';
-import type { ProductRow, ProductService } from '../product/index.ts';
-import { quoteProduct } from '../product/product-quote.ts';
+import { quoteProduct, type ProductRow, type ProductService } from '../product/index.ts';
 import { CREDIT_ACCOUNT_STATUS, type CreditService } from './credit.service.ts';
 
 /** What other modules add to the home once they exist (orders, bank cards); merged by the lead. */

@@ -11,6 +11,7 @@ import { ProductService } from './product.service.ts';
 
 export type { ProductActivatedEvent, ProductActivatedListener, ProductRow, ProductService } from './product.service.ts';
 export { seedDemoProducts, DEMO_PRODUCTS } from './demo-products.ts';
+export * from './product-quote.ts';
 
 /** The product service on a unit of work (the products command; the module builds its own). */
 export function productServiceFor(uow: UnitOfWork, clock: Clock, rateCap: Config['rateCap']): ProductService {
