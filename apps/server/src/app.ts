@@ -18,6 +18,7 @@ import type { EkycProvider } from './providers/ekyc/ekyc-provider.ts';
 import { filesModule } from './modules/files/index.ts';
 import { messageModule } from './modules/message/index.ts';
 import { ledgerModule } from './modules/ledger/index.ts';
+import { loanModule } from './modules/loan/index.ts';
 import { FieldCipher } from './shared/field-cipher.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
 import { systemModule } from './modules/system/index.ts';
@@ -153,6 +154,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(feedbackModule);
   await app.register(kycModule, { ...(options.ekycProvider ? { provider: options.ekycProvider } : {}) });
   await app.register(ledgerModule);
+  // Loans (issues 11 and 12): orders, payouts, accrual; uses credit, product, bank, messages, ledger.
+  await app.register(loanModule);
   await app.register(trackingModule);
   await app.register(docsModule);
 

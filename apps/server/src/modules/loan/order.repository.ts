@@ -1,0 +1,178 @@
+import { randomInt } from 'node:crypto';
+import type { Schedule } from '@sen/domain';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { loanInstalments, loanOrders, payoutAttempts } from '../../db/schema.ts';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import type { InstalmentBalances, InstalmentRow, OrderRow, PayoutAttemptRow } from './loan-state.ts';
+
+export type NewOrder = Omit<
+  typeof loanOrders.$inferInsert,
+  'id' | 'orderNo' | 'createdAt' | 'updatedAt' | 'startDate' | 'accruedThrough' | 'creditHeld' | 'disbursedAt' | 'settledAt' | 'closedAt'
+>;
+
+/** 'SEN' + yyMMdd (Vietnam business date) + 8 random digits: unique by index, readable on a bank statement. */
+export function newOrderNo(businessDate: string): string {
+  const digits = String(randomInt(0, 100_000_000)).padStart(8, '0');
+  return `SEN${businessDate.slice(2).replaceAll('-', '')}${digits}`;
+}
+
+/** The instalment rows of a schedule (balances start at zero; principal and fee are charged from the start). */
+export function instalmentRowsOf(orderId: number, schedule: Schedule): Array<typeof loanInstalments.$inferInsert> {
+  return schedule.instalments.map((row) => ({
+    orderId,
+    planPart: row.planPart,
+    periodStart: row.periodStart,
+    dueDate: row.dueDate,
+    principal: row.principal,
+    fee: row.fee,
+    scheduledInterest: row.interest,
+  }));
+}
+
+/**
+ * Orders, their instalments and payout attempts (docs/decisions/070-orders-and-loans.md). Reads for
+ * a borrower always name the borrower: an order id alone never answers another borrower's order.
+ */
+export class OrderRepository {
+  constructor(private readonly uow: UnitOfWork) {}
+
+  /** The caller's open transaction, else the pool (decision 010): read per query, never kept. */
+  private get db() {
+    return this.uow.db;
+  }
+
+  /** Inserts an order with its schedule (a fresh orderNo; retried on the rare number clash). */
+  async insert(order: NewOrder, schedule: Schedule): Promise<OrderRow> {
+    this.uow.requireTransaction('OrderRepository.insert');
+    for (let attempt = 0; ; attempt += 1) {
+      const orderNo = newOrderNo(order.applyDate);
+      const [row] = await this.db
+        .insert(loanOrders)
+        .values({ ...order, orderNo })
+        .onConflictDoNothing({ target: loanOrders.orderNo })
+        .returning();
+      if (row) {
+        await this.db.insert(loanInstalments).values(instalmentRowsOf(row.id, schedule));
+        return row;
+      }
+      if (attempt >= 5) throw new Error('could not allocate an order number');
+    }
+  }
+
+  async findOfUser(userId: string, orderId: number): Promise<OrderRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(loanOrders)
+      .where(and(eq(loanOrders.userId, userId), eq(loanOrders.id, orderId)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async findOfUserByNo(userId: string, orderNo: string): Promise<OrderRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(loanOrders)
+      .where(and(eq(loanOrders.userId, userId), eq(loanOrders.orderNo, orderNo)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async findByIdempotencyKey(userId: string, key: string): Promise<OrderRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(loanOrders)
+      .where(and(eq(loanOrders.userId, userId), eq(loanOrders.idempotencyKey, key)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async findById(orderId: number): Promise<OrderRow | null> {
+    const [row] = await this.db.select().from(loanOrders).where(eq(loanOrders.id, orderId)).limit(1);
+    return row ?? null;
+  }
+
+  /** The borrower's orders, newest first. */
+  async listOfUser(userId: string, states?: readonly OrderRow['state'][]): Promise<OrderRow[]> {
+    const where = states ? and(eq(loanOrders.userId, userId), inArray(loanOrders.state, [...states])) : eq(loanOrders.userId, userId);
+    return this.db.select().from(loanOrders).where(where).orderBy(desc(loanOrders.createdAt), desc(loanOrders.id));
+  }
+
+  /** Locks orders (FOR UPDATE) until the transaction ends, in id order (no deadlock between lockers). */
+  async lock(orderIds: readonly number[]): Promise<OrderRow[]> {
+    const tx = this.uow.requireTransaction('OrderRepository.lock');
+    if (orderIds.length === 0) return [];
+    return tx
+      .select()
+      .from(loanOrders)
+      .where(inArray(loanOrders.id, [...orderIds]))
+      .orderBy(asc(loanOrders.id))
+      .for('update');
+  }
+
+  async update(orderId: number, change: Partial<Omit<OrderRow, 'id' | 'orderNo' | 'userId' | 'createdAt'>>): Promise<void> {
+    await this.db
+      .update(loanOrders)
+      .set({ ...change, updatedAt: sql`now()` })
+      .where(eq(loanOrders.id, orderId));
+  }
+
+  async instalments(orderId: number): Promise<InstalmentRow[]> {
+    return this.db.select().from(loanInstalments).where(eq(loanInstalments.orderId, orderId)).orderBy(asc(loanInstalments.planPart));
+  }
+
+  /** Instalments of several orders, grouped by order id. */
+  async instalmentsOf(orderIds: readonly number[]): Promise<Map<number, InstalmentRow[]>> {
+    const grouped = new Map<number, InstalmentRow[]>();
+    if (orderIds.length === 0) return grouped;
+    const rows = await this.db
+      .select()
+      .from(loanInstalments)
+      .where(inArray(loanInstalments.orderId, [...orderIds]))
+      .orderBy(asc(loanInstalments.orderId), asc(loanInstalments.planPart));
+    for (const row of rows) grouped.set(row.orderId, [...(grouped.get(row.orderId) ?? []), row]);
+    return grouped;
+  }
+
+  /** Writes one instalment's running balances (and when it was settled). */
+  async updateInstalment(orderId: number, planPart: number, balances: InstalmentBalances & { settledAt?: Date | null }): Promise<void> {
+    await this.db
+      .update(loanInstalments)
+      .set(balances)
+      .where(and(eq(loanInstalments.orderId, orderId), eq(loanInstalments.planPart, planPart)));
+  }
+
+  /** Moves an order's schedule to new dates (payout on a later day than the commit); amounts stay. */
+  async redate(orderId: number, schedule: Schedule): Promise<void> {
+    for (const row of schedule.instalments) {
+      await this.db
+        .update(loanInstalments)
+        .set({ periodStart: row.periodStart, dueDate: row.dueDate })
+        .where(and(eq(loanInstalments.orderId, orderId), eq(loanInstalments.planPart, row.planPart)));
+    }
+  }
+
+  async insertAttempt(attempt: Omit<typeof payoutAttempts.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>): Promise<PayoutAttemptRow> {
+    const [row] = await this.db.insert(payoutAttempts).values(attempt).returning();
+    return row!;
+  }
+
+  /** The order's attempt that is not failed (at most one: a partial unique index), else null. */
+  async liveAttempt(orderId: number): Promise<PayoutAttemptRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(payoutAttempts)
+      .where(and(eq(payoutAttempts.orderId, orderId), ne(payoutAttempts.state, 'failed')))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** The live attempts of several orders, by order id. */
+  async liveAttemptsOf(orderIds: readonly number[]): Promise<Map<number, PayoutAttemptRow>> {
+    if (orderIds.length === 0) return new Map();
+    const rows = await this.db
+      .select()
+      .from(payoutAttempts)
+      .where(and(inArray(payoutAttempts.orderId, [...orderIds]), ne(payoutAttempts.state, 'failed')));
+    return new Map(rows.map((row) => [row.orderId, row]));
+  }
+}
