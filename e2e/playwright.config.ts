@@ -30,7 +30,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'journeys', testMatch: /.*\.spec\.ts/ },
-    { name: 'screenshots', testMatch: /screenshots\.gallery\.ts/ },
+    { name: 'screenshots', testMatch: /.*\.gallery\.ts/ },
   ],
   webServer: {
     command: 'node --import tsx apps/server/src/main.ts',
