@@ -1,0 +1,149 @@
+import { addVietnamDays, type IsoDate } from '@sen/domain';
+import { sql } from 'drizzle-orm';
+import { executeRows } from '../db/database.ts';
+import type { UnitOfWork } from '../db/unit-of-work.ts';
+
+/**
+ * The daily accrual of every loan being repaid (issue 12; docs/decisions/070 and 074), set-based.
+ *
+ * For one business date D and a batch of loans accrued through D − 1, ONE statement does what the
+ * domain's `accrueNextDay` (packages/domain repayment.ts) does for each loan — the same definition,
+ * held to it by test/loan-accrual.test.ts to the đồng:
+ * - an instalment whose period holds D (period_start < D ≤ due_date) accrues interest on the
+ *   principal not yet repaid of it and every later instalment (a window sum), exactly, in
+ *   millionths of a đồng; it is charged the whole đồng of that;
+ * - an instalment past its due date accrues the overdue fee on its own unpaid principal;
+ * - the day's whole-đồng increases are posted per loan with the domain builders' keys and lines
+ *   (interest:<order>:<D>, overdue-fee:<order>:<D>), the instalments and `accrued_through` are
+ *   written in the same statement.
+ * Each batch is one transaction claiming its loans FOR UPDATE SKIP LOCKED where accrued_through is
+ * exactly D − 1, so a repeat, a crash or a second instance never accrues a loan twice for a day;
+ * a repayment that accrued a loan itself (LoanService.accrueAndPost) moved its accrued_through and
+ * used the same keys. Missed dates are caught up one date at a time, oldest first.
+ */
+
+/** Loans per transaction: large enough that statement overhead vanishes, small enough to keep locks short. */
+export const ACCRUAL_BATCH = 25_000;
+
+export interface AccrualResult {
+  /** Loan-days accrued. */
+  loans: number;
+  /** Ledger entries written (interest and overdue-fee postings). */
+  entries: number;
+  /** Business dates worked on. */
+  dates: number;
+  /** True when loans were left because another instance holds them (it will finish them). */
+  contended: boolean;
+}
+
+export class LoanAccrual {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly batchSize = ACCRUAL_BATCH,
+  ) {}
+
+  /** Accrues every loan being repaid through `today` (catching up missed dates), batch by batch. */
+  async accrueThrough(today: IsoDate): Promise<AccrualResult> {
+    const result: AccrualResult = { loans: 0, entries: 0, dates: 0, contended: false };
+    for (;;) {
+      const oldest = await this.oldestBehind(today);
+      if (oldest === null) return result;
+      const date = addVietnamDays(oldest, 1);
+      result.dates += 1;
+      let accruedThisDate = 0;
+      for (;;) {
+        const batch = await this.accrueBatch(date);
+        result.loans += batch.loans;
+        result.entries += batch.entries;
+        accruedThisDate += batch.loans;
+        if (batch.loans < this.batchSize) break;
+      }
+      // Loans still behind for this date but none claimable: another instance has them.
+      if (accruedThisDate === 0) {
+        result.contended = true;
+        return result;
+      }
+    }
+  }
+
+  /** The oldest accrual date of a loan being repaid that is behind `today`, or null. */
+  private async oldestBehind(today: IsoDate): Promise<IsoDate | null> {
+    const [row] = await executeRows<{ oldest: string | null }>(
+      this.uow.db,
+      sql`select min(accrued_through)::text as oldest from loan_orders where state = 'repaying' and accrued_through < ${today}::date`,
+    );
+    return row?.oldest ?? null;
+  }
+
+  /** Accrues day `date` for one batch of loans accrued through the day before; one transaction. */
+  async accrueBatch(date: IsoDate): Promise<{ loans: number; entries: number }> {
+    return this.uow.transaction(async () => {
+      // A batch of tens of thousands of loans outlives the pool's per-statement limit.
+      await this.uow.db.execute(sql`set local statement_timeout = 0`);
+      const [row] = await executeRows<{ loans: number; entries: number }>(
+        this.uow.db,
+        sql`
+        with batch as (
+          select o.id, o.user_id, o.daily_rate_ppm::bigint as rate, o.overdue_rate_ppm::bigint as overdue_rate
+            from loan_orders o
+           where o.state = 'repaying' and o.accrued_through = ${date}::date - 1
+           order by o.id
+           limit ${this.batchSize}
+           for update skip locked
+        ),
+        calc as (
+          select i.order_id, i.plan_part, i.interest_micro as old_im, i.overdue_fee_micro as old_om,
+                 i.interest_charged as old_ic, i.overdue_fee_charged as old_oc,
+                 case when ${date}::date > i.period_start and ${date}::date <= i.due_date
+                      then i.interest_micro + (sum(i.principal - i.paid_principal) over later)::bigint * b.rate
+                      else i.interest_micro end as new_im,
+                 case when ${date}::date > i.due_date and i.principal > i.paid_principal
+                      then i.overdue_fee_micro + (i.principal - i.paid_principal) * b.overdue_rate
+                      else i.overdue_fee_micro end as new_om
+            from loan_instalments i join batch b on b.id = i.order_id
+          window later as (partition by i.order_id order by i.plan_part desc)
+        ),
+        instalments_written as (
+          update loan_instalments i
+             set interest_micro = c.new_im, interest_charged = c.new_im / 1000000,
+                 overdue_fee_micro = c.new_om, overdue_fee_charged = c.new_om / 1000000
+            from calc c
+           where i.order_id = c.order_id and i.plan_part = c.plan_part and (c.new_im <> c.old_im or c.new_om <> c.old_om)
+        ),
+        orders_written as (
+          update loan_orders o set accrued_through = ${date}::date, updated_at = now() from batch b where o.id = b.id
+        ),
+        per_loan as (
+          select c.order_id, sum(c.new_im / 1000000 - c.old_ic)::bigint as interest, sum(c.new_om / 1000000 - c.old_oc)::bigint as overdue_fee
+            from calc c group by c.order_id
+        ),
+        postings as (
+          select p.order_id, b.user_id, e.event, e.memo, e.debit_account, e.credit_account, e.amount,
+                 e.key_prefix || ':' || p.order_id || ':' || ${date} as key
+            from per_loan p join batch b on b.id = p.order_id
+           cross join lateral (values
+             ('interest_accrual', 'interest', 'Interest accrued', 'loan_interest', 'interest_income', p.interest),
+             ('overdue_fee_accrual', 'overdue-fee', 'Overdue fee accrued', 'loan_overdue_fee', 'overdue_fee_income', p.overdue_fee)
+           ) as e(event, key_prefix, memo, debit_account, credit_account, amount)
+           where e.amount > 0
+        ),
+        entries as (
+          insert into ledger_entries (event, key, loan_id, borrower_id, business_date, memo)
+          select event, key, order_id::text, user_id::text, ${date}::date, memo from postings order by key
+          on conflict (key) do nothing
+          returning id, key
+        ),
+        lines as (
+          insert into ledger_lines (entry_id, account_code, owner_id, debit, credit)
+          select en.id, l.account_code, l.owner_id, l.debit, l.credit
+            from entries en join postings p on p.key = en.key
+           cross join lateral (values (p.debit_account, p.order_id::text, p.amount, 0::bigint), (p.credit_account, null::text, 0::bigint, p.amount))
+                 as l(account_code, owner_id, debit, credit)
+          returning 1
+        )
+        select (select count(*)::int from batch) as loans, (select count(*)::int from entries) as entries`,
+      );
+      return { loans: row?.loans ?? 0, entries: row?.entries ?? 0 };
+    });
+  }
+}
