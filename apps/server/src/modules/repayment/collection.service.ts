@@ -1,10 +1,12 @@
 import {
+  accrueThrough,
   applyRepayment,
   instalmentOutstanding,
   isSettled,
   loanOutstanding,
   repaymentPosting,
   sumComponents,
+  ZERO,
   type Allocation,
   type IsoDate,
   type LoanState,
@@ -70,6 +72,45 @@ export interface CollectionDeps {
   clock: Clock;
   /** CREDIT_RAISE_ON_TIME_PERCENT. */
   raiseOnTimePercent: number;
+}
+
+/**
+ * Whether a loan was repaid on time: no instalment owed anything at the end of its due date.
+ * Replays the loan from its schedule with the domain (accrue through each date, apply that day's
+ * payments in order) over its repayment history, so an instalment paid early that later owed the
+ * rest of its period's interest counts by when that was paid. `start` is the loan as paid out.
+ */
+export function repaidOnTime(start: LoanState, payments: ReadonlyArray<{ date: IsoDate; amount: bigint }>): boolean {
+  if (payments.length === 0) return false;
+  const last = payments.reduce((latest, payment) => (payment.date > latest ? payment.date : latest), start.startDate);
+  const dates = [...new Set([...payments.map((payment) => payment.date), ...start.instalments.map((instalment) => instalment.dueDate).filter((date) => date <= last)])].sort();
+  let state = start;
+  for (const date of dates) {
+    if (date > state.accruedThrough) state = accrueThrough(state, date).state;
+    for (const payment of payments) if (payment.date === date) state = applyRepayment(state, payment.amount).state;
+    if (state.instalments.some((instalment) => instalment.dueDate === date && sumComponents(instalmentOutstanding(instalment)) > 0n)) return false;
+  }
+  return true;
+}
+
+/** A loan's state as it was paid out: its schedule, nothing accrued, nothing paid. */
+function asPaidOut(state: LoanState): LoanState {
+  return {
+    ...state,
+    accruedThrough: state.startDate,
+    instalments: state.instalments.map((instalment) => ({
+      ...instalment,
+      charged: { ...ZERO, principal: instalment.charged.principal, fee: instalment.charged.fee },
+      paid: { ...ZERO },
+      writtenOff: { ...ZERO },
+      interestMicro: 0n,
+      overdueFeeMicro: 0n,
+    })),
+    credit: 0n,
+    received: 0n,
+    refunded: 0n,
+    writtenOffOn: null,
+  };
 }
 
 /** The oldest due date still owed (a settled loan sorts last). */
@@ -152,10 +193,7 @@ export class CollectionService {
       left -= take;
 
       const settled = order.state === 'repaying' && isSettled(next);
-      // On time: every instalment was settled on or before its due date (this payment's date for those it settles).
-      const onTime =
-        settled &&
-        loan.instalments.every((row) => (row.settledAt ? businessDate(row.settledAt) : paymentDate) <= row.dueDate);
+      const onTime = settled && repaidOnTime(asPaidOut(loan.state), (await repository.repaymentsOf(order.id)).map((row) => ({ date: row.businessDate, amount: row.amount })));
       if (settled) await loans.orders.update(order.id, { state: 'settled', settledAt: receivedAt });
       applied.push({ orderId: order.id, orderNo: order.orderNo, amount: take, allocation, remaining: owedOf(next), settled, onTime });
     }
