@@ -272,7 +272,8 @@ ${
     langHeader: LANG_HEADER[lang],
     locale: NUMBER_LOCALE[lang],
     done: settledOrPaid,
-    texts,
+    // The page's script needs only the texts it shows; a production page carries nothing of the development button.
+    texts: view.devPayNow ? texts : Object.fromEntries(Object.entries(texts).filter(([key]) => !key.startsWith('dev'))),
   }).replace(/</g, '\\u003c');
   const script = `<script nonce="${view.nonce}">
 (() => {
