@@ -189,7 +189,10 @@ describe('the repayment page', () => {
     expect(html).toContain(new Intl.NumberFormat('vi-VN').format(quote.amount));
     for (const text of [quote.accountNumber, quote.accountName, quote.bankName, quote.transferContent, loan.order.orderNo]) expect(html).toContain(text);
     expect(html.match(/class="copy"/g)).toHaveLength(5);
-    expect(html).toMatch(/<button type="button" class="copy" data-copy="content"[^>]*aria-label="Sao chép Nội dung chuyển khoản"/);
+    // Each copy button names what it copies; the amount is shown formatted and copied as digits.
+    expect(html).toContain(`<button type="button" class="copy" data-copy="${quote.transferContent}" data-what="Nội dung chuyển khoản" aria-label="Sao chép Nội dung chuyển khoản">`);
+    expect(html).toContain(`data-copy="${quote.amount}" data-what="Số tiền"`);
+    expect(html).toContain(`data-copy="${quote.accountNumber}" data-what="Số tài khoản"`);
     expect(html).toContain('role="status"');
     expect(html).toContain('<button type="button" class="primary" id="dev-pay">Thanh toán ngay (môi trường phát triển)</button>');
     // The inline SVG is a QR code of exactly the payload.

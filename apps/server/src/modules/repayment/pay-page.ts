@@ -177,6 +177,7 @@ function page(lang: Language, nonce: string, title: string, body: string, script
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(title)}</title>
 <style nonce="${nonce}">
   *, *::before, *::after { box-sizing: border-box; }
@@ -189,11 +190,11 @@ function page(lang: Language, nonce: string, title: string, body: string, script
   .qr { display: block; width: 240px; max-width: 100%; height: auto; margin: 12px auto 4px; }
   .hint { color: #4b5563; font-size: 14px; margin: 8px 0 0; }
   dl { margin: 0; }
-  .row { display: flex; align-items: center; gap: 8px; padding: 10px 0; border-bottom: 1px solid #e5e7eb; }
+  .row { padding: 10px 0; border-bottom: 1px solid #e5e7eb; }
   .row:last-child { border-bottom: 0; }
-  .row div { flex: 1; min-width: 0; }
   dt { color: #4b5563; font-size: 14px; }
-  dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
+  dd { margin: 0; display: flex; align-items: center; gap: 8px; }
+  dd span { flex: 1; min-width: 0; font-weight: 600; overflow-wrap: anywhere; }
   button { font: inherit; border-radius: 8px; cursor: pointer; min-height: 44px; }
   .copy { border: 1px solid #0f766e; background: #ffffff; color: #0f766e; padding: 6px 14px; font-size: 14px; font-weight: 600; }
   .primary { width: 100%; border: 0; background: #0f766e; color: #ffffff; padding: 12px; font-weight: 600; }
@@ -202,7 +203,9 @@ function page(lang: Language, nonce: string, title: string, body: string, script
   #status { font-weight: 600; padding: 12px 16px; border-radius: 12px; background: #fffbeb; color: #78350f; margin-bottom: 12px; }
   #status[data-state="paid"] { background: #f0fdf4; color: #14532d; }
   .orders { list-style: none; margin: 0; padding: 0; }
+  h2.amount-label { margin-top: 12px; }
   .orders li { display: flex; justify-content: space-between; gap: 8px; padding: 6px 0; }
+  .orders li > span:last-child { white-space: nowrap; font-weight: 600; }
   .muted { color: #4b5563; }
   #copy-status { min-height: 1.45em; color: #14532d; font-size: 14px; margin: 8px 0 0; }
   .offscreen { position: fixed; left: -9999px; top: 0; }
@@ -232,9 +235,10 @@ export function renderPayPage(view: PayPageView): string {
   const texts = TEXTS[lang];
   const expired = status.status === 'expired';
   const settledOrPaid = status.status === 'paid' || status.orders.every((order) => order.orderStatus === 40);
-  const field = (id: string, label: string, value: string) =>
-    `<div class="row"><div><dt id="${id}-label">${escapeHtml(label)}</dt><dd id="${id}">${escapeHtml(value)}</dd></div>` +
-    `<button type="button" class="copy" data-copy="${id}" data-what="${escapeHtml(label)}" aria-label="${escapeHtml(fill(texts.copyWhat, { what: label }))}">${escapeHtml(texts.copy)}</button></div>`;
+  // `copied` is what the button copies when it differs from what is shown (the amount: digits only, for a banking app).
+  const field = (id: string, label: string, value: string, copied = value) =>
+    `<div class="row"><dt>${escapeHtml(label)}</dt><dd><span id="${id}">${escapeHtml(value)}</span>` +
+    `<button type="button" class="copy" data-copy="${escapeHtml(copied)}" data-what="${escapeHtml(label)}" aria-label="${escapeHtml(fill(texts.copyWhat, { what: label }))}">${escapeHtml(texts.copy)}</button></dd></div>`;
   const body = `<h1>${escapeHtml(texts.title)}</h1>
 <p id="status" role="status" aria-live="polite" data-state="${settledOrPaid ? 'paid' : 'waiting'}">${escapeHtml(statusText(status, lang))}</p>
 <section class="card" aria-labelledby="amount-heading">
@@ -248,7 +252,7 @@ export function renderPayPage(view: PayPageView): string {
     ${field('bank', texts.bank, transfer.bankName)}
     ${field('account', texts.account, transfer.accountNumber)}
     ${field('holder', texts.holder, transfer.accountName)}
-    ${field('amount', texts.amount, String(transfer.amount))}
+    ${field('amount', texts.amount, money(transfer.amount, lang), String(transfer.amount))}
     ${field('content', texts.content, transfer.transferContent)}
   </dl>
   <p class="hint">${escapeHtml(texts.contentHint)}</p>
@@ -305,7 +309,7 @@ ${
 
   document.querySelectorAll('button[data-copy]').forEach((button) => {
     button.addEventListener('click', async () => {
-      const value = document.getElementById(button.dataset.copy).textContent;
+      const value = button.dataset.copy;
       try {
         await copyText(value);
         copyStatus.textContent = fill(config.texts.copied, { what: button.dataset.what });
