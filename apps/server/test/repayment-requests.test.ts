@@ -210,11 +210,15 @@ describe('the repayment page', () => {
     expect(english.body).toContain('Pay now (development)');
     const chinese = await t.app.inject({ method: 'GET', url: path, headers: { 'accept-language': 'zh-CN,zh;q=0.9,en;q=0.8' } });
     expect(chinese.body).toContain('<title>还款</title>');
-    for (const url of ['/pay/abcdefghijklmnopqrstuvwxyz012345', '/pay/short', '/pay/%3Cscript%3E']) {
-      const missing = await t.app.inject({ method: 'GET', url });
-      expect(missing.statusCode, url).toBe(404);
-      expect(missing.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(missing.body).toContain('Không tìm thấy trang thanh toán');
+    const missing = await t.app.inject({ method: 'GET', url: '/pay/abcdefghijklmnopqrstuvwxyz012345' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(missing.body).toContain('Không tìm thấy trang thanh toán');
+    // A token we could never have made: the 404 envelope.
+    for (const url of ['/pay/short', '/pay/%3Cscript%3E', '/pay/:token']) {
+      const malformed = await t.app.inject({ method: 'GET', url });
+      expect(malformed.statusCode, url).toBe(404);
+      expect(malformed.json()).toMatchObject({ code: 404, data: null });
     }
   });
 

@@ -129,22 +129,6 @@ export const repayStatusEndpoint = defineEndpoint({
   errors: ['SESSION_EXPIRED', 'NOT_FOUND'],
 });
 
-/** Our repayment page (payUrl): HTML for the family's WebView and any browser; the token in its path is the capability. */
-export const payPageEndpoint = defineEndpoint({
-  id: 'payPage',
-  method: 'GET',
-  path: API_PATHS.payPage,
-  summary:
-    'The repayment page (HTML, no session): the amount, the VietQR code, bank, account, holder and transfer content to copy, the expiry and a live status; `lang` (en, vn, zh) or Accept-Language picks the language.',
-  module: 'repayment',
-  request: z.object({ lang: z.string().max(10).optional() }),
-  response: z.null(),
-  binaryResponse: 'text/html',
-  signed: false,
-  session: 'none',
-  errors: ['NOT_FOUND'],
-});
-
 export const payPageStatusEndpoint = defineEndpoint({
   id: 'getPayPageStatus',
   method: 'GET',

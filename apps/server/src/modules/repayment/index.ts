@@ -124,9 +124,9 @@ export const repaymentModule = globalPlugin('sen-repayment', async (app: Fastify
   });
 
   // Our page (payUrl): HTML with its own CSP (script and style by nonce), no session: the token in the path is the capability.
-  const pageEndpoint = endpoints.payPage;
-  const pageFlags: SenRouteFlags = { signed: false, auth: 'none', endpointId: pageEndpoint.id };
-  app.get<{ Params: { token: string }; Querystring: { lang?: string } }>(pageEndpoint.path, { config: { sen: pageFlags } }, async (request, reply) => {
+  // A page, not an API call (like the agreement pages): outside /api and the contract's endpoint list (decision 077).
+  const pageFlags: SenRouteFlags = { signed: false, auth: 'none', endpointId: 'payPage' };
+  app.get<{ Params: { token: string }; Querystring: { lang?: string } }>(API_PATHS.payPage, { config: { sen: pageFlags } }, async (request, reply) => {
     const lang = pageLanguage(typeof request.query?.lang === 'string' ? request.query.lang : undefined, request.headers['accept-language']);
     const nonce = randomBytes(16).toString('base64');
     reply
@@ -135,7 +135,10 @@ export const repaymentModule = globalPlugin('sen-repayment', async (app: Fastify
       .header('cache-control', 'no-store')
       .header('referrer-policy', 'no-referrer');
     const token = request.params.token;
-    const found = PAGE_TOKEN.test(token) ? await requests.findByToken(token) : null;
+    // We never hand out a malformed token: such a path gets the API's 404 envelope; a well-formed
+    // one we do not know (an old or mistyped link) gets the page that says so.
+    if (!PAGE_TOKEN.test(token)) throw new AppError('NOT_FOUND');
+    const found = await requests.findByToken(token);
     if (!found) return reply.status(404).send(renderMissingPayPage(lang, nonce));
     const transfer = requests.transferOf(found);
     const qrSvg = await QRCode.toString(transfer.qrData, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
