@@ -56,6 +56,29 @@ async function pendingReceiptOf(orderNo: string): Promise<ReceiptView> {
 const review = (payload: Record<string, unknown>) => t.post<ReceiptView>(API_PATHS.operatorReceiptReview, { ...operator, payload, lang: 'en' });
 const statusOf = async (borrower: TestBorrower) => (await t.post<RepayableOrder[]>(API_PATHS.multipleOrderList, { token: borrower.token })).envelope.data[0]?.orderStatus;
 
+describe('the repayment messages', () => {
+  it('render in every language with their parameters filled in', async () => {
+    const borrower = await createBorrower(t);
+    const cases = [
+      ['repaymentReceived', { orderNo: 'SEN26111512345678', amount: 1_000_000, remaining: 2_016_000 }, ['1,000,000 VND', '2,016,000 VND']],
+      ['loanSettled', { orderNo: 'SEN26111512345678', amount: 3_016_000 }, ['3,016,000 VND']],
+      ['creditLimitRaised', { creditLimit: 22_000_000 }, ['22,000,000 VND']],
+      ['repaymentCreditHeld', { orderNo: 'SEN26111512345678', amount: 123_456 }, ['123,456 VND']],
+      ['repaymentReceiptRejected', { orderNo: 'SEN26111512345678' }, []],
+    ] as const;
+    for (const language of ['en', 'vn', 'zh'] as const) {
+      for (const [template, params, amounts] of cases) {
+        const { id } = await t.app.messages.notify(borrower.userId, template, params as never, { eventKey: `${template}:${language}`, language });
+        const [row] = await t.database.db.select().from(userMessages).where(eq(userMessages.id, id));
+        expect(`${row?.theme} ${row?.content}`, `${template} ${language}`).not.toMatch(/[{}]/);
+        if ('orderNo' in params) expect(row?.content).toContain('SEN26111512345678');
+        if (language === 'en') for (const amount of amounts) expect(row?.content).toContain(amount);
+        if (language === 'vn') for (const amount of amounts) expect(row?.content).toContain(amount.replaceAll(',', '.'));
+      }
+    }
+  });
+});
+
 describe('uploading a receipt', () => {
   it('stores the picture through the upload pipeline as a pending receipt; the order shows 31 until it is reviewed', async () => {
     const borrower = await createBorrower(t);
