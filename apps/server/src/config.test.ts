@@ -144,6 +144,7 @@ describe('ledger, payout and collection settings (issues 11 and 12)', () => {
     expect(loadConfig(PRODUCTION).repayment.webhookKey).toBeUndefined();
     expect(loadConfig({ ...PRODUCTION, SEPAY_WEBHOOK_KEY: 'k'.repeat(32) }).repayment.webhookKey).toBe('k'.repeat(32));
     expect(() => loadConfig({ SEPAY_WEBHOOK_KEY: 'short' })).toThrow(/SEPAY_WEBHOOK_KEY: must be at least 16 characters/);
+    expect(() => loadConfig({ ...PRODUCTION, SEPAY_WEBHOOK_KEY: DEV_SEPAY_WEBHOOK_KEY })).toThrow(/SEPAY_WEBHOOK_KEY must not be the development key/);
     expect(loadConfig({ REPAYMENT_REQUEST_TTL_MINUTES: '60', CREDIT_RAISE_ON_TIME_PERCENT: '0', COLLECTION_BRANCH_NAME: 'Chi nhánh Hà Nội' })).toMatchObject({
       repayment: { requestTtlMinutes: 60 },
       credit: { raiseOnTimePercent: 0 },

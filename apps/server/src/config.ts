@@ -459,6 +459,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('RATE_CAP_ANNUAL_PERCENT may not exceed 20 for a non-credit-institution lender (Civil Code art. 468)');
   }
   if (e.CREDIT_MIN_AGE > e.CREDIT_MAX_AGE) problems.push('CREDIT_MIN_AGE must not exceed CREDIT_MAX_AGE');
+  // The development key is public (.env.example): a production server copied from it would take anyone's transfers.
+  if (e.NODE_ENV === 'production' && e.SEPAY_WEBHOOK_KEY === DEV_SEPAY_WEBHOOK_KEY) problems.push('SEPAY_WEBHOOK_KEY must not be the development key when NODE_ENV=production');
   if (e.NODE_ENV === 'production' && e.PAYOUT_PROVIDER === 'dev') problems.push('PAYOUT_PROVIDER=dev is refused when NODE_ENV=production (use napas)');
   if (e.PAYOUT_PROVIDER === 'napas') {
     for (const name of ['PAYOUT_BASE_URL', 'PAYOUT_CLIENT_ID', 'PAYOUT_SECRET_KEY'] as const) {
