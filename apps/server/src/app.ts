@@ -19,6 +19,7 @@ import { filesModule } from './modules/files/index.ts';
 import { messageModule } from './modules/message/index.ts';
 import { ledgerModule } from './modules/ledger/index.ts';
 import { loanModule } from './modules/loan/index.ts';
+import { repaymentModule } from './modules/repayment/index.ts';
 import { FieldCipher } from './shared/field-cipher.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
 import { systemModule } from './modules/system/index.ts';
@@ -156,6 +157,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(ledgerModule);
   // Loans (issues 11 and 12): orders, payouts, accrual; uses credit, product, bank, messages, ledger.
   await app.register(loanModule);
+  // Repayments (issue 12): requests, the bank's transfer webhook, receipts, settlement; uses loans, credit, bank, files.
+  await app.register(repaymentModule);
   await app.register(trackingModule);
   await app.register(docsModule);
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, REPO_ROOT } from './config.ts';
+import { ConfigError, DEV_SEPAY_WEBHOOK_KEY, loadConfig, REPO_ROOT } from './config.ts';
 
 describe('loadConfig', () => {
   it('has working defaults for a laptop', () => {
@@ -133,7 +133,25 @@ describe('ledger, payout and collection settings (issues 11 and 12)', () => {
     const config = loadConfig({});
     expect(config.operatorToken).toBeUndefined();
     expect(config.payout).toMatchObject({ provider: 'dev', devDelayMs: 3000, devFailAccounts: [] });
-    expect(config.collection).toEqual({ bankBin: '970422', accountNumber: '0000123456789', accountName: 'CONG TY SEN', bankName: 'MB Bank' });
+    expect(config.collection).toEqual({ bankBin: '970422', accountNumber: '0000123456789', accountName: 'CONG TY SEN', bankName: 'MB Bank', branchName: 'Hội sở chính' });
+  });
+
+  it('repayments: the SePay key (a development default outside production only), the quote lifetime, the on-time raise', () => {
+    const development = loadConfig({});
+    expect(development.repayment).toEqual({ webhookKey: DEV_SEPAY_WEBHOOK_KEY, requestTtlMinutes: 30 });
+    expect(development.credit.raiseOnTimePercent).toBe(10);
+    // Production trusts only the key it is given: none set, none accepted.
+    expect(loadConfig(PRODUCTION).repayment.webhookKey).toBeUndefined();
+    expect(loadConfig({ ...PRODUCTION, SEPAY_WEBHOOK_KEY: 'k'.repeat(32) }).repayment.webhookKey).toBe('k'.repeat(32));
+    expect(() => loadConfig({ SEPAY_WEBHOOK_KEY: 'short' })).toThrow(/SEPAY_WEBHOOK_KEY: must be at least 16 characters/);
+    expect(() => loadConfig({ ...PRODUCTION, SEPAY_WEBHOOK_KEY: DEV_SEPAY_WEBHOOK_KEY })).toThrow(/SEPAY_WEBHOOK_KEY must not be the development key/);
+    expect(loadConfig({ REPAYMENT_REQUEST_TTL_MINUTES: '60', CREDIT_RAISE_ON_TIME_PERCENT: '0', COLLECTION_BRANCH_NAME: 'Chi nhánh Hà Nội' })).toMatchObject({
+      repayment: { requestTtlMinutes: 60 },
+      credit: { raiseOnTimePercent: 0 },
+      collection: { branchName: 'Chi nhánh Hà Nội' },
+    });
+    expect(() => loadConfig({ REPAYMENT_REQUEST_TTL_MINUTES: '2' })).toThrow(/REPAYMENT_REQUEST_TTL_MINUTES/);
+    expect(() => loadConfig({ CREDIT_RAISE_ON_TIME_PERCENT: '150' })).toThrow(/CREDIT_RAISE_ON_TIME_PERCENT/);
   });
 
   it('reads the failing accounts, the partner and the operator token, and refuses bad ones', () => {

@@ -82,6 +82,7 @@ import { REPO_ROOT } from './paths.ts';
  * CREDIT_RETRY_AFTER_DAYS   30           after a rejection, days until the borrower may be reviewed again
  * CREDIT_CALM_DAYS          7            length of a calm (cooling-off) period
  * CREDIT_REVIEW_INTERVAL_SECONDS 20      how often the credit review job looks for pending reviews (with JOBS_ENABLED)
+ * CREDIT_RAISE_ON_TIME_PERCENT 10        a loan settled on time (no instalment paid after its due date) raises the borrower's limit by this percentage, rounded down to 100,000 VND, up to CREDIT_MAX_LIMIT_VND; 0 turns it off
  * JOBS_INTERVAL_SECONDS     300          how often the scheduler checks for sweeps due for today's business date
  * ACCOUNT_RETENTION_DAYS    30           days after an account closes before the erasure sweep erases its personal data (loan records the law requires are kept)
  * COMPANY_LEGAL_NAME        Công ty TNHH Sen Tài Chính  the lender's legal name (About us)
@@ -117,6 +118,9 @@ import { REPO_ROOT } from './paths.ts';
  * COLLECTION_ACCOUNT_NUMBER 0000123456789 the lender's collection account number (VietQR transfers of repayments)
  * COLLECTION_ACCOUNT_NAME   CONG TY SEN   the collection account holder as the bank shows it
  * COLLECTION_BANK_NAME      MB Bank      the collection bank's short name shown to borrowers
+ * COLLECTION_BRANCH_NAME    Hội sở chính the collection account's branch (bank/repay/list branchName)
+ * SEPAY_WEBHOOK_KEY         (development default)  the API key SePay sends as `Authorization: Apikey <key>` on the collection account's transfer webhook (at least 16 characters); outside production a development key applies when unset; in production unset means the webhook refuses every call
+ * REPAYMENT_REQUEST_TTL_MINUTES 30       how long a repayment request's quoted amount stands (a transfer after it is still applied)
  * TRACKING_RETENTION_DAYS   180          tracking events, attributions and client logs older than this are deleted by the daily tracking-retention sweep
  * TRACKING_EVENTS_PER_DEVICE_MINUTE 300  tracking events (and client-log records) one device id may send per minute; more get 429
  * TRACKING_LOG_PATH         /api/log/track  path of the client-log ingest (survey format); the web app's default log endpoint
@@ -124,6 +128,9 @@ import { REPO_ROOT } from './paths.ts';
  */
 
 export { REPO_ROOT };
+
+/** The SePay webhook key outside production when SEPAY_WEBHOOK_KEY is unset (public: development only). */
+export const DEV_SEPAY_WEBHOOK_KEY = 'sen-dev-sepay-webhook-key';
 
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -202,6 +209,7 @@ const envSchema = z.object({
   CREDIT_RETRY_AFTER_DAYS: positiveInt(30),
   CREDIT_CALM_DAYS: positiveInt(7),
   CREDIT_REVIEW_INTERVAL_SECONDS: positiveInt(20),
+  CREDIT_RAISE_ON_TIME_PERCENT: z.coerce.number().int().min(0).max(100).default(10),
   SMS_DAILY_BUDGET: positiveInt(5000),
   REQUEST_TIMEOUT_MS: positiveInt(30_000),
   CONNECTION_TIMEOUT_MS: positiveInt(60_000),
@@ -261,6 +269,9 @@ const envSchema = z.object({
   COLLECTION_ACCOUNT_NUMBER: z.string().trim().regex(/^[0-9A-Za-z]{6,19}$/, 'must be 6-19 letters or digits').default('0000123456789'),
   COLLECTION_ACCOUNT_NAME: z.string().trim().min(1).max(50).default('CONG TY SEN'),
   COLLECTION_BANK_NAME: z.string().trim().min(1).max(50).default('MB Bank'),
+  COLLECTION_BRANCH_NAME: z.string().trim().min(1).max(100).default('Hội sở chính'),
+  SEPAY_WEBHOOK_KEY: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  REPAYMENT_REQUEST_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
   TRACKING_RETENTION_DAYS: positiveInt(180),
   TRACKING_EVENTS_PER_DEVICE_MINUTE: positiveInt(300),
   TRACKING_LOG_PATH: z.string().trim().regex(/^\/[A-Za-z0-9/_.-]*$/, 'must be a path such as /api/log/track').default('/api/log/track'),
@@ -321,6 +332,8 @@ export interface Config {
     retryAfterDays: number;
     calmDays: number;
     reviewIntervalSeconds: number;
+    /** A loan settled on time raises the limit by this percentage (0: never). */
+    raiseOnTimePercent: number;
   };
   /** Proof of work (or a hosted check) before sending codes once a phone, IP or device nears its limits. */
   botCheck: {
@@ -384,7 +397,13 @@ export interface Config {
     napas: { baseUrl: string; clientId: string; secretKey: string; timeoutMs: number };
   };
   /** The lender's collection account borrowers transfer repayments to (VietQR). */
-  collection: { bankBin: string; accountNumber: string; accountName: string; bankName: string };
+  collection: { bankBin: string; accountNumber: string; accountName: string; bankName: string; branchName: string };
+  /** Repayments (modules/repayment): the bank's transfer webhook key and how long a quote stands. */
+  repayment: {
+    /** SePay's `Authorization: Apikey <key>`; undefined (production without SEPAY_WEBHOOK_KEY): every call refused. */
+    webhookKey: string | undefined;
+    requestTtlMinutes: number;
+  };
   /** Behaviour tracking, attribution and client logs (modules/tracking). */
   tracking: { retentionDays: number; eventsPerDeviceMinute: number; logPath: string };
   /** Extra CSP connect-src origins (the Adjust SDK's hosts when it is on). */
@@ -440,6 +459,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('RATE_CAP_ANNUAL_PERCENT may not exceed 20 for a non-credit-institution lender (Civil Code art. 468)');
   }
   if (e.CREDIT_MIN_AGE > e.CREDIT_MAX_AGE) problems.push('CREDIT_MIN_AGE must not exceed CREDIT_MAX_AGE');
+  // The development key is public (.env.example): a production server copied from it would take anyone's transfers.
+  if (e.NODE_ENV === 'production' && e.SEPAY_WEBHOOK_KEY === DEV_SEPAY_WEBHOOK_KEY) problems.push('SEPAY_WEBHOOK_KEY must not be the development key when NODE_ENV=production');
   if (e.NODE_ENV === 'production' && e.PAYOUT_PROVIDER === 'dev') problems.push('PAYOUT_PROVIDER=dev is refused when NODE_ENV=production (use napas)');
   if (e.PAYOUT_PROVIDER === 'napas') {
     for (const name of ['PAYOUT_BASE_URL', 'PAYOUT_CLIENT_ID', 'PAYOUT_SECRET_KEY'] as const) {
@@ -541,6 +562,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryAfterDays: e.CREDIT_RETRY_AFTER_DAYS,
       calmDays: e.CREDIT_CALM_DAYS,
       reviewIntervalSeconds: e.CREDIT_REVIEW_INTERVAL_SECONDS,
+      raiseOnTimePercent: e.CREDIT_RAISE_ON_TIME_PERCENT,
     },
     storage: {
       driver: e.STORAGE_DRIVER,
@@ -587,6 +609,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       accountNumber: e.COLLECTION_ACCOUNT_NUMBER,
       accountName: e.COLLECTION_ACCOUNT_NAME,
       bankName: e.COLLECTION_BANK_NAME,
+      branchName: e.COLLECTION_BRANCH_NAME,
+    },
+    repayment: {
+      // Outside production the development key lets `npm start` and the dev 'Pay now' work with no
+      // setup; a production server only trusts the key it was given.
+      webhookKey: e.SEPAY_WEBHOOK_KEY ?? (e.NODE_ENV === 'production' ? undefined : DEV_SEPAY_WEBHOOK_KEY),
+      requestTtlMinutes: e.REPAYMENT_REQUEST_TTL_MINUTES,
     },
     tracking: {
       retentionDays: e.TRACKING_RETENTION_DAYS,

@@ -45,6 +45,11 @@ export interface Endpoint<
   readonly fileParts?: readonly { readonly name: string; readonly required: boolean; readonly description: string }[];
   /** Set when success is raw bytes of this content type instead of an envelope (served files). */
   readonly binaryResponse?: string;
+  /**
+   * Success is the response schema's JSON itself, not wrapped in the envelope: for webhooks whose
+   * sender checks the body (SePay wants exactly `{"success": true}`). Errors keep the envelope.
+   */
+  readonly plainResponse?: boolean;
   /** Catalogued errors this endpoint answers besides the ones every call may get. */
   readonly errors: readonly ErrorName[];
   /**

@@ -1053,6 +1053,12 @@ export const repaymentRequests = pgTable(
       .references(() => users.id),
     /** The transfer content, e.g. 'SEN7K3M9Q2PX': letters and digits only (banks strip the rest). */
     code: text('code').notNull().unique(),
+    /**
+     * The token of the request's page (/pay/<token>, base64url of 24 random bytes). The page opens
+     * in the family's WebView without a session, so the token alone lets it show the amount and the
+     * status; it grants nothing else (no account access), which is why it is kept in clear.
+     */
+    pageToken: text('page_token').notNull().unique(),
     /** The orders and, per order, the instalments chosen (empty: all that is due). */
     items: jsonb('items').$type<Array<{ orderId: number; planParts: number[] }>>().notNull(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),

@@ -39,7 +39,8 @@ function envelopeSchema(data: z.ZodType) {
 export function registerEndpoint<E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>): void {
   if (endpoint.idempotent && endpoint.session !== 'required') throw new Error(`${endpoint.id}: an idempotent endpoint needs session 'required'`);
   const flags: SenRouteFlags = { signed: endpoint.signed, auth: endpoint.session, endpointId: endpoint.id };
-  const response = { 200: envelopeSchema(endpoint.response) };
+  // A plain response (a webhook's sender reads the body) is serialised by its own schema, unwrapped.
+  const response = { 200: endpoint.plainResponse ? endpoint.response : envelopeSchema(endpoint.response) };
   for (const method of endpointMethods(endpoint)) {
     app.route({
       method,
@@ -56,7 +57,7 @@ export function registerEndpoint<E extends AnyEndpoint>(app: FastifyInstance, en
         const data = endpoint.idempotent && session ? await app.idempotency.run({ request, reply, endpointId: endpoint.id, userId: session.userId, input }, run) : await run();
         // A handler that answered by itself (e.g. a 503 probe) has already sent its reply.
         if (reply.sent) return reply;
-        return ok(data ?? null);
+        return endpoint.plainResponse ? data : ok(data ?? null);
       },
     });
   }

@@ -16,6 +16,12 @@ export const MESSAGE_TEMPLATES = [
   'payoutFailed',
   'dueReminder',
   'overdue',
+  // Repayments (issue 12, modules/repayment).
+  'repaymentReceived',
+  'loanSettled',
+  'creditLimitRaised',
+  'repaymentCreditHeld',
+  'repaymentReceiptRejected',
 ] as const;
 export type MessageTemplate = (typeof MESSAGE_TEMPLATES)[number];
 

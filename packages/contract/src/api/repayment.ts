@@ -172,6 +172,8 @@ export const sepayWebhookEndpoint = defineEndpoint({
   module: 'repayment',
   request: sepayWebhookRequestSchema,
   response: z.object({ success: z.literal(true) }),
+  /** SePay checks the body for exactly {"success": true}: no envelope around it. */
+  plainResponse: true,
   signed: false,
   session: 'none',
   errors: ['WEBHOOK_KEY_INVALID', 'VALIDATION_FAILED'],

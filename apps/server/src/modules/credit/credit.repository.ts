@@ -129,8 +129,12 @@ export class CreditRepository {
     await this.db.insert(creditDenyList).values({ kind, value, reason }).onConflictDoNothing();
   }
 
-  async latestDecision(userId: string) {
-    const [row] = await this.db.select().from(creditDecisions).where(eq(creditDecisions.userId, userId)).orderBy(desc(creditDecisions.createdAt)).limit(1);
+  /** The borrower's latest decision, leaving out those with the reason `except` (e.g. the on-time raises). */
+  async latestDecision(userId: string, except?: string) {
+    const where = except
+      ? and(eq(creditDecisions.userId, userId), sql`not (${creditDecisions.reasons} @> ${JSON.stringify([except])}::jsonb)`)
+      : eq(creditDecisions.userId, userId);
+    const [row] = await this.db.select().from(creditDecisions).where(where).orderBy(desc(creditDecisions.createdAt)).limit(1);
     return row ?? null;
   }
 

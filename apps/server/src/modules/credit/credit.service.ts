@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { decideCredit, type CreditApplicant, type CreditDecision, type CreditPolicy } from '@sen/domain';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { businessDate } from '../../jobs/business-date.ts';
@@ -9,6 +9,16 @@ import type { CreditAccountRow, CreditRepository } from './credit.repository.ts'
 import type { HomeExtensionSource } from './home.service.ts';
 
 export const CREDIT_ACCOUNT_STATUS = { REVIEWING: 0, APPROVED: 1, REJECTED: 2 } as const;
+
+/** The reason of a limit raised for a loan settled on time (raiseOnTimeSettlement). */
+export const ON_TIME_SETTLEMENT_REASON = 'onTimeSettlement';
+
+/** A UUID (version 8, name-based) from a text: the same event always gets the same review id. */
+function uuidOf(name: string): string {
+  const hex = createHash('sha256').update(name).digest('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
 
 /** What listeners hear after a decision, inside its transaction (messages wire to this at merge). */
 export interface CreditDecisionEvent {
@@ -162,7 +172,8 @@ export class CreditService {
       if (!(await this.repository.lockAccount(userId))) return false;
       const account = (await this.repository.findAccount(userId))!;
       if (account.status !== CREDIT_ACCOUNT_STATUS.APPROVED) return false;
-      const latest = await this.repository.latestDecision(userId);
+      // The raises for on-time settlements are not reviews: the boost is judged against the last review or boost.
+      const latest = await this.repository.latestDecision(userId, ON_TIME_SETTLEMENT_REASON);
       if (!latest || latest.outcome !== 'approve') return false;
       const counted = ((latest.inputs as { applicant?: { itemsDone?: string[] } }).applicant?.itemsDone ?? []).includes(this.policy.boostItem);
       if (counted || latest.reasons.includes('personalInfoBoost')) return false;
@@ -186,6 +197,44 @@ export class CreditService {
       await this.repository.setLimit(userId, limit, now);
       return true;
     });
+  }
+
+  /**
+   * For the repayment module: a loan settled on time raises the approved borrower's limit by
+   * `percent` of it, rounded down to the policy's step and capped at the policy's maximum, under
+   * the credit row's lock, in the caller's transaction. The raise is stored as a decision (reason
+   * 'onTimeSettlement') whose review id is derived from `eventKey`, so one event (one loan)
+   * raises once however often it is applied. Null when nothing changed (not approved, already at
+   * the maximum, a raise below one step, or the event already counted).
+   */
+  async raiseOnTimeSettlement(userId: string, options: { percent: number; eventKey: string }): Promise<{ previousLimit: bigint; creditLimit: bigint } | null> {
+    this.uow.requireTransaction('credit.raiseOnTimeSettlement');
+    if (!Number.isInteger(options.percent) || options.percent < 0) throw new RangeError('percent must be a non-negative integer');
+    if (options.percent === 0) return null;
+    if (!(await this.repository.lockAccount(userId))) return null;
+    const account = (await this.repository.findAccount(userId))!;
+    if (account.status !== CREDIT_ACCOUNT_STATUS.APPROVED) return null;
+    const step = BigInt(Math.max(1, this.policy.limitStepVnd));
+    const max = BigInt(this.policy.maxLimitVnd);
+    const raised = account.creditLimit + (account.creditLimit * BigInt(options.percent)) / 100n;
+    const capped = raised > max ? max : raised;
+    const limit = (capped / step) * step;
+    if (limit <= account.creditLimit) return null;
+    const now = this.clock();
+    const stored = await this.repository.insertDecision({
+      userId,
+      reviewId: uuidOf(`credit-raise:${options.eventKey}`),
+      outcome: 'approve',
+      creditLimit: limit,
+      policyVersion: this.policy.version,
+      inputs: { today: businessDate(now), previousLimit: account.creditLimit.toString(), percent: options.percent, event: options.eventKey },
+      ruleResults: [],
+      reasons: [ON_TIME_SETTLEMENT_REASON],
+      nextTryDate: null,
+    });
+    if (!stored) return null;
+    await this.repository.setLimit(userId, limit, now);
+    return { previousLimit: account.creditLimit, creditLimit: limit };
   }
 
   /** Adds home data from a later module (orders → repayProducts, bank → bankErrorFlag). */

@@ -114,7 +114,9 @@ function operation(endpoint: AnyEndpoint, method: HttpMethod): Record<string, un
     responses: {
       '200': endpoint.binaryResponse
         ? { description: `Success: the file's bytes (${endpoint.binaryResponse}), not an envelope.`, content: { [endpoint.binaryResponse]: { schema: { type: 'string', format: 'binary' } } } }
-        : {
+        : endpoint.plainResponse
+          ? { description: 'Success: exactly this JSON, not an envelope (the caller checks the body); errors are envelopes.', content: { 'application/json': { schema: jsonSchema(endpoint.response, 'output') } } }
+          : {
         description: 'Success: envelope code 200 with the data.',
         content: {
           'application/json': {

@@ -126,6 +126,59 @@ export const TEMPLATES = {
       zh: { theme: '借款逾期', content: '您的借款 {orderNo} 已逾期 {daysOverdue} 天，请尽快还款 {amount}，以免产生更多逾期费用。' },
     },
   },
+  // Repayments (issue 12, modules/repayment): one message per money event and order.
+  repaymentReceived: {
+    fields: { orderNo: 'text', amount: 'money', remaining: 'money' },
+    text: {
+      en: { theme: 'Repayment received', content: 'We received {amount} for loan {orderNo}. Still to repay: {remaining}.' },
+      vn: { theme: 'Đã nhận thanh toán', content: 'Chúng tôi đã nhận {amount} cho khoản vay {orderNo}. Số tiền còn phải trả: {remaining}.' },
+      zh: { theme: '已收到还款', content: '我们已收到借款 {orderNo} 的还款 {amount}，剩余应还 {remaining}。' },
+    },
+  },
+  loanSettled: {
+    fields: { orderNo: 'text', amount: 'money' },
+    text: {
+      en: { theme: 'Loan repaid in full', content: 'We received {amount}. Your loan {orderNo} is now fully repaid. Thank you!' },
+      vn: { theme: 'Đã tất toán khoản vay', content: 'Chúng tôi đã nhận {amount}. Khoản vay {orderNo} của bạn đã được tất toán. Cảm ơn bạn!' },
+      zh: { theme: '借款已结清', content: '我们已收到 {amount}，您的借款 {orderNo} 已全部结清。感谢您！' },
+    },
+  },
+  creditLimitRaised: {
+    fields: { creditLimit: 'money' },
+    text: {
+      en: { theme: 'Credit limit raised', content: 'Thank you for repaying on time! Your credit limit is now {creditLimit}.' },
+      vn: { theme: 'Hạn mức đã được nâng', content: 'Cảm ơn bạn đã trả nợ đúng hạn! Hạn mức tín dụng của bạn hiện là {creditLimit}.' },
+      zh: { theme: '额度已提升', content: '感谢您按时还款！您的信用额度已提升至 {creditLimit}。' },
+    },
+  },
+  repaymentCreditHeld: {
+    fields: { orderNo: 'text', amount: 'money' },
+    text: {
+      en: {
+        theme: 'Overpayment kept for you',
+        content: 'You paid {amount} more than loan {orderNo} owed. We keep it for you; please contact customer service to have it refunded.',
+      },
+      vn: {
+        theme: 'Khoản thanh toán thừa',
+        content: 'Bạn đã thanh toán thừa {amount} cho khoản vay {orderNo}. Chúng tôi giữ khoản tiền này cho bạn; vui lòng liên hệ chăm sóc khách hàng để được hoàn lại.',
+      },
+      zh: { theme: '多付款项已为您保留', content: '您为借款 {orderNo} 多付了 {amount}，我们已为您保留，请联系客服办理退款。' },
+    },
+  },
+  repaymentReceiptRejected: {
+    fields: { orderNo: 'text' },
+    text: {
+      en: {
+        theme: 'Transfer receipt not confirmed',
+        content: 'We could not confirm your transfer receipt for loan {orderNo}. Please check the transfer and upload a clear receipt again, or contact customer service.',
+      },
+      vn: {
+        theme: 'Biên lai chuyển khoản chưa được xác nhận',
+        content: 'Chúng tôi chưa thể xác nhận biên lai chuyển khoản cho khoản vay {orderNo}. Vui lòng kiểm tra giao dịch và tải lên biên lai rõ ràng, hoặc liên hệ chăm sóc khách hàng.',
+      },
+      zh: { theme: '转账凭证未能确认', content: '我们未能确认您借款 {orderNo} 的转账凭证，请核对转账后重新上传清晰的凭证，或联系客服。' },
+    },
+  },
 } as const satisfies Record<MessageTemplate, TemplateDefinition>;
 
 type Fields<T extends MessageTemplate> = (typeof TEMPLATES)[T]['fields'];

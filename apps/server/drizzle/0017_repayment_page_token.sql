@@ -1,0 +1,2 @@
+ALTER TABLE "repayment_requests" ADD COLUMN "page_token" text NOT NULL;--> statement-breakpoint
+ALTER TABLE "repayment_requests" ADD CONSTRAINT "repayment_requests_page_token_unique" UNIQUE("page_token");

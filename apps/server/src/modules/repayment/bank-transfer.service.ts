@@ -1,0 +1,131 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { sepayWebhookRequestSchema } from '@sen/contract';
+import type { z } from 'zod';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import type { Clock } from '../../shared/clock.ts';
+import type { AppliedToLoan, CollectionService } from './collection.service.ts';
+import type { BankTransferRow, RepaymentRepository, RepaymentRequestRow, TransferOutcome } from './repayment.repository.ts';
+import { normaliseAccountNumber, orderNoCandidates, parseBankTime, requestCodeCandidates } from './transfer-matching.ts';
+
+/** The provider name of SePay's transfers (bank_transfers.provider). */
+export const SEPAY_PROVIDER = 'sepay';
+
+export type SepayTransfer = z.output<typeof sepayWebhookRequestSchema>;
+
+export interface TransferReceived {
+  transfer: BankTransferRow;
+  /** The transfer had been recorded before: nothing was done this time. */
+  duplicate: boolean;
+  /** What each loan got (empty unless matched and new). */
+  applied: AppliedToLoan[];
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/**
+ * Whether an Authorization header is SePay's `Apikey <key>` with our key. Compared in constant
+ * time on digests (neither the key nor its length leaks); no configured key refuses everything.
+ */
+export function isSepayKey(authorization: string | string[] | undefined, key: string | undefined): boolean {
+  if (!key || typeof authorization !== 'string') return false;
+  const presented = /^Apikey\s+(\S+)\s*$/i.exec(authorization)?.[1];
+  if (!presented) return false;
+  return timingSafeEqual(digest(key), digest(presented));
+}
+
+interface Match {
+  outcome: TransferOutcome;
+  userId: string | null;
+  request: RepaymentRequestRow | null;
+  orderIds: number[];
+}
+
+/**
+ * The collection account's transfers, as SePay reports them (docs/decisions/076): each stored once
+ * by its id and, when it is money in to our account that names a repayment request (its code) or
+ * else an order (its number), applied to those loans in the same transaction as the stored row.
+ * Everything else (money out, another account, no repayment named) is kept for operators and
+ * posts nothing to a loan.
+ */
+export class BankTransferService {
+  constructor(
+    private readonly deps: {
+      uow: UnitOfWork;
+      repository: RepaymentRepository;
+      collection: CollectionService;
+      clock: Clock;
+      /** COLLECTION_ACCOUNT_NUMBER. */
+      accountNumber: string;
+    },
+  ) {}
+
+  /** What the transfer is for; reads only. */
+  private async match(transfer: SepayTransfer): Promise<Match> {
+    const none = { userId: null, request: null, orderIds: [] };
+    if (transfer.transferType === 'out') return { outcome: 'outgoing', ...none };
+    const ours = normaliseAccountNumber(this.deps.accountNumber);
+    const reported = [transfer.accountNumber, transfer.subAccount].filter((value): value is string => !!value).map(normaliseAccountNumber);
+    if (!reported.includes(ours)) return { outcome: 'foreign_account', ...none };
+    if (transfer.transferAmount <= 0) return { outcome: 'unmatched', ...none };
+    const texts = [transfer.code, transfer.content, transfer.description];
+    const request = await this.deps.repository.findRequestByCodes(requestCodeCandidates(texts));
+    if (request) return { outcome: 'matched', userId: request.userId, request, orderIds: request.items.map((item) => item.orderId) };
+    // Offline repayments carry the order number as the content (bank/repay/list): the first paid-out order named.
+    const candidates = orderNoCandidates(texts);
+    const orders = await this.deps.repository.paidOutOrdersByNo(candidates);
+    const order = candidates.map((orderNo) => orders.find((row) => row.orderNo === orderNo)).find((row) => row !== undefined);
+    if (order) return { outcome: 'matched', userId: order.userId, request: null, orderIds: [order.id] };
+    return { outcome: 'unmatched', ...none };
+  }
+
+  /**
+   * Records a reported transfer and applies matched money, all in one transaction: the row is
+   * inserted first (unique per provider and id), so of any number of concurrent deliveries one
+   * applies the money and the others find it recorded and do nothing.
+   */
+  async receive(transfer: SepayTransfer, raw: Record<string, unknown>): Promise<TransferReceived> {
+    return this.deps.uow.transaction(async () => {
+      const now = this.deps.clock();
+      const match = await this.match(transfer);
+      const recorded = await this.deps.repository.insertTransfer({
+        provider: SEPAY_PROVIDER,
+        providerTransactionId: transfer.id,
+        gateway: transfer.gateway,
+        transactionDate: transfer.transactionDate,
+        accountNumber: transfer.accountNumber,
+        code: transfer.code ?? null,
+        content: transfer.content,
+        transferType: transfer.transferType,
+        amount: BigInt(transfer.transferAmount),
+        referenceCode: transfer.referenceCode ?? null,
+        outcome: match.outcome,
+        repaymentRequestId: match.request?.id ?? null,
+        userId: match.userId,
+        raw,
+        receivedAt: now,
+      });
+      if (!recorded) {
+        const existing = (await this.deps.repository.findTransfer(SEPAY_PROVIDER, transfer.id))!;
+        return { transfer: existing, duplicate: true, applied: [] };
+      }
+      if (match.outcome !== 'matched' || !match.userId) return { transfer: recorded, duplicate: false, applied: [] };
+      const amount = BigInt(transfer.transferAmount);
+      // The bank's time of the transfer dates the payment (a late delivery never costs the borrower a day).
+      const receivedAt = parseBankTime(transfer.transactionDate) ?? now;
+      const applied = await this.deps.collection.apply({
+        source: `transfer:${recorded.id}`,
+        reference: `transfer-${recorded.id}`,
+        userId: match.userId,
+        amount,
+        receivedAt,
+        orderIds: match.orderIds,
+      });
+      if (match.request) await this.deps.repository.recordRequestPayment(match.request.id, amount, now);
+      return { transfer: recorded, duplicate: false, applied };
+    });
+  }
+
+  list(outcome: TransferOutcome | 'all'): Promise<BankTransferRow[]> {
+    return this.deps.repository.listTransfers(outcome);
+  }
+}
