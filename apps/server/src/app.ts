@@ -19,6 +19,7 @@ import { filesModule } from './modules/files/index.ts';
 import { messageModule } from './modules/message/index.ts';
 import { ledgerModule } from './modules/ledger/index.ts';
 import { loanModule } from './modules/loan/index.ts';
+import { loanJobsModule } from './modules/loan-jobs/index.ts';
 import { repaymentModule } from './modules/repayment/index.ts';
 import { FieldCipher } from './shared/field-cipher.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
@@ -40,7 +41,7 @@ import { createPayoutProvider } from './providers/payout/create-payout-provider.
 import type { PayoutProvider } from './providers/payout/payout-provider.ts';
 import { createSmsProvider } from './providers/sms/create-sms-provider.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
-import { systemClock, type Clock } from './shared/clock.ts';
+import { systemClock, type Clock, type MovableClock } from './shared/clock.ts';
 import { createStorage } from './shared/uploads/create-storage.ts';
 import type { ObjectStorage } from './shared/uploads/storage.ts';
 import type { Infra } from './shared/infra.ts';
@@ -53,6 +54,8 @@ export interface BuildAppOptions {
   database: Database;
   /** The time source of every rule that depends on time; tests pass a movable clock. */
   clock?: Clock;
+  /** Development only: a movable business clock for the loans (decision 074); the business clock is `clock` otherwise. */
+  devClock?: MovableClock;
   /** Defaults to the provider SMS_PROVIDER names. */
   smsProvider?: SmsProvider;
   /** Defaults to the provider EKYC_PROVIDER names. */
@@ -98,6 +101,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config,
     database,
     clock,
+    businessClock: options.devClock && config.nodeEnv !== 'production' ? options.devClock.now : clock,
+    ...(options.devClock && config.nodeEnv !== 'production' ? { devClock: options.devClock } : {}),
     sms: options.smsProvider ?? createSmsProvider(config, clock),
     storage: options.storage ?? createStorage(config),
     payout: options.payoutProvider ?? createPayoutProvider(config, clock),
@@ -159,6 +164,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(loanModule);
   // Repayments (issue 12): requests, the bank's transfer webhook, receipts, settlement; uses loans, credit, bank, files.
   await app.register(repaymentModule);
+  // The loans' background jobs (accrual, reminders; payouts added by the payout job) and the dev clock.
+  await app.register(loanJobsModule);
   await app.register(trackingModule);
   await app.register(docsModule);
 

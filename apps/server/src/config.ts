@@ -121,6 +121,10 @@ import { REPO_ROOT } from './paths.ts';
  * COLLECTION_BRANCH_NAME    Hội sở chính the collection account's branch (bank/repay/list branchName)
  * SEPAY_WEBHOOK_KEY         (development default)  the API key SePay sends as `Authorization: Apikey <key>` on the collection account's transfer webhook (at least 16 characters); outside production a development key applies when unset; in production unset means the webhook refuses every call
  * REPAYMENT_REQUEST_TTL_MINUTES 30       how long a repayment request's quoted amount stands (a transfer after it is still applied)
+ * LOAN_JOBS_INTERVAL_SECONDS 60          how often the loan jobs run (with JOBS_ENABLED): daily accrual catch-up and repayment reminders
+ * REMINDER_DAYS_BEFORE      3,1          days before a due date on which the borrower is reminded (comma-separated)
+ * REMINDER_MAX_PER_DAY      1            repayment reminders per borrower and day, across their loans (Circular 18/2019)
+ * REMINDER_HOURS            7-21         Vietnam hours [from-until) in which reminders may be sent
  * TRACKING_RETENTION_DAYS   180          tracking events, attributions and client logs older than this are deleted by the daily tracking-retention sweep
  * TRACKING_EVENTS_PER_DEVICE_MINUTE 300  tracking events (and client-log records) one device id may send per minute; more get 429
  * TRACKING_LOG_PATH         /api/log/track  path of the client-log ingest (survey format); the web app's default log endpoint
@@ -272,6 +276,21 @@ const envSchema = z.object({
   COLLECTION_BRANCH_NAME: z.string().trim().min(1).max(100).default('Hội sở chính'),
   SEPAY_WEBHOOK_KEY: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   REPAYMENT_REQUEST_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
+  LOAN_JOBS_INTERVAL_SECONDS: positiveInt(60),
+  REMINDER_DAYS_BEFORE: z
+    .string()
+    .trim()
+    .regex(/^\d{1,2}(,\d{1,2})*$/, 'must be comma-separated whole days, e.g. 3,1')
+    .default('3,1')
+    .transform((text) => [...new Set(text.split(',').map(Number))].filter((days) => days > 0)),
+  REMINDER_MAX_PER_DAY: z.coerce.number().int().min(0).max(5).default(1),
+  REMINDER_HOURS: z
+    .string()
+    .trim()
+    .regex(/^\d{1,2}-\d{1,2}$/, 'must be from-until in hours, e.g. 7-21')
+    .default('7-21')
+    .transform((text) => text.split('-').map(Number) as [number, number])
+    .refine(([from, until]) => from < until && until <= 24, 'must be from-until within a day, from before until'),
   TRACKING_RETENTION_DAYS: positiveInt(180),
   TRACKING_EVENTS_PER_DEVICE_MINUTE: positiveInt(300),
   TRACKING_LOG_PATH: z.string().trim().regex(/^\/[A-Za-z0-9/_.-]*$/, 'must be a path such as /api/log/track').default('/api/log/track'),
@@ -404,6 +423,8 @@ export interface Config {
     webhookKey: string | undefined;
     requestTtlMinutes: number;
   };
+  /** The loan jobs (jobs/loan-*.ts): accrual and reminders, decisions 074 and 075. */
+  loanJobs: { intervalSeconds: number; reminderDaysBefore: number[]; reminderMaxPerDay: number; reminderFromHour: number; reminderUntilHour: number };
   /** Behaviour tracking, attribution and client logs (modules/tracking). */
   tracking: { retentionDays: number; eventsPerDeviceMinute: number; logPath: string };
   /** Extra CSP connect-src origins (the Adjust SDK's hosts when it is on). */
@@ -616,6 +637,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // setup; a production server only trusts the key it was given.
       webhookKey: e.SEPAY_WEBHOOK_KEY ?? (e.NODE_ENV === 'production' ? undefined : DEV_SEPAY_WEBHOOK_KEY),
       requestTtlMinutes: e.REPAYMENT_REQUEST_TTL_MINUTES,
+    },
+    loanJobs: {
+      intervalSeconds: e.LOAN_JOBS_INTERVAL_SECONDS,
+      reminderDaysBefore: e.REMINDER_DAYS_BEFORE,
+      reminderMaxPerDay: e.REMINDER_MAX_PER_DAY,
+      reminderFromHour: e.REMINDER_HOURS[0],
+      reminderUntilHour: e.REMINDER_HOURS[1],
     },
     tracking: {
       retentionDays: e.TRACKING_RETENTION_DAYS,

@@ -8,6 +8,7 @@ import { startPoller, type Poller } from './jobs/poller.ts';
 import { startScheduler, type Scheduler } from './jobs/scheduler.ts';
 import { trackingRetentionSweep } from './jobs/tracking-retention.sweep.ts';
 import { SweepRunner } from './jobs/sweep-runner.ts';
+import { MovableClock } from './shared/clock.ts';
 
 /** Starts Sen: config → database (migrated) → demo seed → app → listen; closes cleanly on signals. */
 async function main(): Promise<void> {
@@ -30,13 +31,17 @@ async function main(): Promise<void> {
     pool: config.dbPool,
     onPoolError: (error) => reportPoolError(error),
   });
-  const app = await buildApp({ config, database });
+  // Outside production the loans' business clock can be moved forward by days (decision 074).
+  const devClock = config.nodeEnv === 'production' ? undefined : new MovableClock();
+  const app = await buildApp({ config, database, ...(devClock ? { devClock } : {}) });
   reportPoolError = (error) => app.log.warn({ err: error }, 'database connection lost; the pool opens a new one');
   let scheduler: Scheduler | null = null;
   let creditReview: Poller | null = null;
+  let loanJobs: Poller | null = null;
   app.addHook('onClose', async () => {
     await scheduler?.stop();
     await creditReview?.stop();
+    await loanJobs?.stop();
     await database.close();
   });
   app.log.info({ database: database.kind, sms: config.sms.provider }, 'database ready');
@@ -54,6 +59,12 @@ async function main(): Promise<void> {
     creditReview = startPoller({
       poll: { name: 'credit-review', run: () => app.credit.runReviews() },
       intervalMs: config.credit.reviewIntervalSeconds * 1000,
+      log: app.log,
+    });
+    // Payouts, the daily accrual (with catch-up) and reminders: each repeats nothing (decisions 070, 074, 075).
+    loanJobs = startPoller({
+      poll: { name: 'loan-jobs', run: () => app.loanJobs.runAll(app.log) },
+      intervalMs: config.loanJobs.intervalSeconds * 1000,
       log: app.log,
     });
   }

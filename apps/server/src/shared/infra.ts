@@ -3,7 +3,7 @@ import type { Database } from '../db/database.ts';
 import type { PayoutProvider } from '../providers/payout/payout-provider.ts';
 import type { SmsProvider } from '../providers/sms/sms-provider.ts';
 import type { FieldCipher } from './field-cipher.ts';
-import type { Clock } from './clock.ts';
+import type { Clock, MovableClock } from './clock.ts';
 import type { ObjectStorage } from './uploads/storage.ts';
 
 /** What every module may take from the app: configuration, database, clock and providers. */
@@ -11,6 +11,13 @@ export interface Infra {
   config: Config;
   database: Database;
   clock: Clock;
+  /**
+   * The loans' business time: due dates, accrual, repayment dates, credit and quota dates. Equal to
+   * `clock` except in development, where `devClock` can move it forward (decision 074).
+   */
+  businessClock: Clock;
+  /** Development only: the movable business clock (absent in production). */
+  devClock?: MovableClock;
   sms: SmsProvider;
   /** Uploaded files (local directory or S3-compatible bucket; shared/uploads, decision 040). */
   storage: ObjectStorage;

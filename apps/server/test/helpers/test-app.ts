@@ -26,6 +26,7 @@ import { DevSmsProvider } from '../../src/providers/sms/dev-sms-provider.ts';
 import type { SmsProvider } from '../../src/providers/sms/sms-provider.ts';
 import type { EkycProvider } from '../../src/providers/ekyc/ekyc-provider.ts';
 import { createTestDatabase } from './test-database.ts';
+import { MovableClock } from '../../src/shared/clock.ts';
 
 export interface TestAppOptions {
   /** Changes to the test configuration (limits, dist folder, ...). */
@@ -34,6 +35,8 @@ export interface TestAppOptions {
   /** An eKYC provider (e.g. the FPT-style adapter against a local fake); the configured one otherwise. */
   ekycProvider?: EkycProvider;
   logStream?: DestinationStream;
+  /** A movable business clock over the test clock (the development clock endpoints; decision 074). */
+  devClock?: boolean;
   /** Runs before the app is ready: add extra routes for a test here (the database for their data). */
   extend?: (app: FastifyInstance, database: Database) => void;
 }
@@ -108,6 +111,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     smsProvider: options.smsProvider ?? sms,
     ...(options.ekycProvider ? { ekycProvider: options.ekycProvider } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.devClock ? { devClock: new MovableClock(clock.now) } : {}),
   });
   options.extend?.(app, testDb.database);
   await app.ready();

@@ -24,7 +24,8 @@ declare module 'fastify' {
  * by the review job; the home endpoints built from the credit account and the products.
  */
 export const creditModule = globalPlugin('sen-credit', async (app: FastifyInstance) => {
-  const { config, database, clock } = app.infra;
+  // The loans' business clock (movable in development, decision 074): review, quota and product dates.
+  const { config, database, businessClock: clock } = app.infra;
   const policy = defaultCreditPolicy({
     minAge: config.credit.minAge,
     maxAge: config.credit.maxAge,

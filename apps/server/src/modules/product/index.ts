@@ -27,7 +27,8 @@ declare module 'fastify' {
 
 /** Loan products (docs/decisions/050): the table, the rate caps, the operator endpoints. */
 export const productModule = globalPlugin('sen-product', async (app: FastifyInstance) => {
-  const { config, database, clock } = app.infra;
+  // The loans' business clock (movable in development, decision 074): review, quota and product dates.
+  const { config, database, businessClock: clock } = app.infra;
   const product = productServiceFor(database.uow, clock, config.rateCap);
   app.decorate('product', product);
 

@@ -56,9 +56,8 @@ const PAGE_TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
  * messages and the ledger, so it is registered after the loan module.
  */
 export const repaymentModule = globalPlugin('sen-repayment', async (app: FastifyInstance) => {
-  const { config, database, clock } = app.infra;
-  // The loans' business clock: the sweep branch adds infra.businessClock (movable in development); use it here at merge.
-  const businessClock = clock;
+  // The loans' business clock (movable in development, decision 074).
+  const { config, database, businessClock } = app.infra;
   const repository = new RepaymentRepository(database.uow);
   const collection = new CollectionService({
     uow: database.uow,
