@@ -209,6 +209,18 @@ describe('ledger check', () => {
     expect(report.violations).toEqual([{ check: 'test-plug-in', detail: 'order 7 disagrees' }]);
   });
 
+  it('names an account whose balance is on the wrong side (a receivable repaid twice)', async () => {
+    const context = newLoan();
+    await inTransaction(() => t.app.ledger.post(disbursementPosting(context, 1_000_000n)));
+    await inTransaction(() =>
+      t.app.ledger.post(repaymentPosting(context, `twice-${context.loanId}`, { totals: { overdueFee: 0n, fee: 0n, interest: 0n, principal: 1_500_000n }, toCredit: 0n })),
+    );
+    const report = (await checkReport()).envelope.data;
+    expect(report.violations.filter((violation) => violation.check === 'account-balances').map((violation) => violation.detail)).toContain(
+      `loan_principal:${context.loanId} has balance -500000 (debit-or-zero)`,
+    );
+  });
+
   it('fails when a posting is tampered with behind the triggers’ back', async () => {
     const context = newLoan();
     await inTransaction(() => t.app.ledger.post(disbursementPosting(context, 3_000_000n)));
