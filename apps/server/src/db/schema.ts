@@ -924,8 +924,6 @@ export const loanOrders = pgTable(
     uniqueIndex('loan_orders_user_key_idx').on(table.userId, table.idempotencyKey),
     index('loan_orders_user_idx').on(table.userId, table.createdAt),
     index('loan_orders_state_idx').on(table.state),
-    /** The daily sweep walks loans being repaid by the date they were last accrued. */
-    index('loan_orders_accrual_idx').on(table.accruedThrough, table.id).where(sql`${table.state} = 'repaying'`),
     /** The home ticker: recent payouts. */
     index('loan_orders_disbursed_idx').on(table.disbursedAt).where(sql`${table.disbursedAt} is not null`),
     check('loan_orders_amounts', sql`${table.principal} > 0 and ${table.serviceFee} >= 0 and ${table.disbursedAmount} > 0 and ${table.creditHeld} >= 0`),

@@ -37,9 +37,14 @@ export interface AccrualResult {
 }
 
 export class LoanAccrual {
+  /**
+   * `workers`: batches run at once on separate connections (PostgreSQL: 2 keeps two cores busy;
+   * PGlite has one session, so 1). They never share a loan: each claims with SKIP LOCKED.
+   */
   constructor(
     private readonly uow: UnitOfWork,
     private readonly batchSize = ACCRUAL_BATCH,
+    private readonly workers = 1,
   ) {}
 
   /** Accrues every loan being repaid through `today` (catching up missed dates), batch by batch. */
@@ -50,19 +55,29 @@ export class LoanAccrual {
       if (oldest === null) return result;
       const date = addVietnamDays(oldest, 1);
       result.dates += 1;
-      let accruedThisDate = 0;
-      for (;;) {
-        const batch = await this.accrueBatch(date);
-        result.loans += batch.loans;
-        result.entries += batch.entries;
-        accruedThisDate += batch.loans;
-        if (batch.loans < this.batchSize) break;
-      }
+      const done = await Promise.all(Array.from({ length: this.workers }, () => this.accrueDate(date)));
+      const accruedThisDate = done.reduce((sum, worker) => sum + worker.loans, 0);
+      result.loans += accruedThisDate;
+      result.entries += done.reduce((sum, worker) => sum + worker.entries, 0);
       // Loans still behind for this date but none claimable: another instance has them.
       if (accruedThisDate === 0) {
         result.contended = true;
         return result;
       }
+    }
+  }
+
+  /** One worker's share of a date: batches in id order from its own cursor until none is left. */
+  private async accrueDate(date: IsoDate): Promise<{ loans: number; entries: number }> {
+    let after = 0;
+    let loans = 0;
+    let entries = 0;
+    for (;;) {
+      const batch = await this.accrueBatch(date, after);
+      loans += batch.loans;
+      entries += batch.entries;
+      if (batch.lastId === null) return { loans, entries };
+      after = batch.lastId;
     }
   }
 
@@ -75,18 +90,21 @@ export class LoanAccrual {
     return row?.oldest ?? null;
   }
 
-  /** Accrues day `date` for one batch of loans accrued through the day before; one transaction. */
-  async accrueBatch(date: IsoDate): Promise<{ loans: number; entries: number }> {
+  /**
+   * Accrues day `date` for one batch of loans accrued through the day before whose id is above
+   * `after`; one transaction. Answers the batch's last id (null when there was none).
+   */
+  async accrueBatch(date: IsoDate, after = 0): Promise<{ loans: number; entries: number; lastId: number | null }> {
     return this.uow.transaction(async () => {
       // A batch of tens of thousands of loans outlives the pool's per-statement limit.
       await this.uow.db.execute(sql`set local statement_timeout = 0`);
-      const [row] = await executeRows<{ loans: number; entries: number }>(
+      const [row] = await executeRows<{ loans: number; entries: number; last_id: string | null }>(
         this.uow.db,
         sql`
         with batch as (
           select o.id, o.user_id, o.daily_rate_ppm::bigint as rate, o.overdue_rate_ppm::bigint as overdue_rate
             from loan_orders o
-           where o.state = 'repaying' and o.accrued_through = ${date}::date - 1
+           where o.id > ${after} and o.state = 'repaying' and o.accrued_through = ${date}::date - 1
            order by o.id
            limit ${this.batchSize}
            for update skip locked
@@ -111,15 +129,16 @@ export class LoanAccrual {
            where i.order_id = c.order_id and i.plan_part = c.plan_part and (c.new_im <> c.old_im or c.new_om <> c.old_om)
         ),
         orders_written as (
-          update loan_orders o set accrued_through = ${date}::date, updated_at = now() from batch b where o.id = b.id
+          update loan_orders o set accrued_through = ${date}::date from batch b where o.id = b.id
         ),
         per_loan as (
           select c.order_id, sum(c.new_im / 1000000 - c.old_ic)::bigint as interest, sum(c.new_om / 1000000 - c.old_oc)::bigint as overdue_fee
             from calc c group by c.order_id
         ),
+        -- Each posting takes its entry id here, so its lines need no join back to the inserted entries.
         postings as (
-          select p.order_id, b.user_id, e.event, e.memo, e.debit_account, e.credit_account, e.amount,
-                 e.key_prefix || ':' || p.order_id || ':' || ${date} as key
+          select nextval(pg_get_serial_sequence('ledger_entries', 'id')) as entry_id, p.order_id, b.user_id, e.event, e.memo,
+                 e.debit_account, e.credit_account, e.amount, e.key_prefix || ':' || p.order_id || ':' || ${date} as key
             from per_loan p join batch b on b.id = p.order_id
            cross join lateral (values
              ('interest_accrual', 'interest', 'Interest accrued', 'loan_interest', 'interest_income', p.interest),
@@ -127,23 +146,24 @@ export class LoanAccrual {
            ) as e(event, key_prefix, memo, debit_account, credit_account, amount)
            where e.amount > 0
         ),
+        -- No ON CONFLICT: the accrued_through claim makes a loan-day's posting impossible twice; if it
+        -- ever happened, the unique key fails the batch loudly instead of posting lines to nothing.
         entries as (
-          insert into ledger_entries (event, key, loan_id, borrower_id, business_date, memo)
-          select event, key, order_id::text, user_id::text, ${date}::date, memo from postings order by key
-          on conflict (key) do nothing
-          returning id, key
+          insert into ledger_entries (id, event, key, loan_id, borrower_id, business_date, memo) overriding system value
+          select entry_id, event, key, order_id::text, user_id::text, ${date}::date, memo from postings
+          returning 1
         ),
         lines as (
           insert into ledger_lines (entry_id, account_code, owner_id, debit, credit)
-          select en.id, l.account_code, l.owner_id, l.debit, l.credit
-            from entries en join postings p on p.key = en.key
+          select p.entry_id, l.account_code, l.owner_id, l.debit, l.credit
+            from postings p
            cross join lateral (values (p.debit_account, p.order_id::text, p.amount, 0::bigint), (p.credit_account, null::text, 0::bigint, p.amount))
                  as l(account_code, owner_id, debit, credit)
           returning 1
         )
-        select (select count(*)::int from batch) as loans, (select count(*)::int from entries) as entries`,
+        select (select count(*)::int from batch) as loans, (select count(*)::int from entries) as entries, (select max(id)::text from batch) as last_id`,
       );
-      return { loans: row?.loans ?? 0, entries: row?.entries ?? 0 };
+      return { loans: row?.loans ?? 0, entries: row?.entries ?? 0, lastId: row?.last_id ? Number(row.last_id) : null };
     });
   }
 }

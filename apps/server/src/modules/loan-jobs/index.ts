@@ -1,7 +1,7 @@
 import { endpoints } from '@sen/contract';
 import type { FastifyInstance } from 'fastify';
 import { businessDate } from '../../jobs/business-date.ts';
-import { LoanAccrual } from '../../jobs/loan-accrual.ts';
+import { ACCRUAL_BATCH, LoanAccrual } from '../../jobs/loan-accrual.ts';
 import { LoanReminders } from '../../jobs/loan-reminders.ts';
 import { globalPlugin } from '../../shared/plugin.ts';
 import { registerEndpoint } from '../../shared/register-endpoint.ts';
@@ -53,7 +53,8 @@ declare module 'fastify' {
 export const loanJobsModule = globalPlugin('sen-loan-jobs', async (app: FastifyInstance) => {
   const { database, businessClock, config, sms, devClock } = app.infra;
   const jobs = new LoanJobs();
-  const accrual = new LoanAccrual(database.uow);
+  // Two batches at once on PostgreSQL keep two cores busy; PGlite has one session.
+  const accrual = new LoanAccrual(database.uow, ACCRUAL_BATCH, database.kind === 'postgres' ? 2 : 1);
   const reminders = new LoanReminders({
     uow: database.uow,
     messages: app.messages,
