@@ -114,6 +114,9 @@ import { REPO_ROOT } from './paths.ts';
  * PAYOUT_CLIENT_ID          (unset)      our merchant/client id at the partner (required with PAYOUT_PROVIDER=napas)
  * PAYOUT_SECRET_KEY         (unset)      HMAC-SHA256 key that signs our requests and the partner's answers (required with PAYOUT_PROVIDER=napas)
  * PAYOUT_TIMEOUT_MS         15000        how long to wait for the partner before the attempt counts as unknown (and is reconciled by reference)
+ * PAYOUT_POLL_SECONDS       5            how often the payout job sends new payouts and asks the partner about pending ones (with JOBS_ENABLED)
+ * PAYOUT_MAX_ATTEMPTS       3            transfers tried for one loan when the bank refuses for reasons not the borrower's account, before the order is given up and the limit restored
+ * PAYOUT_RETRY_SECONDS      300          wait before the next attempt after such a refusal
  * COLLECTION_BANK_BIN       970422       the lender's collection account: NAPAS bank BIN (6 digits; 970422 = MB)
  * COLLECTION_ACCOUNT_NUMBER 0000123456789 the lender's collection account number (VietQR transfers of repayments)
  * COLLECTION_ACCOUNT_NAME   CONG TY SEN   the collection account holder as the bank shows it
@@ -269,6 +272,9 @@ const envSchema = z.object({
   PAYOUT_CLIENT_ID: optionalText,
   PAYOUT_SECRET_KEY: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   PAYOUT_TIMEOUT_MS: positiveInt(15_000),
+  PAYOUT_POLL_SECONDS: positiveInt(5),
+  PAYOUT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  PAYOUT_RETRY_SECONDS: positiveInt(300),
   COLLECTION_BANK_BIN: z.string().trim().regex(/^\d{6}$/, 'must be a 6-digit NAPAS bank BIN').default('970422'),
   COLLECTION_ACCOUNT_NUMBER: z.string().trim().regex(/^[0-9A-Za-z]{6,19}$/, 'must be 6-19 letters or digits').default('0000123456789'),
   COLLECTION_ACCOUNT_NAME: z.string().trim().min(1).max(50).default('CONG TY SEN'),
@@ -414,6 +420,10 @@ export interface Config {
     devDelayMs: number;
     devFailAccounts: string[];
     napas: { baseUrl: string; clientId: string; secretKey: string; timeoutMs: number };
+    /** The payout job (modules/loan/payout.service.ts, decision 073). */
+    pollSeconds: number;
+    maxAttempts: number;
+    retrySeconds: number;
   };
   /** The lender's collection account borrowers transfer repayments to (VietQR). */
   collection: { bankBin: string; accountNumber: string; accountName: string; bankName: string; branchName: string };
@@ -624,6 +634,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         secretKey: e.PAYOUT_SECRET_KEY ?? '',
         timeoutMs: e.PAYOUT_TIMEOUT_MS,
       },
+      pollSeconds: e.PAYOUT_POLL_SECONDS,
+      maxAttempts: e.PAYOUT_MAX_ATTEMPTS,
+      retrySeconds: e.PAYOUT_RETRY_SECONDS,
     },
     collection: {
       bankBin: e.COLLECTION_BANK_BIN,

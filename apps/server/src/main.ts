@@ -38,10 +38,12 @@ async function main(): Promise<void> {
   let scheduler: Scheduler | null = null;
   let creditReview: Poller | null = null;
   let loanJobs: Poller | null = null;
+  let payouts: Poller | null = null;
   app.addHook('onClose', async () => {
     await scheduler?.stop();
     await creditReview?.stop();
     await loanJobs?.stop();
+    await payouts?.stop();
     await database.close();
   });
   app.log.info({ database: database.kind, sms: config.sms.provider }, 'database ready');
@@ -59,6 +61,12 @@ async function main(): Promise<void> {
     creditReview = startPoller({
       poll: { name: 'credit-review', run: () => app.credit.runReviews() },
       intervalMs: config.credit.reviewIntervalSeconds * 1000,
+      log: app.log,
+    });
+    // Payouts are sent and checked every few seconds (decision 073); the loan-jobs tick runs them too.
+    payouts = startPoller({
+      poll: { name: 'payout', run: async () => ({ ...(await app.payouts.runDue()) }) },
+      intervalMs: config.payout.pollSeconds * 1000,
       log: app.log,
     });
     // Payouts, the daily accrual (with catch-up) and reminders: each repeats nothing (decisions 070, 074, 075).

@@ -12,6 +12,7 @@ import {
 } from '@sen/domain';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
+import { payoutReference } from '../src/providers/payout/payout-provider.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loanOrders } from '../src/db/schema.ts';
 import { LoanAccrual } from '../src/jobs/loan-accrual.ts';
@@ -100,6 +101,17 @@ async function payOut(loan: RandomLoan): Promise<number> {
       },
       schedule,
     );
+    // As the payout job leaves it: the attempt that paid the loan out, then the payout.
+    await t.app.loans.orders.insertAttempt({
+      orderId: order.id,
+      attempt: 1,
+      reference: payoutReference(order.orderNo, 1),
+      amount: order.disbursedAmount,
+      receivingAccountId: order.receivingAccountId,
+      state: 'succeeded',
+      nextCheckAt: t.clock.now(),
+      completedAt: t.clock.now(),
+    });
     await t.app.loans.disburse(order.id, loan.terms.startDate, t.clock.now());
     return order.id;
   });

@@ -2,6 +2,7 @@ import { EMERGENCY_RELATIONSHIP, type LoginSession } from '@sen/contract';
 import type { IsoDate } from '@sen/domain';
 import { businessDate } from '../../src/jobs/business-date.ts';
 import { defaultPlanOf, DEMO_PRODUCTS, loanTermsOf, overdueRateOf, type ProductRow } from '../../src/modules/product/index.ts';
+import { payoutReference } from '../../src/providers/payout/payout-provider.ts';
 import type { LoadedLoan } from '../../src/modules/loan/index.ts';
 import { buildSchedule } from '@sen/domain';
 import { randomPhone, type TestApp } from './test-app.ts';
@@ -88,6 +89,17 @@ export async function openLoan(t: TestApp, borrower: TestBorrower, options: Open
       },
       schedule,
     );
+    // As the payout job leaves it: the attempt that paid the loan out, then the payout.
+    await t.app.loans.orders.insertAttempt({
+      orderId: order.id,
+      attempt: 1,
+      reference: payoutReference(order.orderNo, 1),
+      amount: order.disbursedAmount,
+      receivingAccountId: order.receivingAccountId,
+      state: 'succeeded',
+      nextCheckAt: t.clock.now(),
+      completedAt: t.clock.now(),
+    });
     await t.app.loans.disburse(order.id, startDate, t.clock.now());
     return order.id;
   });

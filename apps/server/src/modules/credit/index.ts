@@ -55,14 +55,10 @@ export const creditModule = globalPlugin('sen-credit', async (app: FastifyInstan
   app.decorate('credit', credit);
 
   // The bank module (registered before this one) gives the home its default receiving account.
-  // bankErrorFlag stays false until payouts exist: the loan module will set it from a failed payout
-  // to that account (its own home extension); it is always sent, as the family requires.
+  // bankErrorFlag comes from the loan module's payouts (its own home extension); always sent.
   credit.extendHome(async (userId) => {
     const account = await app.bank.defaultAccount(userId);
-    return {
-      receivingAccount: account ? { kind: account.kind, id: account.id, maskedNumber: account.maskedNumber } : null,
-      bankErrorFlag: false,
-    };
+    return { receivingAccount: account ? { kind: account.kind, id: account.id, maskedNumber: account.maskedNumber } : null };
   });
 
   // Every decision messages the borrower, in the decision's transaction (one message per review).

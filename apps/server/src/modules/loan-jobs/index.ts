@@ -69,6 +69,8 @@ export const loanJobsModule = globalPlugin('sen-loan-jobs', async (app: FastifyI
       brand: config.productName,
     },
   });
+  // Payouts first: a loan paid out this tick is accrued from tomorrow on.
+  jobs.add({ name: 'payout', run: async () => ({ ...(await app.payouts.runDue()) }) });
   jobs.add({
     name: 'accrual',
     run: async () => {

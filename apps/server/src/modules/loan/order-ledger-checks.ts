@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { executeRows } from '../../db/database.ts';
+import type { LedgerCheck } from '../ledger/index.ts';
+
+/**
+ * The order module's part of the ledger check (docs/decisions/055, 070, 073): the orders' own
+ * figures against their postings, so a loan paid out twice, paid out without a posting, or whose
+ * instalment balances drifted from its accounts is reported by `npm run ledger:check`.
+ */
+const LIMIT = 100;
+
+export const ORDER_LEDGER_CHECKS: LedgerCheck[] = [
+  {
+    name: 'orders-paid-out-once',
+    description: 'Every order being repaid or settled has exactly one disbursement entry and one succeeded payout attempt; no other order has either.',
+    async run(db) {
+      const rows = await executeRows<{ id: number; state: string; disbursements: number; succeeded: number }>(
+        db,
+        sql`select o.id, o.state,
+                   (select count(*)::int from ledger_entries e where e.loan_id = o.id::text and e.event = 'disbursement') as disbursements,
+                   (select count(*)::int from payout_attempts a where a.order_id = o.id and a.state = 'succeeded') as succeeded
+              from loan_orders o
+             where (o.state in ('repaying', 'settled')) <> exists (select 1 from ledger_entries e where e.loan_id = o.id::text and e.event = 'disbursement')
+                or (select count(*) from ledger_entries e where e.loan_id = o.id::text and e.event = 'disbursement') > 1
+                or (o.state in ('repaying', 'settled')) <> exists (select 1 from payout_attempts a where a.order_id = o.id and a.state = 'succeeded')
+             order by o.id limit ${LIMIT}`,
+      );
+      return rows.map((row) => ({
+        check: 'orders-paid-out-once',
+        detail: `order ${row.id} (${row.state}): ${row.disbursements} disbursement entries, ${row.succeeded} succeeded payouts`,
+      }));
+    },
+  },
+  {
+    name: 'orders-equal-their-accounts',
+    description: "Every paid-out order's instalment balances (charged − paid, per component) equal its loan accounts in the ledger.",
+    async run(db) {
+      const rows = await executeRows<{ id: number; component: string; rows_owe: string; ledger: string }>(
+        db,
+        sql`with owed as (
+              select i.order_id,
+                     sum(i.principal - i.paid_principal) as principal, sum(i.fee - i.paid_fee) as fee,
+                     sum(i.interest_charged - i.paid_interest) as interest, sum(i.overdue_fee_charged - i.paid_overdue_fee) as overdue_fee
+                from loan_instalments i join loan_orders o on o.id = i.order_id
+               where o.state in ('repaying', 'settled')
+               group by i.order_id
+            ),
+            booked as (
+              select owner_id,
+                     sum(case when account_code = 'loan_principal' then debit - credit else 0 end) as principal,
+                     sum(case when account_code = 'loan_fee' then debit - credit else 0 end) as fee,
+                     sum(case when account_code = 'loan_interest' then debit - credit else 0 end) as interest,
+                     sum(case when account_code = 'loan_overdue_fee' then debit - credit else 0 end) as overdue_fee
+                from ledger_lines
+               where account_code in ('loan_principal', 'loan_fee', 'loan_interest', 'loan_overdue_fee')
+               group by owner_id
+            )
+            select o.order_id as id, c.component, c.rows_owe::text, c.ledger::text
+              from owed o left join booked b on b.owner_id = o.order_id::text
+             cross join lateral (values ('principal', o.principal, coalesce(b.principal, 0)), ('fee', o.fee, coalesce(b.fee, 0)),
+                                        ('interest', o.interest, coalesce(b.interest, 0)), ('overdue fee', o.overdue_fee, coalesce(b.overdue_fee, 0)))
+                   as c(component, rows_owe, ledger)
+             where c.rows_owe <> c.ledger
+             order by o.order_id limit ${LIMIT}`,
+      );
+      return rows.map((row) => ({ check: 'orders-equal-their-accounts', detail: `order ${row.id}: ${row.component} owed ${row.rows_owe} by its instalments, ${row.ledger} in the ledger` }));
+    },
+  },
+  {
+    name: 'payouts-equal-disbursements',
+    description: 'The money the succeeded payouts sent equals what the disbursement postings took out of the disbursement account.',
+    async run(db) {
+      const [row] = await executeRows<{ paid: string; posted: string }>(
+        db,
+        sql`select (select coalesce(sum(amount), 0) from payout_attempts where state = 'succeeded')::text as paid,
+                   (select coalesce(sum(l.credit - l.debit), 0) from ledger_lines l join ledger_entries e on e.id = l.entry_id
+                     where e.event = 'disbursement' and l.account_code = 'disbursement_bank')::text as posted`,
+      );
+      return row && row.paid !== row.posted ? [{ check: 'payouts-equal-disbursements', detail: `payouts sent ${row.paid}, disbursements posted ${row.posted}` }] : [];
+    },
+  },
+];
