@@ -6,7 +6,7 @@ import { loanOrders, payoutAttempts, userMessages } from '../src/db/schema.ts';
 import { buildApp } from '../src/app.ts';
 import { businessDate } from '../src/jobs/business-date.ts';
 import { PayoutService } from '../src/modules/loan/index.ts';
-import { DevPayoutProvider } from '../src/providers/payout/dev-payout-provider.ts';
+import type { DevPayoutProvider } from '../src/providers/payout/dev-payout-provider.ts';
 import { PayoutUnavailableError, payoutReference, type PayoutProvider, type PayoutRequest, type PayoutResult } from '../src/providers/payout/payout-provider.ts';
 import { createBorrower, demoProducts, type TestBorrower } from './helpers/loans.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
