@@ -60,9 +60,9 @@ describe('postings', () => {
     expect(writeOffPosting(context, { overdueFee: 0n, fee: 0n, interest: 0n, principal: 0n })).toBeNull();
   });
 
-  it('keys accruals by loan and date, repayments by transfer', () => {
-    expect(interestAccrualPosting(context, 600n)!.key).toBe('interest:loan-1:2026-03-15');
-    expect(overdueFeeAccrualPosting(context, 900n)!.key).toBe('overdue-fee:loan-1:2026-03-15');
+  it('keys accruals by date and loan (a day side by side in the key index), repayments by transfer', () => {
+    expect(interestAccrualPosting(context, 600n)!.key).toBe('interest:2026-03-15:loan-1');
+    expect(overdueFeeAccrualPosting(context, 900n)!.key).toBe('overdue-fee:2026-03-15:loan-1');
     expect(repaymentPosting(context, 'sepay-123', { totals: { overdueFee: 0n, fee: 0n, interest: 1n, principal: 2n }, toCredit: 3n }).key).toBe('repayment:sepay-123');
   });
 

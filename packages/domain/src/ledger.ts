@@ -77,7 +77,7 @@ export interface Posting {
   event: MoneyEvent;
   /**
    * Unique per money event: the same event posted twice is one entry (the server keeps it under a
-   * unique index), e.g. 'disbursement:<loanId>', 'interest:<loanId>:<date>', 'repayment:<transferId>'.
+   * unique index), e.g. 'disbursement:<loanId>', 'interest:<date>:<loanId>', 'repayment:<transferId>'.
    */
   key: string;
   loanId: string | null;
@@ -178,7 +178,7 @@ export function disbursementPosting(context: LoanPostingContext, principal: Vnd,
 /** A day's interest (accrueNextDay); null when it is 0. */
 export function interestAccrualPosting(context: LoanPostingContext, amount: Vnd): Posting | null {
   positive(amount, 'Interest');
-  return build('interest_accrual', `interest:${context.loanId}:${context.businessDate}`, context, 'Interest accrued', [
+  return build('interest_accrual', `interest:${context.businessDate}:${context.loanId}`, context, 'Interest accrued', [
     debit({ code: 'loan_interest', owner: context.loanId }, amount),
     credit(lender('interest_income'), amount),
   ]);
@@ -187,7 +187,7 @@ export function interestAccrualPosting(context: LoanPostingContext, amount: Vnd)
 /** A day's overdue fee; null when it is 0. */
 export function overdueFeeAccrualPosting(context: LoanPostingContext, amount: Vnd): Posting | null {
   positive(amount, 'Overdue fee');
-  return build('overdue_fee_accrual', `overdue-fee:${context.loanId}:${context.businessDate}`, context, 'Overdue fee accrued', [
+  return build('overdue_fee_accrual', `overdue-fee:${context.businessDate}:${context.loanId}`, context, 'Overdue fee accrued', [
     debit({ code: 'loan_overdue_fee', owner: context.loanId }, amount),
     credit(lender('overdue_fee_income'), amount),
   ]);

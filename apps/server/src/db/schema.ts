@@ -654,7 +654,7 @@ export const ledgerEntries = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     /** disbursement, fee_charged, interest_accrual, overdue_fee_accrual, repayment, overpayment_credit, refund, write_off. */
     event: text('event').notNull(),
-    /** Unique per money event ('disbursement:<loanId>', 'interest:<loanId>:<date>', 'repayment:<transferId>'): posted once. */
+    /** Unique per money event ('disbursement:<loanId>', 'interest:<date>:<loanId>', 'repayment:<transferId>'): posted once. */
     key: text('key').notNull(),
     /** The loan (order) the event belongs to, if any; text so any id form fits. */
     loanId: text('loan_id'),
@@ -670,7 +670,6 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_loan_idx').on(table.loanId, table.event),
     /** A loan is paid out once, whatever key a caller would use. */
     uniqueIndex('ledger_entries_one_disbursement_idx').on(table.loanId).where(sql`${table.event} = 'disbursement'`),
-    index('ledger_entries_borrower_idx').on(table.borrowerId),
   ],
 );
 
@@ -915,6 +914,8 @@ export const loanOrders = pgTable(
     /** The commit's idempotency key (auditKey, Idempotency-Key or a derived hash; decision 070). */
     idempotencyKey: text('idempotency_key').notNull(),
     ip: text('ip').notNull().default(''),
+    /** The page-event log the family's clients send with the commit (eventFile: '<epochMs>|<event>' lines, bounded). */
+    eventLog: text('event_log'),
     imei: text('imei').notNull().default(''),
     coordinate: text('coordinate').notNull().default(''),
     createdAt: createdAt(),
@@ -924,6 +925,8 @@ export const loanOrders = pgTable(
     uniqueIndex('loan_orders_user_key_idx').on(table.userId, table.idempotencyKey),
     index('loan_orders_user_idx').on(table.userId, table.createdAt),
     index('loan_orders_state_idx').on(table.state),
+    /** The daily accrual walks the loans being repaid by id (decision 074); no indexed column changes as they accrue. */
+    index('loan_orders_repaying_idx').on(table.id).where(sql`${table.state} = 'repaying'`),
     /** The home ticker: recent payouts. */
     index('loan_orders_disbursed_idx').on(table.disbursedAt).where(sql`${table.disbursedAt} is not null`),
     check('loan_orders_amounts', sql`${table.principal} > 0 and ${table.serviceFee} >= 0 and ${table.disbursedAmount} > 0 and ${table.creditHeld} >= 0`),

@@ -14,7 +14,7 @@ import type { UnitOfWork } from '../db/unit-of-work.ts';
  *   millionths of a đồng; it is charged the whole đồng of that;
  * - an instalment past its due date accrues the overdue fee on its own unpaid principal;
  * - the day's whole-đồng increases are posted per loan with the domain builders' keys and lines
- *   (interest:<order>:<D>, overdue-fee:<order>:<D>), the instalments and `accrued_through` are
+ *   (interest:<D>:<order>, overdue-fee:<D>:<order>), the instalments and `accrued_through` are
  *   written in the same statement.
  * Each batch is one transaction claiming its loans FOR UPDATE SKIP LOCKED where accrued_through is
  * exactly D − 1, so a repeat, a crash or a second instance never accrues a loan twice for a day;
@@ -96,8 +96,10 @@ export class LoanAccrual {
    */
   async accrueBatch(date: IsoDate, after = 0): Promise<{ loans: number; entries: number; lastId: number | null }> {
     return this.uow.transaction(async () => {
-      // A batch of tens of thousands of loans outlives the pool's per-statement limit.
+      // A batch of tens of thousands of loans outlives the pool's per-statement limit. Its commit need
+      // not wait for the disk: a batch lost in a crash is lost whole (accrued_through with it) and redone.
       await this.uow.db.execute(sql`set local statement_timeout = 0`);
+      await this.uow.db.execute(sql`set local synchronous_commit = off`);
       const [row] = await executeRows<{ loans: number; entries: number; last_id: string | null }>(
         this.uow.db,
         sql`
@@ -138,7 +140,7 @@ export class LoanAccrual {
         -- Each posting takes its entry id here, so its lines need no join back to the inserted entries.
         postings as (
           select nextval(pg_get_serial_sequence('ledger_entries', 'id')) as entry_id, p.order_id, b.user_id, e.event, e.memo,
-                 e.debit_account, e.credit_account, e.amount, e.key_prefix || ':' || p.order_id || ':' || ${date} as key
+                 e.debit_account, e.credit_account, e.amount, e.key_prefix || ':' || ${date} || ':' || p.order_id as key
             from per_loan p join batch b on b.id = p.order_id
            cross join lateral (values
              ('interest_accrual', 'interest', 'Interest accrued', 'loan_interest', 'interest_income', p.interest),

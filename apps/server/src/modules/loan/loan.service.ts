@@ -82,7 +82,7 @@ export class LoanService {
 
   /**
    * Accrues a loan through `date` day by day (domain accrueThrough) and posts each day's interest
-   * and overdue fee with the daily sweep's keys (interest:<id>:<date>, overdue-fee:<id>:<date>), so
+   * and overdue fee with the daily sweep's keys (interest:<date>:<id>, overdue-fee:<date>:<id>), so
    * a repayment that accrues before the sweep ran and the sweep itself post each day once. Returns
    * the accrued state; the caller saves it (saveLoan) in the same unit of work.
    */
