@@ -131,6 +131,8 @@ const en = {
   'order.status.overdue': 'Overdue',
   'order.status.settled': 'Settled',
   'order.status.completed': 'Completed',
+  'order.interestPerDay': 'Interest per day on the principal outstanding',
+  'error.accountCloseOpenLoans': 'You still have a loan being paid out or repaid. Please settle it before closing your account',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -259,6 +261,8 @@ const vn: MessageDictionary = {
   'order.status.overdue': 'Quá hạn',
   'order.status.settled': 'Đã tất toán',
   'order.status.completed': 'Hoàn thành',
+  'order.interestPerDay': 'Lãi tính theo ngày trên dư nợ gốc còn lại',
+  'error.accountCloseOpenLoans': 'Bạn còn khoản vay đang giải ngân hoặc chưa trả hết. Vui lòng tất toán trước khi đóng tài khoản',
 };
 
 const zh: MessageDictionary = {
@@ -384,6 +388,8 @@ const zh: MessageDictionary = {
   'order.status.overdue': '已逾期',
   'order.status.settled': '已结清',
   'order.status.completed': '已完成',
+  'order.interestPerDay': '按剩余本金每日计息',
+  'error.accountCloseOpenLoans': '您还有正在放款或未还清的借款，请结清后再注销账户',
 };
 
 export const messages: Record<Language, MessageDictionary> = { en, vn, zh };

@@ -59,6 +59,23 @@ export class UnitOfWork {
   }
 
   /**
+   * Runs `work` inside the open transaction behind a savepoint: when it throws, only its own
+   * changes are rolled back and the caller's transaction goes on (e.g. borrowing again inside a
+   * repayment's transaction, which must stand whether or not the new loan can be made).
+   */
+  async savepoint<T>(work: () => Promise<T>): Promise<T> {
+    const tx = this.requireTransaction('savepoint');
+    return tx.transaction(async (inner) => {
+      const scope: Scope = { tx: inner as Db, open: true };
+      try {
+        return await this.scopes.run(scope, work);
+      } finally {
+        scope.open = false;
+      }
+    });
+  }
+
+  /**
    * Transaction-scoped advisory locks (pg_advisory_xact_lock), released at commit or rollback.
    * Names are taken in sorted order, so two units locking overlapping sets cannot deadlock. On
    * PGlite (one session, units already serial) the locks are re-entrant and never wait.

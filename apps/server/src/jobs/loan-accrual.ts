@@ -100,19 +100,31 @@ export class LoanAccrual {
       // not wait for the disk: a batch lost in a crash is lost whole (accrued_through with it) and redone.
       await this.uow.db.execute(sql`set local statement_timeout = 0`);
       await this.uow.db.execute(sql`set local synchronous_commit = off`);
+      // Every table access of the statement is a key or address lookup; after yesterday's sweep the
+      // statistics of accrued_through are stale and a planner trusting them scans millions of rows.
+      await this.uow.db.execute(sql`set local enable_seqscan = off`);
       const [row] = await executeRows<{ loans: number; entries: number; last_id: string | null }>(
         this.uow.db,
         sql`
-        with batch as (
-          select o.id, o.user_id, o.daily_rate_ppm::bigint as rate, o.overdue_rate_ppm::bigint as overdue_rate
-            from loan_orders o
-           where o.id > ${after} and o.state = 'repaying' and o.accrued_through = ${date}::date - 1
-           order by o.id
-           limit ${this.batchSize}
-           for update skip locked
+        with
+        -- The next loans being repaid by id (the partial index on id), then those of them still a day behind.
+        candidates as (
+          select id from loan_orders where state = 'repaying' and id > ${after} order by id limit ${this.batchSize}
+        ),
+        -- Each candidate looked up by its key (a lateral lookup: no plan can turn it into a scan,
+        -- whatever the statistics say of accrued_through after yesterday's sweep).
+        batch as (
+          select o.id, o.tid, o.user_id, o.rate, o.overdue_rate
+            from candidates c
+           cross join lateral (
+             select l.id, l.ctid as tid, l.user_id, l.daily_rate_ppm::bigint as rate, l.overdue_rate_ppm::bigint as overdue_rate
+               from loan_orders l
+              where l.id = c.id and l.state = 'repaying' and l.accrued_through = ${date}::date - 1
+                for update skip locked
+           ) o
         ),
         calc as (
-          select i.order_id, i.plan_part, i.interest_micro as old_im, i.overdue_fee_micro as old_om,
+          select i.order_id, i.plan_part, i.ctid as tid, i.interest_micro as old_im, i.overdue_fee_micro as old_om,
                  i.interest_charged as old_ic, i.overdue_fee_charged as old_oc,
                  case when ${date}::date > i.period_start and ${date}::date <= i.due_date
                       then i.interest_micro + (sum(i.principal - i.paid_principal) over later)::bigint * b.rate
@@ -123,15 +135,17 @@ export class LoanAccrual {
             from loan_instalments i join batch b on b.id = i.order_id
           window later as (partition by i.order_id order by i.plan_part desc)
         ),
+        -- Rows are updated by their physical address (ctid), read in this statement with their order
+        -- locked (every writer of instalments locks the order first): a lookup, never a join plan.
         instalments_written as (
           update loan_instalments i
              set interest_micro = c.new_im, interest_charged = c.new_im / 1000000,
                  overdue_fee_micro = c.new_om, overdue_fee_charged = c.new_om / 1000000
             from calc c
-           where i.order_id = c.order_id and i.plan_part = c.plan_part and (c.new_im <> c.old_im or c.new_om <> c.old_om)
+           where i.ctid = c.tid and (c.new_im <> c.old_im or c.new_om <> c.old_om)
         ),
         orders_written as (
-          update loan_orders o set accrued_through = ${date}::date from batch b where o.id = b.id
+          update loan_orders o set accrued_through = ${date}::date from batch b where o.ctid = b.tid
         ),
         per_loan as (
           select c.order_id, sum(c.new_im / 1000000 - c.old_ic)::bigint as interest, sum(c.new_om / 1000000 - c.old_oc)::bigint as overdue_fee
@@ -163,7 +177,7 @@ export class LoanAccrual {
                  as l(account_code, owner_id, debit, credit)
           returning 1
         )
-        select (select count(*)::int from batch) as loans, (select count(*)::int from entries) as entries, (select max(id)::text from batch) as last_id`,
+        select (select count(*)::int from batch) as loans, (select count(*)::int from entries) as entries, (select max(id)::text from candidates) as last_id`,
       );
       return { loans: row?.loans ?? 0, entries: row?.entries ?? 0, lastId: row?.last_id ? Number(row.last_id) : null };
     });

@@ -32,3 +32,13 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** A unique index refused a row (SQLSTATE 23505), through Drizzle's cause chain. */
+export function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth += 1) {
+    if ((current as ErrorLike).code === '23505') return true;
+    current = (current as ErrorLike).cause;
+  }
+  return false;
+}

@@ -81,7 +81,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const testDb = await createTestDatabase();
   const base = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: options.logStream ? 'info' : 'silent',
+    LOG_LEVEL: options.logStream ? 'info' : (process.env.TEST_LOG_LEVEL ?? 'silent'),
     DATA_DIR: 'memory://',
     SEED_DEMO: 'false',
     // Proof of work as in production, made cheap: tests solve challenges in a few milliseconds.

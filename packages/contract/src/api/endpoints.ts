@@ -55,6 +55,8 @@ import {
 import { ledgerCheckEndpoint } from './ledger.ts';
 import {
   agreementContentEndpoint,
+  leaseAgreementPageEndpoint,
+  pawnAgreementPageEndpoint,
   applyAgainCancelEndpoint,
   applyAgainEndpoint,
   orderCommitAllEndpoint,
@@ -172,6 +174,8 @@ export const endpoints = {
   // Borrowing (issue 11).
   productInfoDetail: productInfoDetailEndpoint,
   agreementContent: agreementContentEndpoint,
+  leaseAgreementPage: leaseAgreementPageEndpoint,
+  pawnAgreementPage: pawnAgreementPageEndpoint,
   orderCommit: orderCommitEndpoint,
   orderCommitAll: orderCommitAllEndpoint,
   orderList: orderListEndpoint,

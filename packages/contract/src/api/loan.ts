@@ -60,12 +60,24 @@ export const productInfoDetailEndpoint = defineEndpoint({
 
 export const agreementContentRequestSchema = z.object({
   document: z.enum(['lease', 'pawn']),
-  /** One product id, or several comma-separated (a batch: 'borrow from all'). */
-  productId: wireIntList(),
+  /** One product id, or several comma-separated (a batch: 'borrow from all'); none with orderId. */
+  productId: wireIntList({ optional: true }).transform((ids) => ids ?? []),
   /** The amount of a single product; a batch takes the amounts index/loan/page allocates. */
   amount: wireOptionalInt(),
   loanTermId: wireOptionalInt(),
   planNums: wireOptionalInt(),
+  /** An order's agreement as it was accepted (its own figures and date). */
+  orderId: wireOptionalInt(),
+}).refine((query) => query.productId.length > 0 || query.orderId !== undefined, { error: 'validation.select', path: ['productId'] });
+
+/** The family's agreement pages' query (`{web}/agreement/leaseAgreement.html?userId=..&productId=..&amount=..`). */
+export const agreementPageQuerySchema = z.object({
+  productId: wireIntList({ optional: true }).transform((ids) => ids ?? []),
+  amount: wireOptionalInt(),
+  planNums: wireOptionalInt(),
+  orderId: wireOptionalInt(),
+  /** The family sends the login id; the page trusts the session, never this. */
+  userId: wireOptionalInt(),
 });
 
 export const agreementContentResponseSchema = z.object({
@@ -89,8 +101,25 @@ export const agreementContentEndpoint = defineEndpoint({
   response: agreementContentResponseSchema,
   signed: true,
   session: 'required',
-  errors: ['SESSION_EXPIRED', 'VALIDATION_FAILED', 'PRODUCT_NOT_AVAILABLE', 'LOAN_TERM_INVALID'],
+  errors: ['SESSION_EXPIRED', 'VALIDATION_FAILED', 'PRODUCT_NOT_AVAILABLE', 'LOAN_TERM_INVALID', 'ORDER_NOT_FOUND', 'CREDIT_NOT_APPROVED', 'CREDIT_LIMIT_EXCEEDED'],
 });
+
+const agreementPage = (id: string, path: string, what: string) =>
+  defineEndpoint({
+    id,
+    method: 'GET',
+    path,
+    summary: `The ${what} as an HTML page (the family's WebView): filled with the query's figures, and with the borrower's name and ID when the request carries their session (an order's accepted agreement needs it).`,
+    module: 'loan',
+    request: agreementPageQuerySchema,
+    response: z.null(),
+    binaryResponse: 'text/html',
+    signed: false,
+    session: 'optional',
+    errors: ['NOT_FOUND'],
+  });
+export const leaseAgreementPageEndpoint = agreementPage('leaseAgreementPage', API_PATHS.leaseAgreementPage, 'loan agreement');
+export const pawnAgreementPageEndpoint = agreementPage('pawnAgreementPage', API_PATHS.pawnAgreementPage, 'repayment and collection undertaking');
 
 // ─── order commit ─────────────────────────────────────────────────────────────────────────────
 

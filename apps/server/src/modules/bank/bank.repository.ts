@@ -49,6 +49,16 @@ export class BankRepository {
     return row ?? null;
   }
 
+  /** An account of the user, unbound or not (loans name the account they were paid to). */
+  async findAny(userId: string, accountId: number): Promise<AccountRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(receivingAccounts)
+      .where(and(eq(receivingAccounts.userId, userId), eq(receivingAccounts.id, accountId)))
+      .limit(1);
+    return row ?? null;
+  }
+
   async findByNumberIndex(userId: string, numberIndex: string): Promise<AccountRow | null> {
     const [row] = await this.db
       .select()

@@ -195,6 +195,12 @@ export class BankService {
     return row ? publicView(row) : null;
   }
 
+  /** An account as a loan's record shows it (masked), even after it was unbound. */
+  async accountRecord(userId: string, accountId: number): Promise<ReceivingAccount | null> {
+    const row = await this.repository.findAny(userId, accountId);
+    return row ? publicView(row) : null;
+  }
+
   /** The full number, decrypted: for the payout provider only, never for a response or a log. */
   async accountNumberForPayout(userId: string, accountId: number): Promise<string | null> {
     const row = await this.repository.findActive(userId, accountId);

@@ -39,6 +39,8 @@ export interface CreditFacts {
 export interface CreditFactsSource {
   phone(userId: string): Promise<string | null>;
   personal(userId: string): Promise<{ birthDate: string; idNumberIndex: string; salaryBand: number } | null>;
+  /** The borrower as a party to a loan agreement: full name and ID number masked. */
+  party?(userId: string): Promise<{ fullName: string; idNumberMasked: string } | null>;
 }
 
 /**
@@ -55,6 +57,11 @@ export class CertificationService {
     readonly authConfig: string,
     private readonly factsSource?: CreditFactsSource,
   ) {}
+
+  /** The borrower as a party to a loan agreement (name, ID masked), or null before the personal data. */
+  async contractParty(userId: string): Promise<{ fullName: string; idNumberMasked: string } | null> {
+    return (await this.factsSource?.party?.(userId)) ?? null;
+  }
 
   /** The configured items in step order, BANK excluded (hasAuth's items, SPEC.md §4). */
   requiredItems(): AuthItem[] {

@@ -35,6 +35,10 @@ export const certificationModule = globalPlugin('sen-certification', async (app:
       const row = await profileRepository.personalData(userId);
       return row ? { birthDate: row.birthDate, idNumberIndex: row.idNumberIndex, salaryBand: row.salaryBand } : null;
     },
+    party: async (userId) => {
+      const row = await profileRepository.personalData(userId);
+      return row ? { fullName: row.fullName, idNumberMasked: maskTail(secrets.fieldCipher.decrypt(row.idNumberCipher)) } : null;
+    },
   });
   app.decorate('certification', certification);
   const profile = new ProfileService(profileRepository, database.uow, certification, secrets.fieldCipher, clock);

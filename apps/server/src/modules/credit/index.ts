@@ -10,12 +10,14 @@ import { CreditService } from './credit.service.ts';
 import { HomeService } from './home.service.ts';
 
 export type { CreditDecisionEvent, CreditDecisionListener, CreditService } from './credit.service.ts';
-export type { HomeExtension, HomeExtensionSource } from './home.service.ts';
+export type { HomeExtension, HomeExtensionSource, HomeService } from './home.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The credit module's public service: review, decisions, reserve/release, onDecision. */
     credit: CreditService;
+    /** The signed-in home and its product cards (index/v3, index/loan/page; the loan module quotes from it). */
+    home: HomeService;
   }
 }
 
@@ -53,6 +55,7 @@ export const creditModule = globalPlugin('sen-credit', async (app: FastifyInstan
   const credit = new CreditService(new CreditRepository(database.uow), database.uow, clock, facts, policy);
   const home = new HomeService(credit, app.product, app.certification, clock, config.support);
   app.decorate('credit', credit);
+  app.decorate('home', home);
 
   // The bank module (registered before this one) gives the home its default receiving account.
   // bankErrorFlag comes from the loan module's payouts (its own home extension); always sent.
@@ -85,8 +88,6 @@ export const creditModule = globalPlugin('sen-credit', async (app: FastifyInstan
 
   registerEndpoint(app, endpoints.homeIndex, async ({ session, request }) => home.index(session.userId, request.lang));
   registerEndpoint(app, endpoints.loanPage, async ({ session, request }) => home.loanPage(session.userId, request.lang));
-  // '0' (repay only) until re-apply (apply/again) exists in the loan module.
-  registerEndpoint(app, endpoints.reloanButtonSign, async () => ({ reloanButtonSign: '0' }));
 
   if (development) {
     registerEndpoint(app, endpoints.devCreditReview, async () => ({ decided: (await credit.runReviews()).decided }));

@@ -68,12 +68,13 @@ export const ORDER_LEDGER_CHECKS: LedgerCheck[] = [
   },
   {
     name: 'payouts-equal-disbursements',
-    description: 'The money the succeeded payouts sent equals what the disbursement postings took out of the disbursement account.',
+    description: 'The money the succeeded payouts sent equals what the orders’ disbursement postings took out of the disbursement account.',
     async run(db) {
       const [row] = await executeRows<{ paid: string; posted: string }>(
         db,
         sql`select (select coalesce(sum(amount), 0) from payout_attempts where state = 'succeeded')::text as paid,
                    (select coalesce(sum(l.credit - l.debit), 0) from ledger_lines l join ledger_entries e on e.id = l.entry_id
+                     join loan_orders o on o.id::text = e.loan_id
                      where e.event = 'disbursement' and l.account_code = 'disbursement_bank')::text as posted`,
       );
       return row && row.paid !== row.posted ? [{ check: 'payouts-equal-disbursements', detail: `payouts sent ${row.paid}, disbursements posted ${row.posted}` }] : [];

@@ -1,0 +1,320 @@
+import {
+  BATCH_REPAYABLE_ORDER_STATUSES,
+  orderStatusMessageKey,
+  REPAYABLE_ORDER_STATUSES,
+  translate,
+  type Language,
+  type MessageKey,
+  type OrderBean,
+  type OrderDetail,
+  type OrderInstalment,
+  type RepayProduct,
+} from '@sen/contract';
+import {
+  accrueThrough,
+  buildSchedule,
+  costTable,
+  daysOverdue,
+  familyDateText,
+  instalmentOutstanding,
+  loanOutstanding,
+  sumComponents,
+  type InstalmentState,
+  type IsoDate,
+  type LoanState,
+} from '@sen/domain';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { contractAcceptances, loanOrders, userEquipment } from '../../db/schema.ts';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import { businessDate } from '../../jobs/business-date.ts';
+import type { Clock } from '../../shared/clock.ts';
+import type { BankService, ReceivingAccount } from '../bank/index.ts';
+import { handleFees, ratePercent } from '../product/index.ts';
+import { orderStatusCode, planStatusOf, toInstalmentState, toLoanState, type InstalmentRow, type OrderRow, type PayoutAttemptRow } from './loan-state.ts';
+import type { OrderRepository } from './order.repository.ts';
+
+const CURRENCY = 'VND';
+const SYMBOL = '₫';
+
+/** Why an order was not paid out, as the borrower reads it (loan_orders.close_reason → message). */
+const CLOSE_REASONS: Record<string, MessageKey> = {
+  ACCOUNT_INVALID: 'error.payoutAccountInvalid',
+  BANK_REJECTED: 'error.payoutRejected',
+  INSUFFICIENT_FUNDS: 'error.payoutRejected',
+  EXPIRED: 'error.payoutRejected',
+  CREDIT_NOT_APPROVED: 'error.creditNotApproved',
+  ACCOUNT_UNBOUND: 'error.bankAccountNotFound',
+};
+
+/** 'yyyy-MM-dd HH:mm:ss' on Vietnam's clock, as the family's beans carry times. */
+const vietnamTime = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: 'Asia/Ho_Chi_Minh',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: false,
+});
+const timeText = (date: Date) => vietnamTime.format(date);
+
+/** One order with what its views need: rows, loan state through today, status. */
+export interface OrderFacts {
+  order: OrderRow;
+  instalments: InstalmentRow[];
+  attempt: PayoutAttemptRow | null;
+  /** The loan accrued through today on a copy (nothing written), for paid-out orders. */
+  loan: LoanState | null;
+  receiptPending: boolean;
+  code: number;
+  account: ReceivingAccount | null;
+}
+
+export interface OrderViewsDeps {
+  uow: UnitOfWork;
+  orders: OrderRepository;
+  bank: BankService;
+  /** The loans' business clock. */
+  clock: Clock;
+  /** Orders with a repayment receipt awaiting review (the repayment module's). */
+  receiptPendingOrders: (orderIds: readonly number[]) => Promise<Set<number>>;
+}
+
+/**
+ * The borrower's orders in the family's shapes (API-FAMILY.md §6.4, §6.5) with every SPEC.md §3
+ * order label, statuses derived from the loans' real state (decision 070) and labelled in the
+ * request's language. Amounts owed are accrued through today on a copy: reading never writes.
+ */
+export class OrderViews {
+  constructor(private readonly deps: OrderViewsDeps) {}
+
+  today(): IsoDate {
+    return businessDate(this.deps.clock());
+  }
+
+  /** Facts of the borrower's orders (all, or those named), newest first. */
+  async facts(userId: string, orderIds?: readonly number[]): Promise<OrderFacts[]> {
+    const { orders, bank } = this.deps;
+    const rows = (await orders.listOfUser(userId)).filter((row) => !orderIds || orderIds.includes(row.id));
+    const ids = rows.map((row) => row.id);
+    const [instalments, attempts, receipts] = await Promise.all([orders.instalmentsOf(ids), orders.liveAttemptsOf(ids), this.deps.receiptPendingOrders(ids)]);
+    const today = this.today();
+    const accounts = new Map<number, ReceivingAccount | null>();
+    const facts: OrderFacts[] = [];
+    for (const order of rows) {
+      const rowsOf = instalments.get(order.id) ?? [];
+      let loan: LoanState | null = null;
+      if (order.startDate && order.accruedThrough) {
+        const state = toLoanState(order, rowsOf);
+        loan = order.state === 'repaying' && today > state.accruedThrough ? accrueThrough(state, today).state : state;
+      }
+      if (!accounts.has(order.receivingAccountId)) accounts.set(order.receivingAccountId, await bank.accountRecord(userId, order.receivingAccountId));
+      const attempt = attempts.get(order.id) ?? null;
+      const receiptPending = receipts.has(order.id);
+      facts.push({ order, instalments: rowsOf, attempt, loan, receiptPending, code: orderStatusCode({ order, attempt, loan, today, receiptPending }), account: accounts.get(order.receivingAccountId) ?? null });
+    }
+    return facts;
+  }
+
+  /** Everything owed now (after payout), else the schedule's total. */
+  private owedNow(facts: OrderFacts): bigint {
+    if (facts.order.state === 'settled') return 0n;
+    if (facts.loan) return sumComponents(loanOutstanding(facts.loan));
+    if (facts.order.state !== 'pending' && facts.order.state !== 'paying') return 0n;
+    return facts.instalments.reduce((sum, row) => sum + row.principal + row.fee + row.scheduledInterest, 0n);
+  }
+
+  private paid(facts: OrderFacts): bigint {
+    return facts.instalments.reduce((sum, row) => sum + row.paidPrincipal + row.paidFee + row.paidInterest + row.paidOverdueFee, 0n);
+  }
+
+  private label(code: number, lang: Language) {
+    return { statusStr: translate(lang, orderStatusMessageKey(code)), statusName: translate('en', orderStatusMessageKey(code)), statusLabel: translate(lang, orderStatusMessageKey(code)) };
+  }
+
+  bean(facts: OrderFacts, publicUserId: number, history: number, lang: Language, payGoUrl: string | null): OrderBean {
+    const { order, loan, code, account } = facts;
+    const last = facts.instalments[facts.instalments.length - 1];
+    const overdueFee = loan ? loanOutstanding(loan).overdueFee : 0n;
+    const reason = order.closeReason ? translate(lang, CLOSE_REASONS[order.closeReason] ?? 'error.payoutRejected') : null;
+    return {
+      id: order.id,
+      orderId: order.id,
+      orderNo: order.orderNo,
+      userId: publicUserId,
+      productId: order.productId,
+      productName: order.productName,
+      loanAmount: Number(order.principal),
+      currency: CURRENCY,
+      currencySymbol: SYMBOL,
+      timeLimit: order.termDays,
+      status: code,
+      ...this.label(code, lang),
+      createTime: timeText(order.createdAt),
+      bankNo: account?.maskedNumber ?? '',
+      cardNo: account?.maskedNumber ?? '',
+      historyOrders: history,
+      closeReason: reason,
+      closeRemark: null,
+      closeTime: order.closedAt ? timeText(order.closedAt) : null,
+      orderHandleFees: handleFees(order.productId, order.serviceFee),
+      actualNeedRepayAmount: Number(this.owedNow(facts)),
+      penaltyAmount: Number(overdueFee),
+      payGoUrl: REPAYABLE_ORDER_STATUSES.includes(code) ? payGoUrl : null,
+      applyDate: order.applyDate,
+      loanDate: order.startDate,
+      dueDate: last?.dueDate ?? null,
+      paidAmount: Number(this.paid(facts)),
+      overdueDays: loan ? daysOverdue(loan, this.today()) : 0,
+    };
+  }
+
+  /** order/oldList: the borrower's orders, newest first (payGoUrl only in the detail). */
+  async list(userId: string, publicUserId: number, lang: Language): Promise<OrderBean[]> {
+    const all = await this.facts(userId);
+    return all.map((facts, index) => this.bean(facts, publicUserId, all.length - 1 - index, lang, null));
+  }
+
+  private instalment(order: OrderRow, state: InstalmentState, row: InstalmentRow, receiptPending: boolean): OrderInstalment {
+    const owed = instalmentOutstanding(state);
+    const paid = state.paid.principal + state.paid.fee + state.paid.interest + state.paid.overdueFee;
+    return {
+      planPart: state.planPart,
+      installmentOrderNo: `${order.orderNo}-${state.planPart}`,
+      repayTime: `${state.dueDate} 00:00:00`,
+      planStatus: planStatusOf(state, this.today(), receiptPending),
+      actualNeedRepayAmount: Number(sumComponents(owed)),
+      needRepayLoanAmount: Number(owed.principal),
+      needRepayInterestSum: Number(owed.interest),
+      needRepayAfterHandleAmount: Number(owed.fee),
+      needRepayPenaltyAmount: Number(owed.overdueFee),
+      dueDate: state.dueDate,
+      scheduledTotal: Number(row.principal + row.fee + row.scheduledInterest),
+      paidAmount: Number(paid),
+    };
+  }
+
+  /** order/detail. */
+  async detail(
+    userId: string,
+    publicUserId: number,
+    orderId: number,
+    lang: Language,
+    links: { payGoUrl: (order: OrderRow) => Promise<string | null>; agreementUrl: (order: OrderRow, document: 'lease' | 'pawn') => string },
+  ): Promise<OrderDetail | null> {
+    const all = await this.facts(userId);
+    const index = all.findIndex((facts) => facts.order.id === orderId);
+    if (index < 0) return null;
+    const facts = all[index]!;
+    const { order, loan, code, account } = facts;
+    const payGoUrl = REPAYABLE_ORDER_STATUSES.includes(code) ? await links.payGoUrl(order) : null;
+    const bean = this.bean(facts, publicUserId, all.length - 1 - index, lang, payGoUrl);
+    const states = loan ? loan.instalments : facts.instalments.map(toInstalmentState);
+    const schedule = buildSchedule({
+      principal: order.principal,
+      dailyRatePpm: BigInt(order.dailyRatePpm),
+      termDays: order.termDays,
+      planNums: order.planNums,
+      serviceFee: order.serviceFee,
+      feeTiming: order.feeTiming,
+      startDate: order.startDate ?? order.applyDate,
+    });
+    const outstanding = loan ? loanOutstanding(loan) : null;
+    const interest = states.reduce((sum, state) => sum + (loan ? state.charged.interest : 0n), 0n) || schedule.totals.interest;
+    const owed = this.owedNow(facts);
+    const [acceptances, equipment] = await Promise.all([
+      this.deps.uow.db.select().from(contractAcceptances).where(eq(contractAcceptances.orderId, order.id)).orderBy(contractAcceptances.document),
+      this.deps.uow.db.select({ phoneModel: userEquipment.phoneModel }).from(userEquipment).where(eq(userEquipment.userId, userId)).orderBy(desc(userEquipment.updatedAt)).limit(1),
+    ]);
+    const last = states[states.length - 1];
+    return {
+      appOrderInfoDto: bean,
+      appOrderRepayDto: bean,
+      applyDateStr: familyDateText(order.applyDate),
+      loanDateStr: order.startDate ? familyDateText(order.startDate) : '',
+      shouldRepayDateStr: last ? familyDateText(last.dueDate) : '',
+      dayRateStr: String(ratePercent(order.dailyRatePpm)),
+      interestAmount: Number(interest),
+      actualAmount: Number(order.disbursedAmount),
+      totalInstallmentServiceFee: Number(order.feeTiming === 'instalments' ? order.serviceFee : 0n),
+      bankNo: account?.maskedNumber ?? '',
+      actualNeedRepayAmount: Number(owed),
+      actualRepayAmount: bean.paidAmount,
+      afterDeductionActualNeedRepayAmount: Number(owed),
+      penaltyAmount: bean.penaltyAmount,
+      reliefAmount: 0,
+      deductionFee: 0,
+      userCouponName: null,
+      repayCode: order.startDate ? order.orderNo : null,
+      dailyAmount: Number((order.principal * BigInt(order.dailyRatePpm)) / 1_000_000n),
+      interestRateTypeStr: translate(lang, 'order.interestPerDay'),
+      installmentRepaymentPlanDTOList: states.map((state) => this.instalment(order, state, facts.instalments.find((row) => row.planPart === state.planPart)!, facts.receiptPending)),
+      status: code,
+      statusName: bean.statusName,
+      statusLabel: bean.statusLabel,
+      serviceFee: Number(order.serviceFee),
+      scheduledTotal: Number(schedule.totals.repayable),
+      outstandingPrincipal: Number(outstanding?.principal ?? 0n),
+      outstandingInterest: Number(outstanding?.interest ?? 0n),
+      outstandingFee: Number(outstanding?.fee ?? 0n),
+      outstandingOverdueFee: Number(outstanding?.overdueFee ?? 0n),
+      overdueDays: bean.overdueDays,
+      aprPercent: costTable(schedule).annualRate.aprPercent,
+      creditHeld: Number(order.creditHeld),
+      receivingAccount: { kind: account?.kind ?? order.payWay, name: account?.bankName ?? '', maskedNumber: account?.maskedNumber ?? '' },
+      phoneModel: equipment[0]?.phoneModel ?? '',
+      contracts: acceptances.map((acceptance) => ({
+        document: acceptance.document,
+        version: acceptance.version,
+        acceptedAt: acceptance.acceptedAt.toISOString(),
+        url: links.agreementUrl(order, acceptance.document),
+      })),
+      failureReason: bean.closeReason,
+      reloanSign: order.reloanSign,
+      canRepay: REPAYABLE_ORDER_STATUSES.includes(code),
+    };
+  }
+
+  /** index/v3's orders tab: active orders, and whether batch repayment applies. */
+  async repayProducts(userId: string): Promise<{ repayProducts: RepayProduct[]; showMultipleRepaySign: number; isNew: number }> {
+    const all = await this.facts(userId);
+    const active = all.filter((facts) => ['pending', 'paying', 'repaying'].includes(facts.order.state));
+    const repayProducts = active.map((facts): RepayProduct => {
+      const next = facts.loan?.instalments.find((state) => sumComponents(instalmentOutstanding(state)) > 0n);
+      return {
+        orderId: facts.order.id,
+        orderNo: facts.order.orderNo,
+        productName: facts.order.productName,
+        orderStatus: facts.code,
+        loanAmount: Number(facts.order.principal),
+        applyDateStr: familyDateText(facts.order.applyDate),
+        actualRepayAmount: Number(this.owedNow(facts)),
+        repayTimeStr: next ? familyDateText(next.dueDate) : '',
+        currencySymbol: SYMBOL,
+      };
+    });
+    const batch = active.filter((facts) => BATCH_REPAYABLE_ORDER_STATUSES.includes(facts.code)).length;
+    return {
+      repayProducts,
+      showMultipleRepaySign: batch > 0 ? 1 : 0,
+      isNew: all.some((facts) => facts.order.startDate !== null) ? 0 : 1,
+    };
+  }
+
+  /** Whether any order of the borrower is still in flight or owes money (account-close and unbind guards). */
+  async hasOpenOrders(userId: string, accountId?: number): Promise<boolean> {
+    const rows = await this.deps.uow.db
+      .select({ id: loanOrders.id })
+      .from(loanOrders)
+      .where(
+        and(
+          eq(loanOrders.userId, userId),
+          inArray(loanOrders.state, accountId === undefined ? ['pending', 'paying', 'repaying'] : ['pending', 'paying']),
+          ...(accountId === undefined ? [] : [eq(loanOrders.receivingAccountId, accountId)]),
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,376 @@
+import { createHash } from 'node:crypto';
+import {
+  CREDIT_STATUS,
+  ERRORS,
+  orderStatusMessageKey,
+  translate,
+  type BatchCommitResult,
+  type CommittedOrder,
+  type Language,
+  type ProductCard,
+} from '@sen/contract';
+import { addVietnamDays, type IsoDate } from '@sen/domain';
+import { businessDate } from '../../jobs/business-date.ts';
+import { payoutReference } from '../../providers/payout/payout-provider.ts';
+import { AppError } from '../../shared/app-error.ts';
+import type { Clock } from '../../shared/clock.ts';
+import { isUniqueViolation } from '../../shared/db-errors.ts';
+import type { CleanImage } from '../../shared/uploads/image-upload.ts';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import type { BankService, ReceivingAccount } from '../bank/index.ts';
+import type { CertificationService } from '../certification/index.ts';
+import type { CreditService } from '../credit/index.ts';
+import type { FilesService } from '../files/index.ts';
+import { defaultPlanOf, offersPlan, overdueRateOf, quotePlan, type ProductRow, type ProductService } from '../product/index.ts';
+import { AGREEMENT_DOCUMENTS, AGREEMENT_VERSIONS, fillAgreement, maskPhone, textHash, type AgreementLoan, type AgreementParties } from './agreements.ts';
+import { contractAcceptances } from '../../db/schema.ts';
+import type { OrderRow } from './loan-state.ts';
+import { orderStatusCode } from './loan-state.ts';
+import type { OrderRepository } from './order.repository.ts';
+
+/** The family's clients send this literal as the auditKey: it identifies nothing (decision 070). */
+export const LITERAL_AUDIT_KEY = 'auditKey';
+/** Repeats of a commit without any key within this window are the same commit (a double tap, a retry). */
+export const DERIVED_KEY_WINDOW_MS = 10 * 60 * 1000;
+/** The eventFile text kept with an order, at most. */
+const EVENT_LOG_LIMIT = 16 * 1024;
+
+export interface CommitInput {
+  productId: number;
+  amount: number;
+  loanTermId?: number | undefined;
+  planNums?: number | undefined;
+  payWay?: 'CARD' | 'WALLET' | undefined;
+  bankInfoId?: number | undefined;
+  userCashWalletId?: number | undefined;
+  userId?: number | undefined;
+  ip?: string | undefined;
+  imei?: string | undefined;
+  coordinate?: string | undefined;
+  auditKey?: string | undefined;
+  agreementVersion?: string | undefined;
+}
+
+/** Who commits, from where (the acceptance record's facts). */
+export interface CommitContext {
+  userId: string;
+  publicUserId: number;
+  phone: string;
+  lang: Language;
+  /** The Idempotency-Key header, if sent. */
+  idempotencyKey: string | undefined;
+  ip: string;
+  deviceId: string;
+  userAgent: string;
+  eventLog: string | null;
+  signature: CleanImage | null;
+}
+
+export interface OrderServiceDeps {
+  uow: UnitOfWork;
+  orders: OrderRepository;
+  products: ProductService;
+  credit: CreditService;
+  bank: BankService;
+  certification: CertificationService;
+  files: FilesService;
+  /** The loans' business clock. */
+  clock: Clock;
+  parties: { lender: AgreementParties['lender'] };
+}
+
+const SYMBOL = '₫';
+
+/**
+ * Borrowing (issue 11; docs/decisions/070, 071): the commit of one product or several. A commit
+ * runs in one transaction with the borrower's commits serialised (an advisory lock on the
+ * borrower, then the credit row locked by credit.reserve): credit approved, product open and
+ * within its daily quota, amount in range and within the remaining limit, term and plan offered,
+ * the borrower's own receiving account, the current agreements accepted (and signed where the
+ * product asks); then the order, its schedule, the two acceptance records and the first payout
+ * attempt. Nothing is paid here: the payout job sends it. A repeat of a commit returns the first
+ * order (by its key: the auditKey, the Idempotency-Key header, or one derived from the request).
+ */
+export class OrderService {
+  constructor(private readonly deps: OrderServiceDeps) {}
+
+  /** The key a commit is known by (decision 070). */
+  commitKey(context: Pick<CommitContext, 'userId' | 'idempotencyKey'>, input: Pick<CommitInput, 'auditKey' | 'productId' | 'amount' | 'loanTermId' | 'planNums'>, scope = 'single'): string {
+    if (input.auditKey && input.auditKey !== LITERAL_AUDIT_KEY) return `audit:${input.auditKey}`;
+    if (context.idempotencyKey) return `header:${context.idempotencyKey}`;
+    const window = Math.floor(this.deps.clock().getTime() / DERIVED_KEY_WINDOW_MS);
+    const digest = createHash('sha256')
+      .update([scope, context.userId, input.productId, input.amount, input.loanTermId ?? '', input.planNums ?? '', window].join('|'))
+      .digest('hex');
+    return `derived:${digest}`;
+  }
+
+  /** order/commit/with/event. */
+  async commit(context: CommitContext, input: CommitInput): Promise<CommittedOrder> {
+    if (input.userId !== undefined && input.userId !== context.publicUserId) throw new AppError('ACCESS_DENIED');
+    const key = this.commitKey(context, input);
+    const order = await this.commitOne(context, input, key, null);
+    return this.committed(order, context.lang);
+  }
+
+  /**
+   * order/commit/all/with/event: the available credit spread over the chosen products in the
+   * order given ('borrow from all', the same rule as index/loan/page), each product committed in
+   * its own transaction (one failing never undoes another), a result per product.
+   */
+  async commitBatch(
+    context: CommitContext,
+    input: Omit<CommitInput, 'productId' | 'amount' | 'loanTermId' | 'planNums'> & {
+      productIds: number[];
+      productLoanTermIdMap?: Record<string, number | null> | undefined;
+      productInstallmentMap?: Record<string, number | null> | undefined;
+      amount?: number | undefined;
+    },
+    cards: ProductCard[],
+    allocate: (cards: ProductCard[], available: bigint) => { card: ProductCard; amount: bigint }[],
+    available: bigint,
+  ): Promise<BatchCommitResult[]> {
+    if (input.userId !== undefined && input.userId !== context.publicUserId) throw new AppError('ACCESS_DENIED');
+    const productIds = [...new Set(input.productIds)];
+    if (productIds.length === 0 || productIds.length > 20) throw new AppError('VALIDATION_FAILED', {}, null, 'validation.select');
+    const chosen = productIds.map((id) => cards.find((card) => card.productId === id)).filter((card): card is ProductCard => card !== undefined);
+    const parts = allocate(chosen, available);
+    const batchKey = this.commitKey(context, { ...input, productId: 0, amount: input.amount ?? 0 }, `batch:${productIds.join(',')}`);
+    const batchNo = `B${createHash('sha256').update(`${context.userId}|${batchKey}`).digest('hex').slice(0, 15).toUpperCase()}`;
+    const results: BatchCommitResult[] = [];
+    let total = 0n;
+    for (const productId of productIds) {
+      const part = parts.find((candidate) => candidate.card.productId === productId);
+      const card = cards.find((candidate) => candidate.productId === productId);
+      const base = { productId, productName: card?.productName ?? '', currency: 'VND', currencySymbol: SYMBOL };
+      // A repeat of the batch answers the orders it made, whatever credit is left now.
+      const earlier = await this.deps.orders.findByIdempotencyKey(context.userId, `${batchKey}:${productId}`);
+      if (earlier) {
+        const committed = this.committed(earlier, context.lang);
+        results.push({ ...base, productName: earlier.productName, loanAmount: committed.loanAmount, pushStatus: 200, pushMessage: '', orderId: earlier.id, orderNo: earlier.orderNo, orderStatus: committed.orderStatus });
+        continue;
+      }
+      if (!part) {
+        const error = new AppError(card ? 'CREDIT_LIMIT_EXCEEDED' : 'PRODUCT_NOT_AVAILABLE');
+        results.push({ ...base, loanAmount: 0, ...this.failure(error, context.lang) });
+        continue;
+      }
+      if (input.amount !== undefined && total + part.amount > BigInt(input.amount)) {
+        results.push({ ...base, loanAmount: Number(part.amount), ...this.failure(new AppError('CREDIT_LIMIT_EXCEEDED'), context.lang) });
+        continue;
+      }
+      try {
+        const order = await this.commitOne(
+          context,
+          {
+            ...input,
+            productId,
+            amount: Number(part.amount),
+            loanTermId: input.productLoanTermIdMap?.[String(productId)] ?? undefined,
+            planNums: input.productInstallmentMap?.[String(productId)] ?? undefined,
+          },
+          `${batchKey}:${productId}`,
+          batchNo,
+        );
+        total += part.amount;
+        const committed = this.committed(order, context.lang);
+        results.push({ ...base, productName: order.productName, loanAmount: committed.loanAmount, pushStatus: 200, pushMessage: '', orderId: order.id, orderNo: order.orderNo, orderStatus: committed.orderStatus });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        results.push({ ...base, loanAmount: Number(part.amount), ...this.failure(error, context.lang) });
+      }
+    }
+    return results;
+  }
+
+  /**
+   * Repay & auto-apply (apply/again): when `settled` settles, borrow again — the same product
+   * (sign 1: its amount, within the credit now available) or every applicable product (sign 2,
+   * 'borrow from all') — under keys made from the settled order, so it happens once. Runs in the
+   * settling transaction; a refusal (credit, quota, product closed) leaves the repayment standing.
+   */
+  async reborrow(
+    context: CommitContext,
+    settled: OrderRow,
+    sign: number,
+    home: { cards: ProductCard[]; available: bigint; allocate: (cards: ProductCard[], available: bigint) => { card: ProductCard; amount: bigint }[] },
+  ): Promise<number> {
+    const auditKey = `reloan-${settled.id}`;
+    if (sign === 2) {
+      const results = await this.commitBatch(context, { auditKey, productIds: home.cards.map((card) => card.productId) }, home.cards, home.allocate, home.available);
+      return results.filter((result) => result.pushStatus === 200).length;
+    }
+    const amount = settled.principal < home.available ? settled.principal : home.available;
+    await this.commitOne(context, { productId: settled.productId, amount: Number(amount), planNums: settled.planNums, auditKey }, this.commitKey(context, { auditKey, productId: settled.productId, amount: Number(amount) }), null);
+    return 1;
+  }
+
+  private failure(error: AppError, lang: Language) {
+    const definition = ERRORS[error.errorName];
+    return {
+      pushStatus: definition.code,
+      pushMessage: translate(lang, error.messageKey ?? definition.messageKey, error.params),
+      orderId: null,
+      orderNo: null,
+      orderStatus: null,
+    };
+  }
+
+  private committed(order: OrderRow, lang: Language): CommittedOrder {
+    const code = orderStatusCode({ order, attempt: null, loan: null, today: order.applyDate, receiptPending: false });
+    return {
+      orderId: order.id,
+      orderNo: order.orderNo,
+      productId: order.productId,
+      productName: order.productName,
+      loanAmount: Number(order.principal),
+      orderStatus: code,
+      statusName: translate('en', orderStatusMessageKey(code)),
+      statusLabel: translate(lang, orderStatusMessageKey(code)),
+      currencySymbol: SYMBOL,
+    };
+  }
+
+  /** The product a borrower may borrow from now (active and in its window), or PRODUCT_NOT_AVAILABLE. */
+  private async openProduct(productId: number): Promise<ProductRow> {
+    const product = (await this.deps.products.activeProducts()).find((candidate) => candidate.id === productId);
+    if (!product) throw new AppError('PRODUCT_NOT_AVAILABLE');
+    return product;
+  }
+
+  /** The receiving account named (or the default one), the borrower's own, of the pay way asked. */
+  private async receivingAccount(userId: string, input: CommitInput): Promise<ReceivingAccount> {
+    const payWay = input.payWay ?? (input.userCashWalletId && !input.bankInfoId ? 'WALLET' : 'CARD');
+    const named = payWay === 'WALLET' ? input.userCashWalletId : input.bankInfoId;
+    const account = named !== undefined && named > 0 ? await this.deps.bank.accountOf(userId, named) : await this.deps.bank.defaultAccount(userId);
+    if (!account || (named !== undefined && named > 0 && account.kind !== payWay)) throw new AppError('BANK_ACCOUNT_NOT_FOUND');
+    return account;
+  }
+
+  /** The lender as the agreements name it. */
+  get lender(): AgreementParties['lender'] {
+    return this.deps.parties.lender;
+  }
+
+  /** The parties and figures an agreement is filled with. */
+  async agreementParties(userId: string, phone: string): Promise<AgreementParties> {
+    const party = await this.deps.certification.contractParty(userId);
+    return {
+      lender: this.deps.parties.lender,
+      borrower: { fullName: party?.fullName ?? '', idNumberMasked: party?.idNumberMasked ?? '', phoneMasked: maskPhone(phone) },
+    };
+  }
+
+  private async commitOne(context: CommitContext, input: CommitInput, key: string, batchNo: string | null): Promise<OrderRow> {
+    const { uow, orders, credit, products, files } = this.deps;
+    const earlier = await orders.findByIdempotencyKey(context.userId, key);
+    if (earlier) return earlier;
+
+    const product = await this.openProduct(input.productId);
+    if (!offersPlan(product, input.loanTermId, input.planNums)) throw new AppError('LOAN_TERM_INVALID');
+    const principal = BigInt(input.amount);
+    if (principal < product.minAmount || principal > product.maxAmount) throw new AppError('VALIDATION_FAILED', {}, null, 'error.amountOutOfRange');
+    if (input.agreementVersion !== undefined && !Object.values(AGREEMENT_VERSIONS).includes(input.agreementVersion)) throw new AppError('AGREEMENT_OUTDATED');
+    if (product.signatureRequired && !context.signature) throw new AppError('SIGNATURE_REQUIRED');
+    const account = await this.receivingAccount(context.userId, input);
+    const planNums = input.planNums ?? defaultPlanOf(product);
+    const parties = await this.agreementParties(context.userId, context.phone);
+    // Stored before the transaction (object storage is not transactional); a refused commit leaves it unreferenced.
+    const signatureFile = context.signature ? await files.storeImage(context.userId, 'loan_signature', context.signature) : null;
+
+    try {
+      return await uow.transaction(async () => {
+        // The borrower's commits one at a time: a repeat waits and finds the first order.
+        await uow.advisoryLock(`loan-commit:${context.userId}`);
+        const repeat = await orders.findByIdempotencyKey(context.userId, key);
+        if (repeat) return repeat;
+        const now = this.deps.clock();
+        const today = businessDate(now);
+        const standing = await credit.account(context.userId);
+        if (standing?.status !== CREDIT_STATUS.APPROVED) {
+          const status = standing?.status ?? CREDIT_STATUS.REVIEWING;
+          throw new AppError('CREDIT_NOT_APPROVED', {}, { creditStatus: status, enableLoanDate: status === CREDIT_STATUS.REJECTED ? (standing?.nextTryDate ?? null) : null });
+        }
+        await credit.reserve(context.userId, principal);
+        if (!(await products.takeQuota(product, today))) {
+          const next = addVietnamDays(today, 1);
+          throw new AppError('PRODUCT_QUOTA_USED_UP', { date: next }, { enableLoanDate: next });
+        }
+        const quote = quotePlan(product, principal, planNums, today, true);
+        const order = await orders.insert(
+          {
+            userId: context.userId,
+            productId: product.id,
+            productName: product.name,
+            batchNo,
+            state: 'pending',
+            principal,
+            termDays: product.termDays,
+            planNums,
+            dailyRatePpm: product.dailyRatePpm,
+            overdueRatePpm: Number(overdueRateOf(product)),
+            serviceFee: quote.schedule.terms.serviceFee,
+            feeTiming: product.feeTiming,
+            disbursedAmount: quote.schedule.totals.disbursed,
+            receivingAccountId: account.id,
+            payWay: account.kind,
+            applyDate: today,
+            idempotencyKey: key,
+            ip: (input.ip ?? context.ip).slice(0, 64),
+            imei: input.imei ?? '',
+            coordinate: input.coordinate ?? '',
+            eventLog: context.eventLog ? context.eventLog.slice(0, EVENT_LOG_LIMIT) : null,
+          },
+          quote.schedule,
+        );
+        const loan: AgreementLoan = {
+          productName: product.name,
+          date: today,
+          dailyRatePpm: product.dailyRatePpm,
+          overdueRatePpm: order.overdueRatePpm,
+          termDays: product.termDays,
+          planNums,
+          schedule: quote.schedule,
+          cost: quote.cost,
+        };
+        for (const document of AGREEMENT_DOCUMENTS) {
+          const { text } = fillAgreement(document, context.lang, parties, loan);
+          await uow.db.insert(contractAcceptances).values({
+            orderId: order.id,
+            userId: context.userId,
+            document,
+            version: AGREEMENT_VERSIONS[document],
+            textHash: textHash(text),
+            acceptedAt: now,
+            ip: context.ip,
+            deviceId: context.deviceId,
+            userAgent: context.userAgent.slice(0, 500),
+            signatureFileId: signatureFile?.id ?? null,
+          });
+        }
+        await orders.insertAttempt({
+          orderId: order.id,
+          attempt: 1,
+          reference: payoutReference(order.orderNo, 1),
+          amount: order.disbursedAmount,
+          receivingAccountId: account.id,
+          state: 'created',
+          nextCheckAt: now,
+        });
+        return order;
+      });
+    } catch (error) {
+      // Another instance committed the same key between our read and our insert: theirs stands.
+      if (isUniqueViolation(error)) {
+        const first = await orders.findByIdempotencyKey(context.userId, key);
+        if (first) return first;
+      }
+      throw error;
+    }
+  }
+
+  /** Today's business date on the loans' clock. */
+  today(): IsoDate {
+    return businessDate(this.deps.clock());
+  }
+}
