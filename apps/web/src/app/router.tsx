@@ -1,8 +1,6 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
-import type { TranslationKey } from '../locales/en.ts';
 import { RootLayout } from './layouts/root-layout.tsx';
-import { TAB_BAR_PATHS, paths, type RoutePath } from './paths.ts';
-import { PLACEHOLDER_ROUTES } from './placeholder-routes.ts';
+import { paths } from './paths.ts';
 
 /**
  * Each page is its own chunk (react-router's lazy routes): the first route loads only its own code,
@@ -13,11 +11,6 @@ type Lazy = RouteObject['lazy'];
 const home = (pick: 'RootHomePage' | 'NoAuthHomePage' | 'HasAuthHomePage'): Lazy => async () => ({
   Component: (await import('../features/home/home-pages.tsx'))[pick],
 });
-const placeholder = (path: RoutePath, titleKey: TranslationKey): Lazy => async () => {
-  const { PagePlaceholder } = await import('../shared/ui/page-placeholder.tsx');
-  // A tab's top page has no Back arrow: the tab bar is the way out.
-  return { element: <PagePlaceholder titleKey={titleKey} showBack={!TAB_BAR_PATHS.includes(path)} /> };
-};
 const certificationPages = {
   BatchPage: () => import('../features/certification/batch-page.tsx'),
   PersonalDataBatchPage: () => import('../features/certification/personal-data-page.tsx'),
@@ -100,9 +93,16 @@ export const routes: RouteObject[] = [
         path: paths.accountsReceivable,
         lazy: async () => ({ Component: (await import('../features/accounts/accounts-receivable-page.tsx')).AccountsReceivablePage }),
       },
+      // Borrowing, orders and repayment (issues 11, 12).
+      { path: paths.productInfo, lazy: async () => ({ Component: (await import('../features/borrow/product-info-page.tsx')).ProductInfoPage }) },
+      { path: paths.productSucceed, lazy: async () => ({ Component: (await import('../features/borrow/product-result-pages.tsx')).ProductSucceedPage }) },
+      { path: paths.productFailed, lazy: async () => ({ Component: (await import('../features/borrow/product-result-pages.tsx')).ProductFailedPage }) },
+      { path: paths.orderList, lazy: async () => ({ Component: (await import('../features/orders/order-list-page.tsx')).OrderListPage }) },
+      { path: paths.orderInfo, lazy: async () => ({ Component: (await import('../features/orders/order-info-page.tsx')).OrderInfoPage }) },
+      { path: paths.orderRepayList, lazy: async () => ({ Component: (await import('../features/repay/repay-list-page.tsx')).RepayListPage }) },
+      { path: paths.orderBatchRepayList, lazy: async () => ({ Component: (await import('../features/repay/batch-repay-page.tsx')).BatchRepayPage }) },
       { path: paths.messageList, lazy: async () => ({ Component: (await import('../features/messages/message-list-page.tsx')).MessageListPage }) },
       { path: paths.messageInfo, lazy: async () => ({ Component: (await import('../features/messages/message-info-page.tsx')).MessageInfoPage }) },
-      ...PLACEHOLDER_ROUTES.map(({ path, titleKey }) => ({ path, lazy: placeholder(path, titleKey) })),
       { path: paths.notFound, lazy: notFound },
       { path: paths.notFoundAlias, lazy: notFound },
       { path: '*', element: <Navigate to={paths.notFoundAlias} replace /> },

@@ -16,9 +16,10 @@ import { PullToRefresh } from '../../shared/ui/pull-to-refresh.tsx';
 import { useHeldFlag } from '../../shared/ui/use-held-flag.ts';
 import { CustomerService } from './contact-dialog.tsx';
 import { HOME_INDEX_KEY, useActivities, useCommonIndex, useHomeIndex } from './home-api.ts';
-import { displayDate, money } from './home-format.ts';
+import { displayDate, money } from '../../shared/i18n/format.ts';
 import { CongratulationPopup, NewProductsPopup, PreCreditPopup } from './home-popups.tsx';
 import { applyAction, isWithdrawDisabled, newProducts, selectHomeMode } from './home-rules.ts';
+import { LoanTicker } from './loan-ticker.tsx';
 import { ProductCardView } from './product-card.tsx';
 import './has-auth-home.css';
 
@@ -230,7 +231,7 @@ export function HasAuthHome() {
         </section>
 
         {banners.length > 0 && mode !== 'CalmPeriod' ? <BannerCarousel banners={banners} /> : null}
-        {/* The ticker of recent disbursed loans goes here (issue 10, loans branch). */}
+        {mode !== 'CalmPeriod' ? <LoanTicker /> : null}
 
         {mode === 'NoProducts' ? (
           <section className="home-empty" data-testid="no-products">

@@ -2,7 +2,7 @@ import type { ProductCard } from '@sen/contract';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
-import { money } from './home-format.ts';
+import { money } from '../../shared/i18n/format.ts';
 
 /** First approval (SPEC.md §4): the amount range and 'Borrow now'. */
 export function CongratulationPopup({ visible, min, max, onBorrow, onClose }: { visible: boolean; min: number; max: number; onBorrow: () => void; onClose: () => void }) {

@@ -2,7 +2,7 @@ import type { ProductCard as Card } from '@sen/contract';
 import { formatPercent } from '../../shared/i18n/format.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { displayDate, money, moneyRange } from './home-format.ts';
+import { displayDate, money, moneyRange } from '../../shared/i18n/format.ts';
 import { isCardLocked, needsAdditionalInformation } from './home-rules.ts';
 
 /**

@@ -1,0 +1,167 @@
+import { API_PATHS, type InstallmentPlan, type ProductInfoDetail } from '@sen/contract';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { routes } from '../../app/router.tsx';
+import { useAuthStore } from '../auth/index.ts';
+import { setNavigator } from '../../shared/navigation/navigation.ts';
+import { useSessionStore } from '../../shared/session/session-store.ts';
+import { envelopeResponse as envelope, setupApiTest } from '../../test/api-test.ts';
+import { renderWithQuery } from '../../test/render.tsx';
+
+vi.mock('../../shared/ui/toast.ts', () => ({ showToast: vi.fn() }));
+
+/* The loan application against the server's answers faked at fetch: the cost shown is the quote's,
+ * nothing is sent before the agreements are accepted, the commit carries its key and figures. */
+const fetchMock = setupApiTest();
+const SLOW = { timeout: 8000 };
+
+const plan = (planNums: number, change: Partial<InstallmentPlan> = {}): InstallmentPlan => ({
+  productId: 2,
+  planNums,
+  isDefault: planNums === 1 ? 1 : 0,
+  defaultSign: planNums === 1 ? 1 : 0,
+  firstRepayment: planNums === 1 ? 3_108_000 : 1_036_000,
+  appRepaymentPlanDTOList: Array.from({ length: planNums }, (_, index) => ({
+    planPart: index + 1,
+    repayTime: `2027-0${index + 1}-15 00:00:00`,
+    totalRepayment: planNums === 1 ? 3_108_000 : 1_036_000,
+    repayActualAmount: 3_000_000 / planNums,
+    repayInterestAmount: 108_000 / planNums,
+    repayAfterHandleAmount: 0,
+    dueDate: `2027-0${index + 1}-15`,
+  })),
+  totalRepayment: 3_108_000,
+  interestAmount: 108_000,
+  serviceAmount: 45_000,
+  actualAmount: 2_955_000,
+  costOfCredit: 153_000,
+  aprPercent: 21.37,
+  finalDueDate: '2027-03-15',
+  ...change,
+});
+
+const detail: ProductInfoDetail = {
+  productId: 2,
+  productName: 'Sen Linh Hoạt',
+  productImageUrl: '',
+  maxLoanAmount: 10_000_000,
+  minLoanAmount: 2_000_000,
+  timeLimit: 90,
+  interestRate: 0.04,
+  tagList: [],
+  newSign: 0,
+  loanAmountRange: '2,000,000 - 10,000,000',
+  currency: 'VND',
+  currencySymbol: '₫',
+  creditStatus: 1,
+  enableLoanStr: '',
+  jumpType: 0,
+  downloadUrl: null,
+  showConditionTypeSign: null,
+  bankErrorFlag: false,
+  lock: false,
+  quotaUsedUp: false,
+  enableLoanDate: null,
+  planNums: [1, 3],
+  serviceFeePpm: 15_000,
+  overdueDailyRatePpm: 600,
+  id: 2,
+  loanAmount: 3_000_000,
+  loanTermConfigDTOList: [
+    {
+      id: 2,
+      timeLimit: 90,
+      defaultSign: 1,
+      isDefault: 1,
+      actualAmount: 2_955_000,
+      interestRate: 0.04,
+      interestAmount: 108_000,
+      repayTimeStr: '15-03-2027',
+      installmentServiceFee: 0,
+      serviceAmount: 45_000,
+      currencySymbol: '₫',
+      appProductHandleFeeConfigDtos: [],
+      productInstallmentPlanDTOList: [plan(1), plan(3, { totalRepayment: 3_090_000, aprPercent: 23.5 })],
+    },
+  ],
+  actualAmount: 2_955_000,
+  interestAmount: 108_000,
+  repayTimeStr: '15-03-2027',
+  installmentServiceFee: 0,
+  serviceAmount: 45_000,
+  appProductHandleFeeConfigDtos: [],
+  bankInfoId: 7,
+  bankNo: '*********4567',
+  userCashWalletId: null,
+  walletAccount: null,
+  bankInfoPayOutFailSign: false,
+  isSign: 1,
+  isNew: 1,
+  defaultLoanTermId: 2,
+  defaultPlanNums: 1,
+  totalRepayment: 3_108_000,
+  aprPercent: 21.37,
+  agreements: [
+    { document: 'lease', version: 'lease-2026-11-24', url: 'http://x/agreement/leaseAgreement.html' },
+    { document: 'pawn', version: 'pawn-2026-11-24', url: 'http://x/agreement/pawnAgreement.html' },
+  ],
+  userCreditAmount: 10_000_000,
+};
+
+function render(commit: () => Response) {
+  fetchMock.mockImplementation(async (url) => {
+    const path = String(url);
+    if (path.startsWith(API_PATHS.productInfoDetail)) return envelope(detail);
+    if (path.startsWith(API_PATHS.orderCommit)) return commit();
+    return envelope(null);
+  });
+  useSessionStore.setState({ token: 'tok', user: { id: 7, phone: '0912345678' } });
+  useAuthStore.getState().setAuth({ idState: '30', workInfoState: '30', bankCardState: '30', kycState: '30', telecomPermissionState: '30', userAuthState: '30' }, 'KYC,ID');
+  const router = createMemoryRouter(routes, { initialEntries: ['/product/info?productId=2&amount=3000000'] });
+  setNavigator((to, options) => void router.navigate(to, options));
+  renderWithQuery(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('/product/info', { timeout: 20_000 }, () => {
+  it('shows the quote’s full cost with the APR, and the plan chosen changes it', async () => {
+    render(() => envelope(null));
+    expect(await screen.findByTestId('cost-apr', {}, SLOW)).toHaveTextContent('21.37% a year');
+    expect(screen.getByTestId('cost-received')).toHaveTextContent('2,955,000');
+    expect(screen.getByTestId('cost-total')).toHaveTextContent('3,108,000');
+    fireEvent.click(screen.getByTestId('plan-3'));
+    expect(screen.getByTestId('cost-apr')).toHaveTextContent('23.5% a year');
+    expect(screen.getAllByRole('row')).toHaveLength(4);
+  });
+
+  it('sends nothing before the agreements are accepted, then commits with its key and goes to the result', async () => {
+    const router = render(() =>
+      envelope({ orderId: 9, orderNo: 'SEN26112400000001', productId: 2, productName: 'Sen Linh Hoạt', loanAmount: 3_000_000, orderStatus: 10, statusName: 'Pending', statusLabel: 'Pending', currencySymbol: '₫' }),
+    );
+    const submit = await screen.findByTestId('submit-loan', {}, SLOW);
+    expect(submit).toBeDisabled();
+    fireEvent.click(screen.getByTestId('agree-checkbox'));
+    await waitFor(() => expect(screen.getByTestId('submit-loan')).not.toBeDisabled());
+    fireEvent.click(screen.getByTestId('submit-loan'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/product/succeed'), SLOW);
+    const call = fetchMock.mock.calls.find(([url]) => String(url).startsWith(API_PATHS.orderCommit))!;
+    const form = call[1]!.body as FormData;
+    expect(form.get('productId')).toBe('2');
+    expect(form.get('amount')).toBe('3000000');
+    expect(form.get('planNums')).toBe('1');
+    expect(form.get('bankInfoId')).toBe('7');
+    expect(form.get('agreementVersion')).toBe('lease-2026-11-24');
+    expect(String(form.get('auditKey'))).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await screen.findByTestId('succeed-order', {}, SLOW)).toHaveTextContent('SEN26112400000001');
+  });
+
+  it('shows the server’s reason on the failed page', async () => {
+    const router = render(() => envelope(null, { code: 2704, message: 'Sorry, you are currently unable to apply for loanproducts, please check if you are eligible', status: 400 }));
+    fireEvent.click(await screen.findByTestId('agree-checkbox', {}, SLOW));
+    await waitFor(() => expect(screen.getByTestId('submit-loan')).not.toBeDisabled());
+    fireEvent.click(screen.getByTestId('submit-loan'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/product/failed'), SLOW);
+    expect(screen.getByTestId('failed-reason')).toHaveTextContent('unable to apply');
+  });
+});

@@ -1,0 +1,407 @@
+import { ERRORS, TRACKING_ACTS, type BatchCommitResult, type CommittedOrder, type InstallmentPlan, type ProductDetail } from '@sen/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useBlocker, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../app/paths.ts';
+import { displayDate, money } from '../../shared/i18n/format.ts';
+import { useT } from '../../shared/i18n/use-translation.ts';
+import { isRequestError } from '../../shared/request/request-error.ts';
+import { track } from '../../shared/tracking/index.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { LoadingView } from '../../shared/ui/loading-view.tsx';
+import { Modal } from '../../shared/ui/modal.tsx';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { AgreementSheet } from './agreement-sheet.tsx';
+import { commitBatch, commitOrder, useLoanPage, useProductQuote, type AgreementQuery } from './borrow-api.ts';
+import { CostSummary, ScheduleTable } from './cost-table.tsx';
+import { SignaturePad } from './signature-pad.tsx';
+import './borrow.css';
+
+/** Where the borrower ended up: the result pages read this from the navigation state. */
+export type BorrowOutcome = { type: 'single'; order: CommittedOrder } | { type: 'batch'; results: BatchCommitResult[] } | { type: 'failed'; message: string };
+
+/** Amounts move in steps a borrower can pick easily. */
+export const AMOUNT_STEP = 100_000;
+
+/** The page events the family sends with a commit (API-FAMILY.md §6.2 eventFile), kept in order. */
+function useEventLog() {
+  const events = useRef<string[]>([]);
+  const log = (event: string) => {
+    events.current.push(`${Date.now()}|${event}`);
+  };
+  return { log, text: () => events.current.join('\n') };
+}
+
+function planLabel(planNums: number, t: ReturnType<typeof useT>['t']) {
+  return planNums === 1 ? t('borrow.plan.single') : t('borrow.plan.instalments', { count: planNums });
+}
+
+/** The default plan of a product detail (defaultSign 1), else its first. */
+function defaultPlan(detail: ProductDetail): InstallmentPlan | undefined {
+  const plans = detail.loanTermConfigDTOList[0]?.productInstallmentPlanDTOList ?? [];
+  return plans.find((plan) => plan.defaultSign === 1) ?? plans[0];
+}
+
+/**
+ * /product/info: the loan application (SPEC.md §2, §4; issue 11). Single: the amount and the
+ * plan, the full cost with the APR and the schedule, the receiving account, the agreements to read
+ * and accept (and the signature where the product asks), then the commit. Batch ('borrow from
+ * all', `?mode=batch`): every applicable product with its share, the same agreements, one commit.
+ * Leaving before submitting asks first, saying how many steps are left before the money is sent.
+ */
+export function ProductInfoPage() {
+  const { t, language } = useT();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [params] = useSearchParams();
+  const batch = params.get('mode') === 'batch';
+  const productId = Number(params.get('productId') ?? 0);
+  const requested = Number(params.get('amount') ?? 0);
+
+  /** The amount the borrower picked; null follows the quote (the home's amount, kept within range by the server). */
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [asked, setAsked] = useState(requested);
+  const [planNums, setPlanNums] = useState<number | null>(null);
+  const [agreed, setAgreed] = useState(false);
+  const [signature, setSignature] = useState<Blob | null>(null);
+  const [reading, setReading] = useState<AgreementQuery | null>(null);
+  /** Set once the commit answered: the way out is no longer 'leaving the application'. */
+  const submitted = useRef(false);
+  const [auditKey] = useState(() => crypto.randomUUID());
+  const events = useEventLog();
+
+  // The quote follows the amount once the borrower stops moving it.
+  useEffect(() => {
+    if (chosen === null) return;
+    const timer = setTimeout(() => setAsked(chosen), 350);
+    return () => clearTimeout(timer);
+  }, [chosen]);
+  useEffect(() => events.log('view_enter_loan'), []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const quote = useProductQuote(batch ? 0 : productId, asked);
+  const loanPage = useLoanPage(batch);
+  const detail = quote.data;
+  const term = detail?.loanTermConfigDTOList[0];
+  const plan = useMemo(() => {
+    if (!detail) return undefined;
+    return term?.productInstallmentPlanDTOList.find((candidate) => candidate.planNums === planNums) ?? defaultPlan(detail);
+  }, [detail, term, planNums]);
+  const amount = chosen ?? detail?.loanAmount ?? requested;
+  const setAmount = (change: (value: number) => number) => setChosen(change(amount));
+
+  const batchProducts = loanPage.data?.showProducts ?? [];
+  const needsSignature = batch ? batchProducts.some((product) => product.isSign === 0) : detail?.isSign === 0;
+  const ready = batch ? batchProducts.length > 0 : Boolean(detail && plan);
+  const stepsLeft = (agreed ? 0 : 1) + (needsSignature && !signature ? 1 : 0) + 1;
+
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => !submitted.current && ready && currentLocation.pathname !== nextLocation.pathname);
+
+  const account = batch ? loanPage.data : detail;
+  const accountText = account?.bankNo ?? account?.walletAccount ?? null;
+  const payWay: 'CARD' | 'WALLET' = account?.bankInfoId ? 'CARD' : account?.userCashWalletId ? 'WALLET' : 'CARD';
+  const accountId = account?.bankInfoId ?? account?.userCashWalletId ?? null;
+  const agreementVersion = detail?.agreements[0]?.version ?? 'current';
+  const agreementQuery = (document: 'lease' | 'pawn'): AgreementQuery =>
+    batch ? { document, productIds: batchProducts.map((product) => product.productId) } : { document, productIds: [productId], amount: asked, ...(plan ? { planNums: plan.planNums } : {}) };
+
+  const finish = (outcome: BorrowOutcome) => {
+    submitted.current = true;
+    void client.invalidateQueries({ queryKey: ['home-index'] });
+    void client.invalidateQueries({ queryKey: ['orders'] });
+    void navigate(outcome.type === 'failed' ? paths.productFailed : paths.productSucceed, { replace: true, state: outcome });
+  };
+
+  const submit = async () => {
+    events.log('click_submit_loan');
+    const common = { auditKey, agreementVersion, payWay, accountId, eventLog: events.text(), signature };
+    try {
+      if (batch) {
+        const ids = batchProducts.map((product) => product.productId);
+        const total = batchProducts.reduce((sum, product) => sum + product.loanAmount, 0);
+        const results = await commitBatch({ productIds: ids, planNums: {}, amount: total }, common);
+        const made = results.filter((result) => result.pushStatus === 200);
+        if (made.length > 0) track(TRACKING_ACTS.loanApply, { type: 'batch', products: made.length });
+        finish(made.length === 0 ? { type: 'failed', message: results[0]?.pushMessage || t('borrow.failed.text') } : { type: 'batch', results });
+      } else if (detail && plan && term) {
+        const order = await commitOrder({ productId, amount: detail.loanAmount, planNums: plan.planNums, loanTermId: term.id }, common);
+        track(TRACKING_ACTS.loanApply, { type: 'single', productId, amount: detail.loanAmount });
+        finish({ type: 'single', order });
+      }
+    } catch (error) {
+      if (isRequestError(error) && error.code === ERRORS.AGREEMENT_OUTDATED.code) {
+        // The wording changed while the borrower read it: they must read the new one.
+        setAgreed(false);
+        void client.invalidateQueries({ queryKey: ['agreement'] });
+        void client.invalidateQueries({ queryKey: ['product-quote'] });
+        return;
+      }
+      const message = isRequestError(error) && error.kind === 'envelope' ? error.message : t('borrow.failed.text');
+      finish({ type: 'failed', message });
+    }
+  };
+
+  const loading = batch ? loanPage.isPending : quote.isPending;
+  const failed = batch ? loanPage.isError : quote.isError && !detail;
+  const failure = batch ? loanPage.error : quote.error;
+
+  return (
+    <div className="page">
+      <PageHeader title={t('page.productInfo')} />
+      <main className="page__content borrow" data-testid="product-info" aria-busy={loading}>
+        {loading ? (
+          <LoadingView text={t('common.loading')} />
+        ) : failed ? (
+          <section className="result" role="alert" data-testid="product-info-error">
+            <h1 className="result__title">{t('borrow.loadFailed')}</h1>
+            <p className="result__text">{isRequestError(failure) && failure.kind === 'envelope' ? failure.message : t('borrow.loadFailed.text')}</p>
+            <Button color="primary" shape="rounded" onClick={() => void (batch ? loanPage.refetch() : quote.refetch())}>
+              {t('common.retry')}
+            </Button>
+          </section>
+        ) : batch ? (
+          batchProducts.length === 0 ? (
+            <section className="result" data-testid="batch-empty">
+              <h1 className="result__title">{t('borrow.batch.empty')}</h1>
+              <Button color="primary" shape="rounded" onClick={() => navigate(paths.root)}>
+                {t('common.goHome')}
+              </Button>
+            </section>
+          ) : (
+            <BatchSummary products={batchProducts} total={loanPage.data?.canApplyAmount ?? 0} />
+          )
+        ) : detail && plan ? (
+          <>
+            <section className="borrow-card borrow-amount" aria-labelledby="amount-title">
+              <p className="borrow-amount__product">
+                {detail.productName} · {t('home.card.term', { days: detail.timeLimit })}
+              </p>
+              <h1 id="amount-title" className="borrow-card__title">
+                {t('borrow.amount.title')}
+              </h1>
+              <div className="borrow-amount__value" data-testid="loan-amount" aria-live="polite">
+                {money(amount, language)}
+              </div>
+              <div className="borrow-amount__controls">
+                <button
+                  type="button"
+                  className="borrow-amount__step"
+                  aria-label={t('borrow.amount.less')}
+                  disabled={amount - AMOUNT_STEP < detail.minLoanAmount}
+                  onClick={() => setAmount((value) => Math.max(detail.minLoanAmount, value - AMOUNT_STEP))}
+                  data-testid="amount-less"
+                >
+                  −
+                </button>
+                <input
+                  type="range"
+                  className="borrow-amount__slider"
+                  min={detail.minLoanAmount}
+                  max={detail.maxLoanAmount}
+                  step={AMOUNT_STEP}
+                  value={amount}
+                  aria-label={t('borrow.amount.title')}
+                  aria-valuetext={money(amount, language)}
+                  onChange={(event) => setChosen(Number(event.target.value))}
+                  data-testid="amount-slider"
+                />
+                <button
+                  type="button"
+                  className="borrow-amount__step"
+                  aria-label={t('borrow.amount.more')}
+                  disabled={amount + AMOUNT_STEP > detail.maxLoanAmount}
+                  onClick={() => setAmount((value) => Math.min(detail.maxLoanAmount, value + AMOUNT_STEP))}
+                  data-testid="amount-more"
+                >
+                  +
+                </button>
+              </div>
+              <p className="borrow-amount__range">{t('borrow.amount.range', { min: money(detail.minLoanAmount, language), max: money(detail.maxLoanAmount, language) })}</p>
+            </section>
+
+            {(term?.productInstallmentPlanDTOList.length ?? 0) > 1 ? (
+              <section className="borrow-card" aria-labelledby="plan-title">
+                <h2 id="plan-title" className="borrow-card__title">
+                  {t('borrow.plan.title')}
+                </h2>
+                <div className="plan-choice" role="radiogroup" aria-labelledby="plan-title">
+                  {term!.productInstallmentPlanDTOList.map((candidate) => (
+                    <button
+                      key={candidate.planNums}
+                      type="button"
+                      role="radio"
+                      aria-checked={candidate.planNums === plan.planNums}
+                      className={`plan-choice__option${candidate.planNums === plan.planNums ? ' is-active' : ''}`}
+                      onClick={() => setPlanNums(candidate.planNums)}
+                      data-testid={`plan-${candidate.planNums}`}
+                    >
+                      <span>{planLabel(candidate.planNums, t)}</span>
+                      <small>{t('borrow.plan.first', { amount: money(candidate.firstRepayment, language) })}</small>
+                    </button>
+                  ))}
+                </div>
+              </section>
+            ) : null}
+
+            <CostSummary plan={plan} amount={detail.loanAmount} />
+            <ScheduleTable plan={plan} />
+          </>
+        ) : null}
+
+        {ready ? (
+          <>
+            <section className="borrow-card" aria-labelledby="account-title">
+              <h2 id="account-title" className="borrow-card__title">
+                {t('borrow.account.title')}
+              </h2>
+              {accountText ? (
+                <p className="borrow-account" data-testid="receiving-account">
+                  <span>{accountText}</span>
+                  <button type="button" className="link-button" onClick={() => navigate(paths.accountsReceivable)}>
+                    {t('borrow.account.change')}
+                  </button>
+                </p>
+              ) : (
+                <p className="borrow-account">
+                  <button type="button" className="link-button" onClick={() => navigate(paths.authAccountAndContacts)}>
+                    {t('borrow.account.add')}
+                  </button>
+                </p>
+              )}
+              {(batch ? loanPage.data?.bankErrorFlag : detail?.bankInfoPayOutFailSign) ? (
+                <p className="borrow-warning" role="alert">
+                  {t('home.bankError.title')}: {t('borrow.account.failed')}
+                </p>
+              ) : null}
+            </section>
+
+            <section className="borrow-card" aria-labelledby="agreement-title">
+              <h2 id="agreement-title" className="borrow-card__title">
+                {t('borrow.agreement.title')}
+              </h2>
+              <ul className="agreement-links">
+                {(['lease', 'pawn'] as const).map((document) => (
+                  <li key={document}>
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() => {
+                        events.log('click_open_agreement');
+                        setReading(agreementQuery(document));
+                      }}
+                      data-testid={`open-agreement-${document}`}
+                    >
+                      {t(document === 'lease' ? 'borrow.agreement.lease' : 'borrow.agreement.pawn')}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              <label className="agreement-check">
+                <input
+                  type="checkbox"
+                  checked={agreed}
+                  onChange={(event) => {
+                    events.log('click_check_agreement');
+                    setAgreed(event.target.checked);
+                  }}
+                  data-testid="agree-checkbox"
+                />
+                <span>{t('borrow.agreement.accept')}</span>
+              </label>
+              {needsSignature ? (
+                <div className="borrow-sign">
+                  <h3 className="borrow-card__subtitle">{t('borrow.sign.title')}</h3>
+                  <SignaturePad onChange={setSignature} />
+                </div>
+              ) : null}
+            </section>
+
+            <div className="borrow-submit">
+              <Button
+                block
+                color="primary"
+                shape="rounded"
+                size="large"
+                disabled={!agreed || (needsSignature && !signature) || quote.isFetching}
+                onClick={submit}
+                data-testid="submit-loan"
+              >
+                {t('borrow.submit')}
+              </Button>
+              {!agreed ? <p className="borrow-submit__hint">{t('borrow.submit.hint')}</p> : null}
+            </div>
+          </>
+        ) : null}
+      </main>
+
+      <AgreementSheet query={reading} onClose={() => setReading(null)} />
+      <Modal
+        visible={blocker.state === 'blocked'}
+        onClose={() => blocker.reset?.()}
+        title={t('borrow.exit.title')}
+        data-testid="exit-confirm"
+        footer={
+          <div className="exit-actions">
+            <Button block color="primary" shape="rounded" onClick={() => blocker.reset?.()} data-testid="exit-stay">
+              {t('borrow.exit.stay')}
+            </Button>
+            <Button
+              block
+              fill="none"
+              shape="rounded"
+              onClick={() => {
+                events.log('view_quit_loan');
+                blocker.proceed?.();
+              }}
+              data-testid="exit-leave"
+            >
+              {t('borrow.exit.leave')}
+            </Button>
+          </div>
+        }
+      >
+        <p>{t('borrow.exit.text', { count: stepsLeft })}</p>
+      </Modal>
+    </div>
+  );
+}
+
+/** 'Borrow from all': each product with the share it lends, and the total. */
+function BatchSummary({ products, total }: { products: ProductDetail[]; total: number }) {
+  const { t, language } = useT();
+  return (
+    <section className="borrow-card" aria-labelledby="batch-title" data-testid="batch-summary">
+      <h1 id="batch-title" className="borrow-card__title">
+        {t('borrow.batch.title')}
+      </h1>
+      <ul className="batch-list">
+        {products.map((product) => {
+          const plan = defaultPlan(product);
+          return (
+            <li key={product.productId} className="batch-list__item" data-testid="batch-product">
+              <div>
+                <strong>{product.productName}</strong>
+                <span>
+                  {t('home.card.term', { days: product.timeLimit })}
+                  {plan ? ` · ${planLabel(plan.planNums, t)}` : ''}
+                </span>
+              </div>
+              <div className="batch-list__figures">
+                <strong>{money(product.loanAmount, language)}</strong>
+                {plan ? (
+                  <span>
+                    {t('borrow.cost.total')}: {money(plan.totalRepayment, language)} · {t('borrow.batch.apr', { apr: String(plan.aprPercent) })}
+                  </span>
+                ) : null}
+                {plan ? <span>{t('borrow.batch.firstDue', { date: displayDate(plan.appRepaymentPlanDTOList[0]?.dueDate, '', language) })}</span> : null}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <p className="batch-list__total" data-testid="batch-total">
+        <span>{t('borrow.batch.total')}</span>
+        <strong>{money(total, language)}</strong>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import type { RepayQuote, RepayStatus } from '@sen/contract';
+import { useEffect, useState } from 'react';
+import { copyText } from '../../shared/contact/contact-actions.ts';
+import { money } from '../../shared/i18n/format.ts';
+import { useT } from '../../shared/i18n/use-translation.ts';
+
+/** The VietQR code of a transfer as an SVG, drawn by a QR encoder loaded only here. */
+function QrCode({ data, label }: { data: string; label: string }) {
+  const [svg, setSvg] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('qrcode').then((qr) => qr.toString(data, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 })).then((markup) => {
+      if (live) setSvg(markup);
+    });
+    return () => {
+      live = false;
+    };
+  }, [data]);
+  // The markup is the encoder's own SVG of our payload, never text from elsewhere.
+  return svg ? (
+    <div className="qr" role="img" aria-label={label} data-testid="repay-qr" dangerouslySetInnerHTML={{ __html: svg }} />
+  ) : (
+    <div className="qr qr--loading" role="img" aria-label={label} />
+  );
+}
+
+function CopyRow({ label, value, testId }: { label: string; value: string; testId: string }) {
+  const { t } = useT();
+  return (
+    <div className="copy-row">
+      <dt>{label}</dt>
+      <dd>
+        <span data-testid={testId}>{value}</span>
+        <button type="button" className="copy-row__button" onClick={() => void copyText(value)} aria-label={t('repay.copy', { what: label })}>
+          {t('repay.copyShort')}
+        </button>
+      </dd>
+    </div>
+  );
+}
+
+/** Minutes and seconds until `iso`, updated every second; null once it has passed. */
+function useCountdown(iso: string): string | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const left = Math.floor((Date.parse(iso) - now) / 1000);
+  if (left <= 0) return null;
+  return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
+}
+
+/**
+ * A repayment by bank transfer: the amount, the VietQR code any Vietnamese banking app scans, the
+ * bank, account, holder and transfer content to copy, how long the amount stands, and the live
+ * status until the bank confirms the transfer.
+ */
+export function TransferView({ quote, status }: { quote: RepayQuote; status: RepayStatus | undefined }) {
+  const { t, language } = useT();
+  const countdown = useCountdown(quote.expiresAt);
+  const paid = status?.status === 'paid';
+  const partly = status?.status === 'partly_paid';
+  return (
+    <section className="transfer" aria-labelledby="transfer-title" data-testid="transfer-view">
+      <h2 id="transfer-title" className="transfer__title">
+        {t('repay.transfer.title')}
+      </h2>
+      <p className="transfer__amount" data-testid="transfer-amount">
+        {money(quote.amount, language)}
+      </p>
+      <div className={`transfer__status transfer__status--${paid ? 'paid' : partly ? 'partly' : 'waiting'}`} role="status" aria-live="polite" data-testid="transfer-status" data-status={status?.status ?? 'open'}>
+        {paid
+          ? t('repay.status.paid', { amount: money(status.paidAmount, language) })
+          : partly
+            ? t('repay.status.partly', { amount: money(status.paidAmount, language) })
+            : t('repay.status.waiting')}
+      </div>
+      {!paid ? (
+        <>
+          <QrCode data={quote.qrData} label={t('repay.qr.label', { amount: money(quote.amount, language) })} />
+          <p className="transfer__hint">{t('repay.qr.hint')}</p>
+          <dl className="copy-list">
+            <div className="copy-row">
+              <dt>{t('repay.bank')}</dt>
+              <dd>{quote.bankName}</dd>
+            </div>
+            <CopyRow label={t('repay.account')} value={quote.accountNumber} testId="transfer-account" />
+            <div className="copy-row">
+              <dt>{t('repay.holder')}</dt>
+              <dd>{quote.accountName}</dd>
+            </div>
+            <CopyRow label={t('repay.content')} value={quote.transferContent} testId="transfer-content" />
+            <CopyRow label={t('repay.amount')} value={String(quote.amount)} testId="transfer-amount-copy" />
+          </dl>
+          <p className="transfer__note">{countdown ? t('repay.expires', { time: countdown }) : t('repay.expired')}</p>
+          <a className="link-button" href={quote.payUrl} target="_blank" rel="noopener" data-testid="open-pay-page">
+            {t('repay.openPage')}
+          </a>
+        </>
+      ) : null}
+    </section>
+  );
+}
