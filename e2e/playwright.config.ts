@@ -53,6 +53,9 @@ export default defineConfig({
       OTP_LIMIT_PER_PHONE_HOUR: '1000',
       OTP_LIMIT_PER_IP_HOUR: '1000',
       OTP_LIMIT_PER_DEVICE_HOUR: '1000',
+      // Payouts answer at once; the journeys run the loan jobs themselves (/api/dev/loans/run-jobs).
+      PAYOUT_DELAY_MS: '0',
+      TICKER_MIN_LOANS: '1',
     },
   },
 });

@@ -56,7 +56,7 @@ export function useAgreement(query: AgreementQuery | null, language: string) {
 /** What both commits send beside their own fields (API-FAMILY.md §6.2). */
 export interface CommitCommon {
   auditKey: string;
-  agreementVersion: string;
+  agreementVersion: string | undefined;
   payWay: 'CARD' | 'WALLET';
   accountId: number | null;
   eventLog: string;
@@ -66,7 +66,7 @@ export interface CommitCommon {
 function commonFields(common: CommitCommon): Record<string, FormFieldValue> {
   return {
     auditKey: common.auditKey,
-    agreementVersion: common.agreementVersion,
+    ...(common.agreementVersion ? { agreementVersion: common.agreementVersion } : {}),
     payWay: common.payWay,
     ...(common.accountId !== null ? { [common.payWay === 'WALLET' ? 'userCashWalletId' : 'bankInfoId']: String(common.accountId) } : {}),
     eventFile: new Blob([common.eventLog], { type: 'text/plain' }),

@@ -50,7 +50,7 @@ export function ScheduleTable({ plan }: { plan: InstallmentPlan }) {
       <h2 id="schedule-title" className="borrow-card__title">
         {t('borrow.schedule.title')}
       </h2>
-      <div className="schedule-scroll">
+      <div className="schedule-scroll" tabIndex={0} role="region" aria-labelledby="schedule-title">
         <table className="schedule" data-testid="schedule">
           <thead>
             <tr>

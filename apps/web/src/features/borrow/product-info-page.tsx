@@ -100,7 +100,8 @@ export function ProductInfoPage() {
   const accountText = account?.bankNo ?? account?.walletAccount ?? null;
   const payWay: 'CARD' | 'WALLET' = account?.bankInfoId ? 'CARD' : account?.userCashWalletId ? 'WALLET' : 'CARD';
   const accountId = account?.bankInfoId ?? account?.userCashWalletId ?? null;
-  const agreementVersion = detail?.agreements[0]?.version ?? 'current';
+  /** The version read (single: the quote names it); a batch's agreements are read from the same current version. */
+  const agreementVersion = detail?.agreements[0]?.version;
   const agreementQuery = (document: 'lease' | 'pawn'): AgreementQuery =>
     batch ? { document, productIds: batchProducts.map((product) => product.productId) } : { document, productIds: [productId], amount: asked, ...(plan ? { planNums: plan.planNums } : {}) };
 

@@ -1,5 +1,6 @@
 import type { Language } from '@sen/contract';
-import { formatVnd } from '@sen/domain';
+// Money only (no calendar code): this module is part of the first route (decision 020).
+import { formatVnd } from '@sen/domain/money';
 
 /** The Intl locale of each interface language. */
 export const INTL_LOCALE: Record<Language, string> = { en: 'en-US', vn: 'vi-VN', zh: 'zh-CN' };
