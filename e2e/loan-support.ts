@@ -75,7 +75,8 @@ export async function openHome(page: Page): Promise<void> {
   for (const popup of ['congratulation-popup', 'new-products-popup']) {
     const dialog = page.getByTestId(popup);
     if (await dialog.waitFor({ state: 'visible', timeout: 2500 }).then(() => true, () => false)) {
-      await dialog.getByRole('button', { name: 'Close' }).click();
+      // The last button of the popup closes it (its label is in the page's language).
+      await dialog.getByRole('button').last().click();
       await expect(dialog).toHaveCount(0);
     }
   }

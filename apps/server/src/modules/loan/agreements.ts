@@ -47,7 +47,10 @@ export function maskPhone(phone: string): string {
   return phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-3)}` : '****';
 }
 
-const percent = (ppm: number, days = 1) => `${((ppm * days) / 10_000).toLocaleString('en-US', { maximumFractionDigits: 4 })}%`;
+const NUMBER_LOCALE: Record<Language, string> = { vn: 'vi-VN', en: 'en-US', zh: 'zh-CN' };
+
+/** A daily rate in ppm as a percentage in the language's way (vn '0,04%', en '0.04%'), over `days` days. */
+const percentOf = (lang: Language) => (ppm: number, days = 1) => `${((ppm * days) / 10_000).toLocaleString(NUMBER_LOCALE[lang], { maximumFractionDigits: 4 })}%`;
 
 interface Labels {
   title: Record<AgreementDocument, string>;
@@ -75,7 +78,7 @@ interface Labels {
   schedule: string;
   scheduleRow: (part: number, due: string, total: string, principal: string, interest: string, fee: string) => string;
   overdue: string;
-  lease: (loan: AgreementLoan, money: (amount: bigint) => string) => string[];
+  lease: (loan: AgreementLoan, money: (amount: bigint) => string, percent: (ppm: number) => string) => string[];
   pawn: (loan: AgreementLoan, money: (amount: bigint) => string, support: string) => string[];
 }
 
@@ -106,7 +109,7 @@ const LABELS: Record<Language, Labels> = {
     schedule: 'Lịch trả nợ',
     scheduleRow: (part, due, total, principal, interest, fee) => `Kỳ ${part} – hạn ${due}: ${total} (gốc ${principal}, lãi ${interest}, phí ${fee})`,
     overdue: 'Phí quá hạn',
-    lease: (loan, money) => [
+    lease: (loan, money, percent) => [
       'Điều 1. Bên cho vay cho Bên vay vay số tiền nêu trên, chuyển vào tài khoản nhận tiền Bên vay đã đăng ký. Ngày giải ngân là ngày bắt đầu tính lãi; các ngày đến hạn được tính theo lịch Việt Nam từ ngày giải ngân.',
       `Điều 2. Lãi được tính hằng ngày trên dư nợ gốc thực tế với lãi suất ${percent(loan.dailyRatePpm)} một ngày, không vượt mức trần theo Điều 468 Bộ luật Dân sự. Trả trước hạn chỉ tính lãi cho số ngày thực tế sử dụng.`,
       `Điều 3. Khoản nợ gốc quá hạn chịu phí quá hạn ${percent(loan.overdueRatePpm)} một ngày, không vượt quá 150% lãi suất trong hạn. Không tính lãi trên lãi hoặc trên phí.`,
@@ -147,7 +150,7 @@ const LABELS: Record<Language, Labels> = {
     schedule: 'Repayment schedule',
     scheduleRow: (part, due, total, principal, interest, fee) => `Instalment ${part} – due ${due}: ${total} (principal ${principal}, interest ${interest}, fee ${fee})`,
     overdue: 'Overdue fee',
-    lease: (loan, money) => [
+    lease: (loan, money, percent) => [
       "1. The Lender lends the Borrower the amount above, paid to the receiving account the Borrower registered. Interest runs from the day of payout; due dates are counted on Vietnam's calendar from that day.",
       `2. Interest accrues daily on the principal actually outstanding at ${percent(loan.dailyRatePpm)} a day, within the cap of Article 468 of the Civil Code. Early repayment pays interest only for the days used.`,
       `3. Overdue principal bears an overdue fee of ${percent(loan.overdueRatePpm)} a day, at most 150% of the in-term rate. No interest is charged on interest or on fees.`,
@@ -188,7 +191,7 @@ const LABELS: Record<Language, Labels> = {
     schedule: '还款计划',
     scheduleRow: (part, due, total, principal, interest, fee) => `第 ${part} 期 – 到期日 ${due}：${total}（本金 ${principal}，利息 ${interest}，费用 ${fee}）`,
     overdue: '逾期费',
-    lease: (loan, money) => [
+    lease: (loan, money, percent) => [
       '第一条 贷款方向借款方发放上述借款，打入借款方登记的收款账户。自放款之日起计息；到期日按越南日历自放款日起计算。',
       `第二条 利息按实际未还本金每日计算，日利率 ${percent(loan.dailyRatePpm)}，不超过《民法典》第468条规定的上限。提前还款仅按实际使用天数计息。`,
       `第三条 逾期本金按每日 ${percent(loan.overdueRatePpm)} 收取逾期费，不超过期内利率的150%。不对利息或费用计息。`,
@@ -214,13 +217,15 @@ const dateText = (date: string) => {
 export function fillAgreement(document: AgreementDocument, lang: Language, parties: AgreementParties, loan: AgreementLoan): { title: string; text: string } {
   const l = LABELS[lang];
   const money = (amount: bigint) => formatVnd(amount, lang, { symbol: true });
+  const percent = percentOf(lang);
   const { lender, borrower } = parties;
+  const known = (text: string) => text.trim() || '—';
   const lines = [
     l.title[document],
     `${l.version}: ${AGREEMENT_VERSIONS[document]} · ${l.date}: ${dateText(loan.date)}`,
     '',
     `${l.lender}: ${lender.legalName} (${lender.productName})${lender.licence ? ` · ${l.licence}: ${lender.licence}` : ''}${lender.address ? ` · ${l.address}: ${lender.address}` : ''}`,
-    `${l.borrower}: ${borrower.fullName} · ${l.idNumber}: ${borrower.idNumberMasked} · ${l.phone}: ${borrower.phoneMasked}`,
+    `${l.borrower}: ${known(borrower.fullName)} · ${l.idNumber}: ${known(borrower.idNumberMasked)} · ${l.phone}: ${known(borrower.phoneMasked)}`,
     '',
     `${l.amount}: ${money(loan.cost.principal)}`,
     `${l.inWords}: ${vietnameseWords(loan.cost.principal)}`,
@@ -230,13 +235,13 @@ export function fillAgreement(document: AgreementDocument, lang: Language, parti
     `${l.serviceFee}: ${money(loan.cost.serviceFee)}`,
     `${l.interest}: ${money(loan.cost.interest)}`,
     `${l.total}: ${money(loan.cost.totalRepayable)}`,
-    `${l.apr}: ${loan.cost.annualRate.aprPercent.toFixed(2)}%`,
+    `${l.apr}: ${loan.cost.annualRate.aprPercent.toLocaleString(NUMBER_LOCALE[lang], { minimumFractionDigits: 2, maximumFractionDigits: 2 })}%`,
     `${l.overdue}: ${percent(loan.overdueRatePpm)} ${l.perDay}`,
     '',
     `${l.schedule}:`,
     ...loan.schedule.instalments.map((row) => l.scheduleRow(row.planPart, dateText(row.dueDate), money(row.total), money(row.principal), money(row.interest), money(row.fee))),
     '',
-    ...(document === 'lease' ? l.lease(loan, money) : l.pawn(loan, money, lender.supportPhone)),
+    ...(document === 'lease' ? l.lease(loan, money, percent) : l.pawn(loan, money, lender.supportPhone)),
   ];
   return { title: l.title[document], text: lines.join('\n') };
 }
