@@ -1,6 +1,6 @@
 import type { InstallmentPlan } from '@sen/contract';
 import { useT } from '../../shared/i18n/use-translation.ts';
-import { displayDate, money } from '../../shared/i18n/format.ts';
+import { displayDate, formatDecimal, formatInteger, money } from '../../shared/i18n/format.ts';
 
 /**
  * The full cost of a plan before the borrower commits (DESIGN.md departure): what reaches their
@@ -34,7 +34,7 @@ export function CostSummary({ plan, amount }: { plan: InstallmentPlan; amount: n
             {t('borrow.cost.apr')}
             <span className="cost-list__hint">{t('borrow.cost.aprHint')}</span>
           </dt>
-          <dd>{t('borrow.cost.aprValue', { apr: plan.aprPercent.toLocaleString(language === 'en' ? 'en-US' : language === 'zh' ? 'zh-CN' : 'vi-VN', { maximumFractionDigits: 2 }) })}</dd>
+          <dd>{t('borrow.cost.aprValue', { apr: formatDecimal(plan.aprPercent, language, 2) })}</dd>
         </div>
       </dl>
       <p className="cost-list__note">{t('borrow.cost.firstDue', { date: displayDate(plan.appRepaymentPlanDTOList[0]?.dueDate, '', language), amount: money(plan.firstRepayment, language) })}</p>
@@ -42,7 +42,7 @@ export function CostSummary({ plan, amount }: { plan: InstallmentPlan; amount: n
   );
 }
 
-/** The repayment schedule: each instalment's due date, principal, interest, fee and total. */
+/** The repayment schedule: each instalment's due date, principal, interest and fee, and total; ₫ in the headers so the rows fit 360 px. */
 export function ScheduleTable({ plan }: { plan: InstallmentPlan }) {
   const { t, language } = useT();
   return (
@@ -56,9 +56,9 @@ export function ScheduleTable({ plan }: { plan: InstallmentPlan }) {
             <tr>
               <th scope="col">{t('borrow.schedule.part')}</th>
               <th scope="col">{t('borrow.schedule.due')}</th>
-              <th scope="col">{t('borrow.schedule.principal')}</th>
-              <th scope="col">{t('borrow.schedule.interest')}</th>
-              <th scope="col">{t('borrow.schedule.total')}</th>
+              <th scope="col">{t('borrow.schedule.principal')} (₫)</th>
+              <th scope="col">{t('borrow.schedule.interest')} (₫)</th>
+              <th scope="col">{t('borrow.schedule.total')} (₫)</th>
             </tr>
           </thead>
           <tbody>
@@ -66,9 +66,9 @@ export function ScheduleTable({ plan }: { plan: InstallmentPlan }) {
               <tr key={row.planPart}>
                 <th scope="row">{row.planPart}</th>
                 <td>{displayDate(row.dueDate, '', language)}</td>
-                <td>{money(row.repayActualAmount, language)}</td>
-                <td>{money(row.repayInterestAmount + row.repayAfterHandleAmount, language)}</td>
-                <td className="schedule__total">{money(row.totalRepayment, language)}</td>
+                <td>{formatInteger(row.repayActualAmount, language)}</td>
+                <td>{formatInteger(row.repayInterestAmount + row.repayAfterHandleAmount, language)}</td>
+                <td className="schedule__total">{formatInteger(row.totalRepayment, language)}</td>
               </tr>
             ))}
           </tbody>

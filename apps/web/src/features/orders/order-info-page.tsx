@@ -2,7 +2,7 @@ import { ORDER_STATUS } from '@sen/contract';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
-import { displayDate, money } from '../../shared/i18n/format.ts';
+import { displayDate, formatDecimal, money } from '../../shared/i18n/format.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { LoadingView } from '../../shared/ui/loading-view.tsx';
@@ -119,7 +119,7 @@ export function OrderInfoPage() {
                   <div>
                     <dt>{t('orders.interest')}</dt>
                     <dd>
-                      {money(data.interestAmount, language)} <small>({t('orders.dayRate', { rate: data.dayRateStr })})</small>
+                      {money(data.interestAmount, language)} <small>({t('orders.dayRate', { rate: formatDecimal(data.dayRateStr, language) })})</small>
                     </dd>
                   </div>
                   <div>
@@ -144,7 +144,7 @@ export function OrderInfoPage() {
                   </div>
                   <div>
                     <dt>{t('orders.apr')}</dt>
-                    <dd>{t('borrow.cost.aprValue', { apr: String(data.aprPercent) })}</dd>
+                    <dd>{t('borrow.cost.aprValue', { apr: formatDecimal(data.aprPercent, language, 2) })}</dd>
                   </div>
                   {data.creditHeld > 0 ? (
                     <div>

@@ -30,11 +30,7 @@ export function RepayListPage() {
   const due = (orders.data ?? []).reduce((sum, order) => sum + order.dueAmount, 0);
   return (
     <div className="page">
-      <PageHeader title={t('page.repayList')} showBack={false} right={signedIn ? (
-        <button type="button" className="link-button" onClick={() => navigate(paths.orderList)} data-testid="all-orders">
-          {t('repay.allOrders')}
-        </button>
-      ) : undefined} />
+      <PageHeader title={t('page.repayList')} showBack={false} />
       <PullToRefresh onRefresh={refresh}>
         <main className="page__content repay" data-testid="repay-list" aria-busy={orders.isPending}>
           {orders.isPending ? (
@@ -99,6 +95,11 @@ export function RepayListPage() {
                   </li>
                 ))}
               </ul>
+              {signedIn ? (
+                <button type="button" className="link-button repay-all-orders" onClick={() => navigate(paths.orderList)} data-testid="all-orders">
+                  {t('repay.allOrders')}
+                </button>
+              ) : null}
             </>
           )}
         </main>

@@ -1,7 +1,7 @@
 import type { RepayQuote, RepayStatus } from '@sen/contract';
 import { useEffect, useState } from 'react';
 import { copyText } from '../../shared/contact/contact-actions.ts';
-import { money } from '../../shared/i18n/format.ts';
+import { formatInteger, money } from '../../shared/i18n/format.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 
 /** The VietQR code of a transfer as an SVG, drawn by a QR encoder loaded only here. */
@@ -24,13 +24,16 @@ function QrCode({ data, label }: { data: string; label: string }) {
   );
 }
 
-function CopyRow({ label, value, testId }: { label: string; value: string; testId: string }) {
+/** A value to copy into a banking app; `shown` is how people read it (grouped digits), `value` what is copied. */
+function CopyRow({ label, value, shown = value, testId }: { label: string; value: string; shown?: string; testId: string }) {
   const { t } = useT();
   return (
     <div className="copy-row">
       <dt>{label}</dt>
       <dd>
-        <span data-testid={testId}>{value}</span>
+        <span className="copy-row__value" data-testid={testId} data-value={value}>
+          {shown}
+        </span>
         <button type="button" className="copy-row__button" onClick={() => void copyText(value)} aria-label={t('repay.copy', { what: label })}>
           {t('repay.copyShort')}
         </button>
@@ -91,7 +94,7 @@ export function TransferView({ quote, status }: { quote: RepayQuote; status: Rep
               <dd>{quote.accountName}</dd>
             </div>
             <CopyRow label={t('repay.content')} value={quote.transferContent} testId="transfer-content" />
-            <CopyRow label={t('repay.amount')} value={String(quote.amount)} testId="transfer-amount-copy" />
+            <CopyRow label={t('repay.amount')} value={String(quote.amount)} shown={formatInteger(quote.amount, language)} testId="transfer-amount-copy" />
           </dl>
           <p className="transfer__note">{countdown ? t('repay.expires', { time: countdown }) : t('repay.expired')}</p>
           <a className="link-button" href={quote.payUrl} target="_blank" rel="noopener" data-testid="open-pay-page">

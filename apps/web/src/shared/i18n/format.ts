@@ -10,6 +10,13 @@ export function formatPercent(percent: number, language: Language): string {
   return new Intl.NumberFormat(INTL_LOCALE[language], { style: 'percent', maximumFractionDigits: 2 }).format(percent / 100);
 }
 
+/** A decimal number in the language's way (vn '0,04', en '0.04'), up to `maxDigits` decimals; non-numbers as given. */
+export function formatDecimal(value: number | string, language: Language, maxDigits = 4): string {
+  const number = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(number)) return String(value);
+  return new Intl.NumberFormat(INTL_LOCALE[language], { maximumFractionDigits: maxDigits }).format(number);
+}
+
 /** A whole number with the language's grouping (vn '1.000', en '1,000'). */
 export function formatInteger(value: number, language: Language): string {
   return new Intl.NumberFormat(INTL_LOCALE[language], { maximumFractionDigits: 0 }).format(value);
