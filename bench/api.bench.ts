@@ -10,7 +10,9 @@
  * postgres://postgres@127.0.0.1:5432/postgres; BENCH_PG_ADMIN_URL=off skips PostgreSQL),
  * BENCH_LOGIN (default 0; 1 adds the argon2id login scenario on PGlite, which saturates the CPU on purpose), BENCH_ONLY (a substring: run only
  * the scenarios whose name contains it, besides the baseline), BENCH_CPU_PROF_DIR (profile the
- * Sen servers with node --cpu-prof into that directory), BENCH_NODE_ENV (default development: production refuses the demo seed the scenarios sign in with).
+ * Sen servers with node --cpu-prof into that directory), BENCH_NODE_ENV (default development: production refuses the demo seed the scenarios sign in with),
+ * BENCH_COMMIT_BORROWERS (default 64: the loan-commit scenario on PostgreSQL, one borrower per
+ * concurrent loop; see commit-load.ts; target 1,500 commits/s).
  */
 import os from 'node:os';
 import autocannon, { type Result } from 'autocannon';
@@ -25,6 +27,7 @@ import {
   verifyOnce,
   type Scenario,
 } from './scenarios.ts';
+import { auditCommits, runCommitLoad, seedCommitBorrowers, type CommitAudit, type CommitRun } from './commit-load.ts';
 import { buildSen, createScratchDatabase, startBaseline, startSen, type ProcessOptions, type ScratchDatabase } from './servers.ts';
 
 function intFromEnv(name: string, fallback: number, min: number, max: number): number {
@@ -44,6 +47,9 @@ const WARMUP_SECONDS = intFromEnv('BENCH_WARMUP_SECONDS', 1, 0, 60);
 const BASELINE_SECONDS = intFromEnv('BENCH_BASELINE_SECONDS', 3, 1, 60);
 const WITH_LOGIN = intFromEnv('BENCH_LOGIN', 0, 0, 1) === 1;
 const ONLY = process.env.BENCH_ONLY?.trim() ?? '';
+const COMMIT_BORROWERS = intFromEnv('BENCH_COMMIT_BORROWERS', 64, 1, 1000);
+/** Commits per second the issue asks of this machine (issue 11). */
+const COMMIT_TARGET_PER_SECOND = 1_500;
 const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/postgres';
 const PROCESS_OPTIONS: ProcessOptions = { cpuProfileDir: process.env.BENCH_CPU_PROF_DIR?.trim() || undefined };
 
@@ -90,6 +96,18 @@ function watchForHangingHandles(): void {
 }
 
 const wanted = (scenario: Scenario) => ONLY === '' || scenario.name.includes(ONLY);
+const COMMIT_SCENARIO = 'POST order/commit (multipart, signed, session) PostgreSQL';
+
+function formatCommitReport(run: CommitRun, baselineRequestsPerSecond: number, audit: CommitAudit): string {
+  const ratio = run.commitsPerSecond / baselineRequestsPerSecond;
+  return [
+    `── ${COMMIT_SCENARIO}, ${COMMIT_BORROWERS} borrowers at once ──`,
+    `commits/s            ${run.commitsPerSecond.toFixed(0)}   target ${COMMIT_TARGET_PER_SECOND}   ${run.commitsPerSecond >= COMMIT_TARGET_PER_SECOND ? 'met' : 'NOT met'}`,
+    `vs baseline          ${ratio.toFixed(3)}x of ${baselineRequestsPerSecond.toFixed(0)} req/s (bare Fastify, measured right before)`,
+    `commits              ${run.commits} in ${run.seconds.toFixed(1)} s, p50 ${run.latencyP50Ms.toFixed(1)} ms, p99 ${run.latencyP99Ms.toFixed(1)} ms, ${run.failures} refused`,
+    `afterwards           ${audit.orders} orders, ${audit.creditMismatches} borrowers whose used credit is not the sum of their orders, ledger check ${audit.ledgerOk ? 'ok' : `FAILED:\n${audit.ledgerReport}`}`,
+  ].join('\n');
+}
 
 async function main(): Promise<void> {
   console.log(`Sen API benchmark — Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim() ?? 'unknown'}), ${os.platform()}/${os.arch()}`);
@@ -99,6 +117,8 @@ async function main(): Promise<void> {
   const measurements: Measurement[] = [];
   let baseline: Measurement | undefined;
   let scratch: ScratchDatabase | undefined;
+  let commitReport: string | undefined;
+  const commitProblems: string[] = [];
   // Signals stop the child servers and drop the scratch database too.
   const onSignal = () => {
     void stopAll(servers)
@@ -131,11 +151,27 @@ async function main(): Promise<void> {
 
     if (PG_ADMIN_URL !== 'off') {
       scratch = await createScratchDatabase(PG_ADMIN_URL);
-      const postgres = await startSen(scratch.url, PROCESS_OPTIONS);
+      // The API alone, as deployed beside a separate worker: no payout or loan job competes with the commits.
+      const postgres = await startSen(scratch.url, PROCESS_OPTIONS, { JOBS_ENABLED: 'false' });
       servers.push(postgres);
       const postgresToken = await signIn(postgres);
       for (const scenario of [authConfigScenario(postgres), userInfoScenario(postgres, postgresToken)].filter(wanted)) {
         await measureAgainstBaseline(scenario);
+      }
+      if (ONLY === '' || COMMIT_SCENARIO.includes(ONLY)) {
+        const setup = await seedCommitBorrowers(scratch.url, COMMIT_BORROWERS);
+        const adjacent = await measure({ ...baselineRun, name: `  baseline before the next` }, BASELINE_SECONDS, 0);
+        process.stdout.write(`  ${COMMIT_SCENARIO}: ${WARMUP_SECONDS > 0 ? `${WARMUP_SECONDS} s warm-up + ` : ''}${DURATION_SECONDS} s ... `);
+        const cpuBefore = postgres.cpuMicros();
+        const run = await runCommitLoad(postgres, setup, DURATION_SECONDS, WARMUP_SECONDS);
+        const cpuMicrosPerCommit = (postgres.cpuMicros() - cpuBefore) / Math.max(1, run.commits + run.failures);
+        process.stdout.write(`${run.commitsPerSecond.toFixed(0)} commits/s, p99 ${run.latencyP99Ms.toFixed(1)} ms, ${Math.round(cpuMicrosPerCommit)} µs server CPU/commit (warm-up included)\n`);
+        const audit = await auditCommits(scratch.url, setup);
+        commitReport = formatCommitReport(run, adjacent.result.requests.average, audit);
+        if (run.commits === 0 || run.failures > 0) commitProblems.push(`${COMMIT_SCENARIO}: ${run.commits} commits, ${run.failures} refused (first: ${run.firstFailure ?? 'none'})`);
+        if (!audit.ledgerOk || audit.creditMismatches > 0) commitProblems.push(`${COMMIT_SCENARIO}: the ledger check or the credit totals failed after the load`);
+        // Warm-up commits are orders too, so there are at least as many orders as counted commits.
+        if (audit.orders < run.commits) commitProblems.push(`${COMMIT_SCENARIO}: ${run.commits} commits answered but only ${audit.orders} orders stored`);
       }
     }
     await stopAll(servers);
@@ -147,7 +183,8 @@ async function main(): Promise<void> {
   }
 
   console.log(`\n${formatTable(baseline, measurements)}\n`);
-  const problems = [baseline, ...measurements].flatMap(problemsOf);
+  if (commitReport) console.log(`${commitReport}\n`);
+  const problems = [...[baseline, ...measurements].flatMap(problemsOf), ...commitProblems];
   if (problems.length > 0) {
     console.error(`FAILED — these figures are not clean:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
     process.exitCode = 1;

@@ -105,6 +105,20 @@ export class CreditRepository {
       .where(eq(creditAccounts.userId, userId));
   }
 
+  /**
+   * Adds `amount` to what an approved borrower uses when it stays within the limit, in one UPDATE:
+   * the row is locked by it and the condition is checked again on the row's latest version, so two
+   * reservations at once can never pass the limit together. Null when refused.
+   */
+  async reserveWithinLimit(userId: string, amount: bigint, approvedStatus: number, now: Date): Promise<{ usedAmount: bigint; creditLimit: bigint } | null> {
+    const [row] = await this.db
+      .update(creditAccounts)
+      .set({ usedAmount: sql`${creditAccounts.usedAmount} + ${amount}`, updatedAt: now })
+      .where(and(eq(creditAccounts.userId, userId), eq(creditAccounts.status, approvedStatus), sql`${creditAccounts.usedAmount} + ${amount} <= ${creditAccounts.creditLimit}`))
+      .returning({ usedAmount: creditAccounts.usedAmount, creditLimit: creditAccounts.creditLimit });
+    return row ?? null;
+  }
+
   async setUsed(userId: string, usedAmount: bigint, now: Date): Promise<void> {
     await this.db.update(creditAccounts).set({ usedAmount, updatedAt: now }).where(eq(creditAccounts.userId, userId));
   }

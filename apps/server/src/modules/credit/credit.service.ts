@@ -255,12 +255,9 @@ export class CreditService {
   async reserve(userId: string, amount: bigint): Promise<{ usedAmount: bigint; available: bigint }> {
     this.uow.requireTransaction('credit.reserve');
     if (amount <= 0n) throw new RangeError('amount must be positive');
-    if (!(await this.repository.lockAccount(userId))) throw new AppError('CREDIT_LIMIT_EXCEEDED');
-    const account = (await this.repository.findAccount(userId))!;
-    const used = account.usedAmount + amount;
-    if (account.status !== CREDIT_ACCOUNT_STATUS.APPROVED || used > account.creditLimit) throw new AppError('CREDIT_LIMIT_EXCEEDED');
-    await this.repository.setUsed(userId, used, this.clock());
-    return { usedAmount: used, available: account.creditLimit - used };
+    const reserved = await this.repository.reserveWithinLimit(userId, amount, CREDIT_ACCOUNT_STATUS.APPROVED, this.clock());
+    if (!reserved) throw new AppError('CREDIT_LIMIT_EXCEEDED');
+    return { usedAmount: reserved.usedAmount, available: reserved.creditLimit - reserved.usedAmount };
   }
 
   /** For the loan module: gives back `amount` (repaid principal, a loan that failed). Same lock. */

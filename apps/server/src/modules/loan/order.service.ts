@@ -252,6 +252,25 @@ export class OrderService {
     return this.deps.parties.lender;
   }
 
+  /**
+   * Takes the principal from the borrower's credit under its row lock; on a refusal the account is
+   * read to tell a borrower not (or no longer) approved from one whose limit is used up.
+   */
+  private async reserveCredit(userId: string, principal: bigint): Promise<void> {
+    const { credit } = this.deps;
+    try {
+      await credit.reserve(userId, principal);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.errorName !== 'CREDIT_LIMIT_EXCEEDED') throw error;
+      const standing = await credit.account(userId);
+      if (standing?.status !== CREDIT_STATUS.APPROVED) {
+        const status = standing?.status ?? CREDIT_STATUS.REVIEWING;
+        throw new AppError('CREDIT_NOT_APPROVED', {}, { creditStatus: status, enableLoanDate: status === CREDIT_STATUS.REJECTED ? (standing?.nextTryDate ?? null) : null });
+      }
+      throw error;
+    }
+  }
+
   /** The parties and figures an agreement is filled with. */
   async agreementParties(userId: string, phone: string): Promise<AgreementParties> {
     const party = await this.deps.certification.contractParty(userId);
@@ -262,7 +281,7 @@ export class OrderService {
   }
 
   private async commitOne(context: CommitContext, input: CommitInput, key: string, batchNo: string | null): Promise<OrderRow> {
-    const { uow, orders, credit, products, files } = this.deps;
+    const { uow, orders, products, files } = this.deps;
     const earlier = await orders.findByIdempotencyKey(context.userId, key);
     if (earlier) return earlier;
 
@@ -286,12 +305,7 @@ export class OrderService {
         if (repeat) return repeat;
         const now = this.deps.clock();
         const today = businessDate(now);
-        const standing = await credit.account(context.userId);
-        if (standing?.status !== CREDIT_STATUS.APPROVED) {
-          const status = standing?.status ?? CREDIT_STATUS.REVIEWING;
-          throw new AppError('CREDIT_NOT_APPROVED', {}, { creditStatus: status, enableLoanDate: status === CREDIT_STATUS.REJECTED ? (standing?.nextTryDate ?? null) : null });
-        }
-        await credit.reserve(context.userId, principal);
+        await this.reserveCredit(context.userId, principal);
         if (!(await products.takeQuota(product, today))) {
           const next = addVietnamDays(today, 1);
           throw new AppError('PRODUCT_QUOTA_USED_UP', { date: next }, { enableLoanDate: next });
@@ -333,21 +347,20 @@ export class OrderService {
           schedule: quote.schedule,
           cost: quote.cost,
         };
-        for (const document of AGREEMENT_DOCUMENTS) {
-          const { text } = fillAgreement(document, context.lang, parties, loan);
-          await uow.db.insert(contractAcceptances).values({
+        await uow.db.insert(contractAcceptances).values(
+          AGREEMENT_DOCUMENTS.map((document) => ({
             orderId: order.id,
             userId: context.userId,
             document,
             version: AGREEMENT_VERSIONS[document],
-            textHash: textHash(text),
+            textHash: textHash(fillAgreement(document, context.lang, parties, loan).text),
             acceptedAt: now,
             ip: context.ip,
             deviceId: context.deviceId,
             userAgent: context.userAgent.slice(0, 500),
             signatureFileId: signatureFile?.id ?? null,
-          });
-        }
+          })),
+        );
         await orders.insertAttempt({
           orderId: order.id,
           attempt: 1,

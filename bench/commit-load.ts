@@ -1,0 +1,193 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { API_PATHS, APP_VERSION, HEADERS, LANG_HEADER, MOBILE_TYPE, computeSign, type Envelope } from '@sen/contract';
+import { sql } from 'drizzle-orm';
+import { createDatabase, executeRows } from '../apps/server/src/db/database.ts';
+import { sha256Hex } from '../apps/server/src/shared/crypto.ts';
+import type { RunningSen } from './servers.ts';
+
+/*
+ * Loan commits under load (issue 11): BORROWERS borrowers, each approved with a credit limit no
+ * run can use up, with a receiving account and a session, commit single orders one after another
+ * through the real multipart, signed `order/commit/with/event` call — one loop per borrower, all at
+ * once, each commit with its own auditKey, so every answer is a new order made in one transaction
+ * under the borrower's lock and its credit row lock. The borrowers, accounts and sessions are put
+ * straight into the database (signing 64 people up by OTP is not what is measured); the orders go
+ * only through HTTP. Afterwards every success must be an order, every borrower's used credit the sum
+ * of its orders, and the ledger check must pass.
+ */
+
+/** Principal of each commit: the bench product's minimum, so the counts are easy to check. */
+const PRINCIPAL = 1_000_000;
+const BENCH_PRODUCT_CODE = 'bench-commit';
+
+export interface CommitBorrower {
+  userId: string;
+  token: string;
+  deviceId: string;
+  accountId: number;
+}
+
+export interface CommitSetup {
+  productId: number;
+  borrowers: CommitBorrower[];
+}
+
+/** The bench product (no daily quota, one instalment) and `count` borrowers ready to borrow, on the server's database. */
+export async function seedCommitBorrowers(databaseUrl: string, count: number): Promise<CommitSetup> {
+  const database = await createDatabase({ databaseUrl, dataDir: 'memory://', pool: { statementTimeoutMs: 0, max: 2 } });
+  try {
+    const [product] = await executeRows<{ id: number }>(
+      database.db,
+      sql`insert into loan_products (code, name, min_amount, max_amount, term_days, plan_nums, daily_rate_ppm, service_fee_ppm, overdue_daily_rate_ppm, tags)
+          values (${BENCH_PRODUCT_CODE}, 'Bench commit', ${PRINCIPAL}, 20000000, 30, '[1]', 400, 15000, 600, '[]') returning id`,
+    );
+    const borrowers: CommitBorrower[] = [];
+    for (let index = 0; index < count; index += 1) {
+      const phone = `0899${String(index).padStart(6, '0')}`;
+      const [user] = await executeRows<{ id: string }>(database.db, sql`insert into users (phone) values (${phone}) returning id`);
+      const userId = user!.id;
+      await database.db.execute(sql`insert into credit_accounts (user_id, status, credit_limit, decided_at) values (${userId}, 1, 1000000000000000, now())`);
+      const [account] = await executeRows<{ id: number }>(
+        database.db,
+        sql`insert into receiving_accounts (user_id, kind, provider_id, provider_code, provider_name, bin, holder_name, number_cipher, number_index, number_masked, is_default)
+            values (${userId}, 'CARD', 970436, 'VCB', 'Vietcombank', '970436', 'BENCH BORROWER', 'bench', ${`bench-${userId}`}, '******0000', true) returning id`,
+      );
+      const token = randomBytes(32).toString('base64url');
+      const deviceId = `bench-commit-device-${index}`;
+      await database.db.execute(
+        sql`insert into sessions (token_hash, user_id, login_method, expires_at, device_id) values (${sha256Hex(token)}, ${userId}, 'sms', now() + interval '1 day', ${deviceId})`,
+      );
+      borrowers.push({ userId, token, deviceId, accountId: account!.id });
+    }
+    return { productId: product!.id, borrowers };
+  } finally {
+    await database.close();
+  }
+}
+
+/** One signed multipart commit, as the web app sends it (FormData), with a fresh auditKey. */
+function commitRequest(sen: RunningSen, setup: CommitSetup, borrower: CommitBorrower): { headers: Record<string, string>; body: Buffer } {
+  const fields: Record<string, string> = {
+    appCode: sen.appCode,
+    version: APP_VERSION,
+    mobileType: String(MOBILE_TYPE.ANDROID),
+    productId: String(setup.productId),
+    loanTermId: String(setup.productId),
+    planNums: '1',
+    amount: String(PRINCIPAL),
+    bankInfoId: String(borrower.accountId),
+    payWay: 'CARD',
+    ip: '',
+    imei: borrower.deviceId,
+    coordinate: '0.0,0.0',
+    auditKey: randomBytes(12).toString('hex'),
+  };
+  const boundary = `----senbench${randomBytes(8).toString('hex')}`;
+  const body = Buffer.from(
+    `${Object.entries(fields)
+      .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+      .join('')}--${boundary}--\r\n`,
+  );
+  const timestamp = String(Date.now());
+  return {
+    body,
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      [HEADERS.appVersion]: APP_VERSION,
+      [HEADERS.timestamp]: timestamp,
+      [HEADERS.sign]: computeSign({ appCode: sen.appCode, secret: sen.signSecret, payload: fields, timestamp }),
+      [HEADERS.lang]: LANG_HEADER.vn,
+      [HEADERS.deviceId]: borrower.deviceId,
+      [HEADERS.authorization]: borrower.token,
+    },
+  };
+}
+
+export interface CommitRun {
+  commits: number;
+  failures: number;
+  firstFailure: string | null;
+  seconds: number;
+  commitsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+}
+
+const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!);
+
+/** Every borrower commits in a loop of its own for `durationSeconds` (after `warmupSeconds` not counted). */
+export async function runCommitLoad(sen: RunningSen, setup: CommitSetup, durationSeconds: number, warmupSeconds: number): Promise<CommitRun> {
+  const url = `${sen.origin}${API_PATHS.orderCommit}`;
+  const start = Date.now();
+  const measureFrom = start + warmupSeconds * 1000;
+  const end = measureFrom + durationSeconds * 1000;
+  let commits = 0;
+  let failures = 0;
+  let firstFailure: string | null = null;
+  const latencies: number[] = [];
+  const loop = async (borrower: CommitBorrower) => {
+    while (Date.now() < end) {
+      const { headers, body } = commitRequest(sen, setup, borrower);
+      const sent = performance.now();
+      const response = await fetch(url, { method: 'POST', headers, body });
+      const envelope = (await response.json().catch(() => null)) as Envelope | null;
+      const took = performance.now() - sent;
+      if (Date.now() < measureFrom) continue;
+      if (response.status === 200 && envelope?.code === 200) {
+        commits += 1;
+        latencies.push(took);
+      } else {
+        failures += 1;
+        firstFailure ??= `HTTP ${response.status} ${JSON.stringify(envelope).slice(0, 300)}`;
+      }
+    }
+  };
+  await Promise.all(setup.borrowers.map(loop));
+  const seconds = (Date.now() - measureFrom) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { commits, failures, firstFailure, seconds, commitsPerSecond: commits / seconds, latencyP50Ms: percentile(latencies, 50), latencyP99Ms: percentile(latencies, 99) };
+}
+
+export interface CommitAudit {
+  orders: number;
+  /** Borrowers whose used credit is not the sum of their orders' principal. */
+  creditMismatches: number;
+  ledgerOk: boolean;
+  /** The ledger check's own report (npm run ledger:check: every check the modules register). */
+  ledgerReport: string;
+}
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** `npm run ledger:check` against the database, as an operator runs it; exit 0 when every check passes. */
+function ledgerCheck(databaseUrl: string): { ok: boolean; report: string } {
+  const env = { PATH: process.env.PATH, NODE_ENV: 'development', DATABASE_URL: databaseUrl, FIELD_ENCRYPTION_KEY: 'b'.repeat(64), SIGN_SECRET: 'bench-sign-secret-0123456789abcdef' };
+  try {
+    const report = execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/scripts/ledger-check.ts'], { cwd: REPO_ROOT, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    return { ok: true, report };
+  } catch (error) {
+    const failed = error as { stdout?: string; stderr?: string };
+    return { ok: false, report: `${failed.stdout ?? ''}${failed.stderr ?? ''}` };
+  }
+}
+
+/** What the load left behind: every order counted once against its borrower's credit, and the ledger check. */
+export async function auditCommits(databaseUrl: string, setup: CommitSetup): Promise<CommitAudit> {
+  const database = await createDatabase({ databaseUrl, dataDir: 'memory://', pool: { statementTimeoutMs: 0, max: 2 } });
+  try {
+    const [counts] = await executeRows<{ orders: number; mismatches: number }>(
+      database.db,
+      sql`select (select count(*)::int from loan_orders where product_id = ${setup.productId}) as orders,
+                 (select count(*)::int from credit_accounts c
+                   where c.user_id in (select user_id from loan_orders where product_id = ${setup.productId})
+                     and c.used_amount <> (select coalesce(sum(principal), 0) from loan_orders o where o.user_id = c.user_id)) as mismatches`,
+    );
+    const ledger = ledgerCheck(databaseUrl);
+    return { orders: counts!.orders, creditMismatches: counts!.mismatches, ledgerOk: ledger.ok, ledgerReport: ledger.report };
+  } finally {
+    await database.close();
+  }
+}
