@@ -430,6 +430,35 @@ describe('new-products message (issue 10)', () => {
     }
   });
 
+  it('announces a new product whose opening date was ahead once that date passes, once, even with two instances at once', async () => {
+    const b = await borrower();
+    await t.app.credit.runReviews();
+    const opens = new Date(t.clock.now().getTime() + 2 * 86_400_000);
+    const input = product({ active: true, newSign: true, activeFrom: opens.toISOString() });
+    try {
+      expect((await operator(input as Record<string, unknown>)).statusCode).toBe(200);
+      // Saved active but not open yet: nobody is told, and the loan jobs' tick finds nothing.
+      expect(await newProductMessages(b.userId)).toEqual([]);
+      expect(await t.app.product.announceOpened()).toBe(0);
+
+      t.clock.advance(2 * 86_400_000 + 60_000);
+      const announced = await Promise.all([t.app.product.announceOpened(), t.app.product.announceOpened()]);
+      expect(announced.reduce((sum, count) => sum + count, 0)).toBe(1);
+      expect(await newProductMessages(b.userId)).toHaveLength(1);
+      expect(await t.app.product.announceOpened()).toBe(0);
+
+      // Moved to open again later: that opening is announced in its turn.
+      const reopens = new Date(t.clock.now().getTime() + 86_400_000);
+      await operator({ ...input, activeFrom: reopens.toISOString() });
+      expect(await t.app.product.announceOpened()).toBe(0);
+      t.clock.advance(86_400_000 + 60_000);
+      expect(await t.app.product.announceOpened()).toBe(1);
+      expect(await newProductMessages(b.userId)).toHaveLength(2);
+    } finally {
+      await t.database.db.update(loanProducts).set({ active: false }).where(eq(loanProducts.code, input.code));
+    }
+  });
+
   it('activates once when two operators save the same activation at once', async () => {
     const b = await borrower();
     await t.app.credit.runReviews();

@@ -371,6 +371,11 @@ export const loanProducts = pgTable('loan_products', {
   feeTiming: text('fee_timing', { enum: ['deducted', 'instalments'] }).notNull().default('deducted'),
   /** The borrower draws a signature before committing (the family's isSign 0, signPic). */
   signatureRequired: boolean('signature_required').notNull().default(false),
+  /**
+   * When borrowers were last told this new product opened (the newProducts message): at the save
+   * that opened it, or by the loan jobs once its activeFrom passes. Null: not announced yet.
+   */
+  announcedAt: timestamp('announced_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -69,6 +69,8 @@ export const loanJobsModule = globalPlugin('sen-loan-jobs', async (app: FastifyI
       brand: config.productName,
     },
   });
+  // New products whose window opened since they were saved are announced (issue 10).
+  jobs.add({ name: 'product-openings', run: async () => ({ announced: await app.product.announceOpened() }) });
   // Payouts first: a loan paid out this tick is accrued from tomorrow on.
   jobs.add({ name: 'payout', run: async () => ({ ...(await app.payouts.runDue()) }) });
   jobs.add({

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { loanProducts, productDailyUsage } from '../../db/schema.ts';
 
@@ -35,6 +35,32 @@ export class ProductRepository {
   async findByCode(code: string): Promise<ProductRow | null> {
     const [row] = await this.db.select().from(loanProducts).where(eq(loanProducts.code, code)).limit(1);
     return row ?? null;
+  }
+
+  /**
+   * New products open now whose opening nobody was told of yet (never announced, or announced
+   * before their current activeFrom), locked for the caller's transaction; rows another instance
+   * holds are skipped, so two instances never announce the same opening.
+   */
+  lockUnannounced(now: Date): Promise<ProductRow[]> {
+    return this.db
+      .select()
+      .from(loanProducts)
+      .where(
+        and(
+          eq(loanProducts.newSign, true),
+          eq(loanProducts.active, true),
+          or(isNull(loanProducts.activeFrom), lte(loanProducts.activeFrom, now)),
+          or(isNull(loanProducts.activeTo), gt(loanProducts.activeTo, now)),
+          or(isNull(loanProducts.announcedAt), lt(loanProducts.announcedAt, loanProducts.activeFrom)),
+        ),
+      )
+      .orderBy(asc(loanProducts.id))
+      .for('update', { skipLocked: true });
+  }
+
+  async markAnnounced(productId: number, now: Date): Promise<void> {
+    await this.db.update(loanProducts).set({ announcedAt: now }).where(eq(loanProducts.id, productId));
   }
 
   /** Creates or replaces the product with this code (one statement, race-free). */

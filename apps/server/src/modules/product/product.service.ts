@@ -116,10 +116,29 @@ export class ProductService {
       if (saved.newSign && this.visibleNow(saved, now) && !(before?.active ?? false)) {
         const event = { product: saved, eventKey: `product-activated:${saved.id}:${randomUUID()}` };
         for (const listener of this.activatedListeners) await listener(event);
+        await this.repository.markAnnounced(saved.id, now);
       }
       return saved;
     });
     return toRecord(row);
+  }
+
+  /**
+   * Tells borrowers of new products whose window has opened since they were saved (activeFrom
+   * reached): the same event as an activation at save time, keyed by the opening, once. Run by the
+   * loan jobs' tick; safe on several instances at once. Returns how many products were announced.
+   */
+  async announceOpened(): Promise<number> {
+    return this.uow.transaction(async () => {
+      const now = this.clock();
+      const opened = await this.repository.lockUnannounced(now);
+      for (const product of opened) {
+        const event = { product, eventKey: `product-opened:${product.id}:${(product.activeFrom ?? product.createdAt).toISOString()}` };
+        for (const listener of this.activatedListeners) await listener(event);
+        await this.repository.markAnnounced(product.id, now);
+      }
+      return opened.length;
+    });
   }
 
   async list(): Promise<ProductRecord[]> {
