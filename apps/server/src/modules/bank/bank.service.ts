@@ -16,6 +16,7 @@ import type { CertificationService } from '../certification/index.ts';
 import type { UserService } from '../user/index.ts';
 import { BANKS, WALLETS, bankById, walletById, type WalletProvider } from './bank-catalogue.ts';
 import type { AccountRow, BankRepository } from './bank.repository.ts';
+import { familyDateTime } from '../../shared/family-time.ts';
 
 /** What the borrow and order modules see of a receiving account: never the full number. */
 export interface ReceivingAccount {
@@ -37,19 +38,6 @@ export interface ReceivingAccount {
 export type UnbindGuard = (account: { userId: string; accountId: number }) => Promise<boolean>;
 
 const BLIND_INDEX_PURPOSE = 'receiving-account';
-
-/** 'yyyy-MM-dd HH:mm:ss' on Vietnam's clock, as the family's beans carry times. */
-const vietnamTime = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Asia/Ho_Chi_Minh',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: false,
-});
-const formatTime = (date: Date) => vietnamTime.format(date);
 
 /**
  * Receiving accounts (bank accounts and e-wallets) and emergency contacts. Numbers are encrypted at
@@ -173,8 +161,8 @@ export class BankService {
         defaultSign: row.isDefault ? 1 : 0,
         accountCode: row.numberMasked,
         accountUser: row.holderName,
-        createTime: formatTime(row.createdAt),
-        updateTime: formatTime(row.updatedAt),
+        createTime: familyDateTime(row.createdAt),
+        updateTime: familyDateTime(row.updatedAt),
       });
     });
   }
@@ -261,7 +249,7 @@ function publicView(row: AccountRow): ReceivingAccount {
 }
 
 function cardView(row: AccountRow, publicUserId: number): BankAccount {
-  const bindTime = formatTime(row.createdAt);
+  const bindTime = familyDateTime(row.createdAt);
   return {
     id: row.id,
     userId: publicUserId,
@@ -279,7 +267,7 @@ function cardView(row: AccountRow, publicUserId: number): BankAccount {
     payOutFailSign: false,
     bindTime,
     createTime: bindTime,
-    updateTime: formatTime(row.updatedAt),
+    updateTime: familyDateTime(row.updatedAt),
     payWay: PAY_WAY.CARD,
     bin: row.bin,
     logoUrl: '',

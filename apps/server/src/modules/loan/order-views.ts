@@ -32,6 +32,7 @@ import type { BankService, ReceivingAccount } from '../bank/index.ts';
 import { handleFees, ratePercent } from '../product/index.ts';
 import { orderStatusCode, planStatusOf, toInstalmentState, toLoanState, type InstalmentRow, type OrderRow, type PayoutAttemptRow } from './loan-state.ts';
 import type { OrderRepository } from './order.repository.ts';
+import { familyDateTime } from '../../shared/family-time.ts';
 
 const CURRENCY = 'VND';
 const SYMBOL = '₫';
@@ -45,19 +46,6 @@ const CLOSE_REASONS: Record<string, MessageKey> = {
   CREDIT_NOT_APPROVED: 'error.creditNotApproved',
   ACCOUNT_UNBOUND: 'error.bankAccountNotFound',
 };
-
-/** 'yyyy-MM-dd HH:mm:ss' on Vietnam's clock, as the family's beans carry times. */
-const vietnamTime = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Asia/Ho_Chi_Minh',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: false,
-});
-const timeText = (date: Date) => vietnamTime.format(date);
 
 /** One order with what its views need: rows, loan state through today, status. */
 export interface OrderFacts {
@@ -151,13 +139,13 @@ export class OrderViews {
       timeLimit: order.termDays,
       status: code,
       ...this.label(code, lang),
-      createTime: timeText(order.createdAt),
+      createTime: familyDateTime(order.createdAt),
       bankNo: account?.maskedNumber ?? '',
       cardNo: account?.maskedNumber ?? '',
       historyOrders: history,
       closeReason: reason,
       closeRemark: null,
-      closeTime: order.closedAt ? timeText(order.closedAt) : null,
+      closeTime: order.closedAt ? familyDateTime(order.closedAt) : null,
       orderHandleFees: handleFees(order.productId, order.serviceFee),
       actualNeedRepayAmount: Number(this.owedNow(facts)),
       penaltyAmount: Number(overdueFee),
