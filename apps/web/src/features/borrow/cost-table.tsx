@@ -1,6 +1,6 @@
 import type { InstallmentPlan } from '@sen/contract';
 import { useT } from '../../shared/i18n/use-translation.ts';
-import { displayDate, formatDecimal, formatInteger, money } from '../../shared/i18n/format.ts';
+import { displayDate, formatDecimal, formatInteger, money, shortDate } from '../../shared/i18n/format.ts';
 
 /**
  * The full cost of a plan before the borrower commits (DESIGN.md departure): what reaches their
@@ -65,7 +65,7 @@ export function ScheduleTable({ plan }: { plan: InstallmentPlan }) {
             {plan.appRepaymentPlanDTOList.map((row) => (
               <tr key={row.planPart}>
                 <th scope="row">{row.planPart}</th>
-                <td>{displayDate(row.dueDate, '', language)}</td>
+                <td>{shortDate(row.dueDate, '', language)}</td>
                 <td>{formatInteger(row.repayActualAmount, language)}</td>
                 <td>{formatInteger(row.repayInterestAmount + row.repayAfterHandleAmount, language)}</td>
                 <td className="schedule__total">{formatInteger(row.totalRepayment, language)}</td>

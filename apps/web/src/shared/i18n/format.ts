@@ -32,6 +32,14 @@ export function moneyRange(min: number, max: number, language: Language): string
   return min === max ? money(max, language) : `${money(min, language)} – ${money(max, language)}`;
 }
 
+/** A yyyy-MM-dd date in ten characters for tables (dd/MM/yyyy; yyyy/MM/dd in zh); the text as given otherwise. */
+export function shortDate(iso: string | null | undefined, fallback: string, language: Language): string {
+  const match = iso ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso) : null;
+  if (!match) return fallback;
+  const [, y, m, d] = match;
+  return language === 'zh' ? `${y}/${m}/${d}` : `${d}/${m}/${y}`;
+}
+
 /** A yyyy-MM-dd date for people: dd/MM/yyyy in vn and en, yyyy年M月d日 in zh; the text as given otherwise. */
 export function displayDate(iso: string | null | undefined, fallback: string, language: Language): string {
   const match = iso ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso) : null;
