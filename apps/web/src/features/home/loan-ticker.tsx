@@ -31,7 +31,13 @@ export function LoanTicker() {
       <ul className="loan-ticker__list" aria-live="off">
         {visible.map((entry, index) => (
           <li key={`${start}-${index}`} className="loan-ticker__item" data-testid="ticker-entry">
-            {t('home.ticker.entry', { phone: entry.phone, amount: money(entry.amount, language) })}
+            {/* The amount ends the sentence in every language; it keeps its room and the words give way on a narrow screen. */}
+            <span className="loan-ticker__text">
+              {t('home.ticker.entry', { phone: entry.phone, amount: '' }).trim()}
+            </span>{' '}
+            <strong className="loan-ticker__amount">
+              {money(entry.amount, language)}
+            </strong>
           </li>
         ))}
       </ul>
