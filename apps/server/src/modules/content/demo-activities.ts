@@ -3,7 +3,7 @@ import { ContentRepository } from './content.repository.ts';
 
 /** Banners of a demo database (SEED_DEMO): pictures shipped with the web app, under /banners. */
 const DEMO_ACTIVITIES = [
-  { name: 'Sen', summary: 'Vay nhanh, an toàn & đáng tin cậy', picUrl: '/banners/sen-lotus.svg', h5Url: '', sortOrder: 1 },
+  { name: 'Sen', summary: 'Vay nhanh, an toàn & minh bạch', picUrl: '/banners/sen-lotus.svg', h5Url: '', sortOrder: 1 },
   { name: 'Sen', summary: 'Trả đúng hạn, hạn mức cao hơn', picUrl: '/banners/sen-growth.svg', h5Url: '', sortOrder: 2 },
 ];
 

@@ -15,7 +15,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import { PullToRefresh } from '../../shared/ui/pull-to-refresh.tsx';
 import { useHeldFlag } from '../../shared/ui/use-held-flag.ts';
 import { CustomerService } from './contact-dialog.tsx';
-import { HOME_INDEX_KEY, useActivities, useCommonIndex, useHomeIndex } from './home-api.ts';
+import { HOME_INDEX_KEY, useHomeBanners, useCommonIndex, useHomeIndex } from './home-api.ts';
 import { displayDate, money } from '../../shared/i18n/format.ts';
 import { CongratulationPopup, NewProductsPopup, PreCreditPopup } from './home-popups.tsx';
 import { applyAction, isWithdrawDisabled, newProducts, selectHomeMode } from './home-rules.ts';
@@ -58,7 +58,7 @@ export function HasAuthHome() {
   const queryClient = useQueryClient();
   const userId = useSessionStore((state) => state.user?.id ?? 'anonymous');
   const index = useHomeIndex(userId);
-  const activities = useActivities();
+  const banners = useHomeBanners();
   const commonIndex = useCommonIndex();
   const bankCardState = useAuthStore((state) => state.authDetail?.bankCardState ?? null);
   const loading = useHeldFlag(index.isPending);
@@ -126,12 +126,6 @@ export function HasAuthHome() {
 
   if (mode === 'NotFound') return <Navigate to={paths.notFoundAlias} replace />;
 
-  const banners = (activities.data ?? []).map((activity) => ({
-    id: activity.id,
-    name: activity.name,
-    imageUrl: activity.activityPicUrl,
-    href: activity.activityH5Url || undefined,
-  }));
   const cards = data ? [...data.showProducts, ...data.canNotApplyProducts] : [];
   const nextDate = data ? displayDate(data.enableLoanDate, data.enableLoanStr, language) : '';
   const showCards = mode === 'Normal' || mode === 'PreAuditLoading' || mode === 'PreAuditRejected';

@@ -2,6 +2,7 @@ import { endpoints, type Activity, type CommonIndex, type HomeIndex } from '@sen
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../shared/query/query-client.ts';
 import { callEndpoint } from '../../shared/request/call-endpoint.ts';
+import type { Banner } from '../../shared/ui/banner-carousel.tsx';
 
 /** The visitor home's figures and the support contacts (common/index), from the server's configuration. */
 export function useCommonIndex() {
@@ -12,13 +13,19 @@ export function useCommonIndex() {
   });
 }
 
-/** The banners of the home carousel (activity/list); may be empty. */
-export function useActivities() {
-  return useQuery<Activity[]>({
+/** The banners of the home carousel (activity/list) as the carousel shows them; empty while loading or when there are none. */
+export function useHomeBanners(): Banner[] {
+  const activities = useQuery<Activity[]>({
     queryKey: queryKeys.activities,
     queryFn: () => callEndpoint(endpoints.activityList, {}, { skipErrorHandler: true }),
     staleTime: 5 * 60_000,
   });
+  return (activities.data ?? []).map((activity) => ({
+    id: activity.id,
+    name: activity.summary || activity.name,
+    imageUrl: activity.activityPicUrl,
+    href: activity.activityH5Url || undefined,
+  }));
 }
 
 /** The signed-in home (index/v3): credit status, limit and product cards. */

@@ -14,7 +14,7 @@ import { BoltIcon, PercentIcon, ShieldIcon, StarIcon } from '../../shared/ui/ico
 import { PullToRefresh } from '../../shared/ui/pull-to-refresh.tsx';
 import { useHeldFlag } from '../../shared/ui/use-held-flag.ts';
 import { CustomerService } from './contact-dialog.tsx';
-import { useActivities, useCommonIndex } from './home-api.ts';
+import { useHomeBanners, useCommonIndex } from './home-api.ts';
 
 /** The annual rate as a number of percent: the server sends a number, or text such as '14.6%'. */
 function ratePercent(index: { annualizedInterestRatePercent?: number; annualizedInterestRate: string | number }): number | null {
@@ -33,7 +33,7 @@ export function NoAuthHome() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const index = useCommonIndex();
-  const activities = useActivities();
+  const banners = useHomeBanners();
   const loading = useHeldFlag(index.isPending);
   const low = formatPercent(DAILY_RATES_PERCENT.low, language);
   const high = formatPercent(DAILY_RATES_PERCENT.high, language);
@@ -53,12 +53,6 @@ export function NoAuthHome() {
 
   const figures = index.data;
   const rate = figures ? ratePercent(figures) : null;
-  const banners = (activities.data ?? []).map((activity) => ({
-    id: activity.id,
-    name: activity.name,
-    imageUrl: activity.activityPicUrl,
-    href: activity.activityH5Url || undefined,
-  }));
 
   return (
     <PullToRefresh onRefresh={refresh}>

@@ -12,7 +12,7 @@ import { AppImage } from '../../shared/ui/app-image.tsx';
 import { BannerCarousel } from '../../shared/ui/banner-carousel.tsx';
 import { PullToRefresh } from '../../shared/ui/pull-to-refresh.tsx';
 import { CustomerService } from './contact-dialog.tsx';
-import { useActivities, useCommonIndex } from './home-api.ts';
+import { useHomeBanners, useCommonIndex } from './home-api.ts';
 import './has-auth-home.css';
 import { stepsLeft } from './home-rules.ts';
 
@@ -61,14 +61,8 @@ export function StepsLeftCard() {
 export function StepsLeftHome() {
   const { t } = useT();
   const queryClient = useQueryClient();
-  const activities = useActivities();
+  const banners = useHomeBanners();
   const commonIndex = useCommonIndex();
-  const banners = (activities.data ?? []).map((activity) => ({
-    id: activity.id,
-    name: activity.name,
-    imageUrl: activity.activityPicUrl,
-    href: activity.activityH5Url || undefined,
-  }));
   return (
     <PullToRefresh onRefresh={() => queryClient.invalidateQueries({ queryKey: queryKeys.activities })}>
       <main className="home" data-testid="steps-left-home">
