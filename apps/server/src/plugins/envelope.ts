@@ -138,7 +138,13 @@ export const envelopePlugin = globalPlugin('sen-envelope', async (app: FastifyIn
       request.log.warn({ err: error }, 'database unavailable');
       return sendAppError(request, reply, new AppError('SERVICE_UNAVAILABLE'));
     }
-    request.log.error({ err: error }, 'unhandled error');
+    // The browser went away mid-answer (a page left while a compressed file streamed): not our fault,
+    // and nobody is there to read the answer; an info line, not an error that pages someone.
+    if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE' && (request.raw.destroyed || reply.raw.destroyed)) {
+      request.log.info({ errorCode: 'ERR_STREAM_PREMATURE_CLOSE' }, 'client closed the connection before the answer was sent');
+    } else {
+      request.log.error({ err: error }, 'unhandled error');
+    }
     const entry = ERRORS.SERVER_ERROR;
     return fail(reply, entry.httpStatus, entry.code, translate(request.lang, entry.messageKey));
   });
