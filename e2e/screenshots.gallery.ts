@@ -14,6 +14,8 @@ async function shot(page: Page, lang: Language, name: string) {
 
 // The fake camera (no prompt) for the KYC liveness frame; nothing else asks for a camera.
 test.use({ deviceScaleFactor: 1, launchOptions: FAKE_CAMERA_LAUNCH });
+// One language's whole gallery signs several people in and out: more than the default minute on a busy machine.
+test.describe.configure({ timeout: 180_000 });
 
 for (const lang of LANGUAGES) {
   test(`gallery in ${lang}`, async ({ page, request }) => {
