@@ -14,7 +14,7 @@ import {
 } from '@sen/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractAcceptances, loanOrders, payoutAttempts } from '../src/db/schema.ts';
+import { contractAcceptances, creditAccounts, loanOrders, payoutAttempts } from '../src/db/schema.ts';
 import { businessDate } from '../src/jobs/business-date.ts';
 import { samplePng } from './helpers/images.ts';
 import { createBorrower, demoProducts, type TestBorrower } from './helpers/loans.ts';
@@ -153,7 +153,13 @@ describe('order/commit/with/event (decision 070)', () => {
     const pending = await createBorrower(t);
     await t.database.db.execute(sql`update credit_accounts set status = 0 where user_id = ${pending.userId}`);
     const refused = await commit(pending, { productId: String(flexible().id), amount: '3000000' });
-    expect(refused.envelope).toMatchObject({ code: ERRORS.CREDIT_NOT_APPROVED.code, data: { creditStatus: 0 } });
+    expect(refused.envelope).toMatchObject({ code: ERRORS.CREDIT_NOT_APPROVED.code, data: { creditStatus: 0, enableLoanDate: null } });
+    // Rejected: the refusal carries the date the borrower may try again; nothing of the credit is taken.
+    await t.database.db.execute(sql`update credit_accounts set status = 2, next_try_date = '2027-01-05' where user_id = ${pending.userId}`);
+    const rejected = await commit(pending, { productId: String(flexible().id), amount: '3000000', auditKey: 'after-rejection' });
+    expect(rejected.envelope).toMatchObject({ code: ERRORS.CREDIT_NOT_APPROVED.code, data: { creditStatus: 2, enableLoanDate: '2027-01-05' } });
+    const [standing] = await t.database.db.select().from(creditAccounts).where(eq(creditAccounts.userId, pending.userId));
+    expect(standing!.usedAmount).toBe(0n);
   });
 
   it('asks for the signature where the product requires one, and keeps it', async () => {

@@ -62,6 +62,8 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'vn';
 /** Value of the `lang` request header for each interface language. */
 export const LANG_HEADER: Record<Language, string> = { en: 'en_US', vn: 'vi_VN', zh: 'zh_CN' };
+/** The Intl locale each interface language formats numbers and dates with. */
+export const INTL_LOCALE: Record<Language, string> = { en: 'en-US', vn: 'vi-VN', zh: 'zh-CN' };
 
 export function languageFromHeader(header: string | undefined): Language {
   const found = (Object.keys(LANG_HEADER) as Language[]).find((lang) => LANG_HEADER[lang] === header);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Language } from '@sen/contract';
+import { INTL_LOCALE, type Language } from '@sen/contract';
 import { formatVnd, type CostTable, type Schedule } from '@sen/domain';
 import { doReadNumber, ReadingConfig } from 'read-vietnamese-number';
 
@@ -47,9 +47,8 @@ export function maskPhone(phone: string): string {
   return phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-3)}` : '****';
 }
 
-const NUMBER_LOCALE: Record<Language, string> = { vn: 'vi-VN', en: 'en-US', zh: 'zh-CN' };
 // Built once: a formatter per call costs more than the rest of an agreement (profiled under commit load).
-const formats = <T>(make: (locale: string) => T) => ({ vn: make(NUMBER_LOCALE.vn), en: make(NUMBER_LOCALE.en), zh: make(NUMBER_LOCALE.zh) }) as Record<Language, T>;
+const formats = <T>(make: (locale: string) => T) => ({ vn: make(INTL_LOCALE.vn), en: make(INTL_LOCALE.en), zh: make(INTL_LOCALE.zh) }) as Record<Language, T>;
 const RATE_FORMAT = formats((locale) => new Intl.NumberFormat(locale, { maximumFractionDigits: 4 }));
 const APR_FORMAT = formats((locale) => new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 

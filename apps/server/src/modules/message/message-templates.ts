@@ -1,4 +1,4 @@
-import type { Language, MessageTemplate } from '@sen/contract';
+import { INTL_LOCALE, type Language, type MessageTemplate } from '@sen/contract';
 import { z } from 'zod';
 import { formatVietnamDate, vietnamDate } from './vietnam-time.ts';
 
@@ -210,7 +210,6 @@ export function normaliseParams(template: MessageTemplate, params: Record<string
   return parsed.data as Record<string, string | number>;
 }
 
-const INTL_LOCALE: Record<Language, string> = { en: 'en-US', vn: 'vi-VN', zh: 'zh-CN' };
 
 function formatField(kind: FieldKind, value: string | number, language: Language): string {
   switch (kind) {

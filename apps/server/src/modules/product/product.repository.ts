@@ -5,6 +5,10 @@ import { loanProducts, productDailyUsage } from '../../db/schema.ts';
 export type ProductRow = typeof loanProducts.$inferSelect;
 export type ProductWrite = Omit<typeof loanProducts.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
+/** Active, and `now` inside the product's window: what borrowers may see. */
+const visibleAt = (now: Date) =>
+  and(eq(loanProducts.active, true), or(isNull(loanProducts.activeFrom), lte(loanProducts.activeFrom, now)), or(isNull(loanProducts.activeTo), gt(loanProducts.activeTo, now)));
+
 export class ProductRepository {
   constructor(private readonly uow: UnitOfWork) {}
 
@@ -22,13 +26,7 @@ export class ProductRepository {
     return this.db
       .select()
       .from(loanProducts)
-      .where(
-        and(
-          eq(loanProducts.active, true),
-          or(isNull(loanProducts.activeFrom), lte(loanProducts.activeFrom, now)),
-          or(isNull(loanProducts.activeTo), gt(loanProducts.activeTo, now)),
-        ),
-      )
+      .where(visibleAt(now))
       .orderBy(asc(loanProducts.sortOrder), asc(loanProducts.id));
   }
 
@@ -46,15 +44,7 @@ export class ProductRepository {
     return this.db
       .select()
       .from(loanProducts)
-      .where(
-        and(
-          eq(loanProducts.newSign, true),
-          eq(loanProducts.active, true),
-          or(isNull(loanProducts.activeFrom), lte(loanProducts.activeFrom, now)),
-          or(isNull(loanProducts.activeTo), gt(loanProducts.activeTo, now)),
-          or(isNull(loanProducts.announcedAt), lt(loanProducts.announcedAt, loanProducts.activeFrom)),
-        ),
-      )
+      .where(and(eq(loanProducts.newSign, true), visibleAt(now), or(isNull(loanProducts.announcedAt), lt(loanProducts.announcedAt, loanProducts.activeFrom))))
       .orderBy(asc(loanProducts.id))
       .for('update', { skipLocked: true });
   }

@@ -114,13 +114,17 @@ export class ProductService {
       });
       const now = this.clock();
       if (saved.newSign && this.visibleNow(saved, now) && !(before?.active ?? false)) {
-        const event = { product: saved, eventKey: `product-activated:${saved.id}:${randomUUID()}` };
-        for (const listener of this.activatedListeners) await listener(event);
-        await this.repository.markAnnounced(saved.id, now);
+        await this.announce(saved, `product-activated:${saved.id}:${randomUUID()}`, now);
       }
       return saved;
     });
     return toRecord(row);
+  }
+
+  /** Tells the listeners (the newProducts message) of one opening, in the caller's transaction, and remembers it. */
+  private async announce(product: ProductRow, eventKey: string, now: Date): Promise<void> {
+    for (const listener of this.activatedListeners) await listener({ product, eventKey });
+    await this.repository.markAnnounced(product.id, now);
   }
 
   /**
@@ -132,11 +136,7 @@ export class ProductService {
     return this.uow.transaction(async () => {
       const now = this.clock();
       const opened = await this.repository.lockUnannounced(now);
-      for (const product of opened) {
-        const event = { product, eventKey: `product-opened:${product.id}:${(product.activeFrom ?? product.createdAt).toISOString()}` };
-        for (const listener of this.activatedListeners) await listener(event);
-        await this.repository.markAnnounced(product.id, now);
-      }
+      for (const product of opened) await this.announce(product, `product-opened:${product.id}:${(product.activeFrom ?? product.createdAt).toISOString()}`, now);
       return opened.length;
     });
   }

@@ -1,4 +1,4 @@
-import { API_PATHS, LANG_HEADER, type Language, type RepayStatus } from '@sen/contract';
+import { API_PATHS, INTL_LOCALE, LANG_HEADER, type Language, type RepayStatus } from '@sen/contract';
 
 /*
  * Our repayment page (payUrl, /pay/<token>; docs/decisions/076): small, self-contained HTML that
@@ -110,7 +110,6 @@ const TEXTS = {
 } as const satisfies Record<Language, Record<string, string>>;
 
 const HTML_LANG: Record<Language, string> = { vn: 'vi', en: 'en', zh: 'zh' };
-const NUMBER_LOCALE: Record<Language, string> = { vn: 'vi-VN', en: 'en-US', zh: 'zh-CN' };
 
 /** The page's language: `lang` in the query (en, vn or vi, zh), else the first one Accept-Language names, else Vietnamese. */
 export function pageLanguage(query: string | undefined, acceptLanguage: string | undefined): Language {
@@ -139,7 +138,7 @@ function fill(text: string, values: Record<string, string>): string {
 }
 
 function money(amount: number, lang: Language): string {
-  return `${new Intl.NumberFormat(NUMBER_LOCALE[lang], { maximumFractionDigits: 0 }).format(amount)} ${TEXTS[lang].currency}`;
+  return `${new Intl.NumberFormat(INTL_LOCALE[lang], { maximumFractionDigits: 0 }).format(amount)} ${TEXTS[lang].currency}`;
 }
 
 /** 'HH:mm dd/MM/yyyy' on Vietnam's clock. */
@@ -274,7 +273,7 @@ ${
     statusUrl: API_PATHS.payPageStatus,
     devPayUrl: view.devPayNow ? API_PATHS.devPayNow : null,
     langHeader: LANG_HEADER[lang],
-    locale: NUMBER_LOCALE[lang],
+    locale: INTL_LOCALE[lang],
     done: settledOrPaid,
     // The page's script needs only the texts it shows; a production page carries nothing of the development button.
     texts: view.devPayNow ? texts : Object.fromEntries(Object.entries(texts).filter(([key]) => !key.startsWith('dev'))),

@@ -1,9 +1,9 @@
-import type { Language } from '@sen/contract';
+import { INTL_LOCALE, type Language } from '@sen/contract';
 // Money only (no calendar code): this module is part of the first route (decision 020).
 import { formatVnd } from '@sen/domain/money';
 
-/** The Intl locale of each interface language. */
-export const INTL_LOCALE: Record<Language, string> = { en: 'en-US', vn: 'vi-VN', zh: 'zh-CN' };
+/** The Intl locale of each interface language (one table for the server and the web app). */
+export { INTL_LOCALE };
 
 /** A percentage in the language's own way (vn '14,6%', '0,03%'; en '14.6%'). `percent` is in percent (14.6). */
 export function formatPercent(percent: number, language: Language): string {
