@@ -50,7 +50,8 @@ export class LedgerRepository {
 
   /**
    * Inserts lines. The database checks, per statement, that every entry touched balances
-   * (migration 0009), so an entry's lines must all go in one call; chunks never split an entry.
+   * (migrations 0012 and 0022: each statement's own lines per entry), so an entry's lines must all go
+   * in one call; chunks never split an entry.
    */
   async insertLines(lines: readonly StoredLine[]): Promise<void> {
     let start = 0;
