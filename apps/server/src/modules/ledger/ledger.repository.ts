@@ -21,7 +21,12 @@ export interface StoredLine {
 const ENTRIES_PER_STATEMENT = 5000;
 const LINES_PER_STATEMENT = 20_000;
 
-/** The ledger tables: insert-only writes and balance reads (docs/decisions/055-ledger.md). */
+/**
+ * The ledger tables: insert-only writes and balance reads (docs/decisions/055-ledger.md). No index
+ * is keyed by loan or account (the daily accrual would pay one scattered insert per loan and day into
+ * each, decision 083), so the reads of one loan or one account below scan the ledger: tests and checks
+ * use them; a production view of one loan would read its accrual entries by key (083 says how).
+ */
 export class LedgerRepository {
   constructor(private readonly uow: UnitOfWork) {}
 
