@@ -175,9 +175,13 @@ export class LoanAccrual {
               for update skip locked
          ) o
       ),
-      -- By physical address (ctid), read in this statement with the row locked: a lookup, never a join plan.
+      -- By physical address (ctid), read in this statement with the row locked: never a join plan
+      -- that reads the table. All addresses in one list, because a TID scan per row would ask the
+      -- operating system for the table's size once per row (an lseek, ~9 % of the sweep's CPU).
       moved as (
-        update loan_orders o set accrued_through = ${date}::date from claimed c where o.ctid = c.tid
+        update loan_orders o set accrued_through = ${date}::date
+          from claimed c
+         where o.ctid = any (array(select tid from claimed)) and o.ctid = c.tid
       )
       select (select max(id)::text from candidates) as last_id,
              array_agg(id::text order by id) as ids, array_agg(user_id::text order by id) as borrowers,
@@ -218,18 +222,22 @@ export class LoanAccrual {
          ) i
       ),
       -- Rows are updated by their physical address (ctid), read under this statement's snapshot with
-      -- their order locked (every writer of instalments locks the order first): a lookup, never a join plan.
+      -- their order locked (every writer of instalments locks the order first): one list of addresses,
+      -- as in the claim, never a join plan that reads the table.
+      changed as (
+        select * from calc where new_im <> old_im or new_om <> old_om
+      ),
       instalments_written as (
         update loan_instalments i
            set interest_micro = c.new_im, interest_charged = c.new_im / 1000000,
                overdue_fee_micro = c.new_om, overdue_fee_charged = c.new_om / 1000000
-          from calc c
-         where i.ctid = c.tid and (c.new_im <> c.old_im or c.new_om <> c.old_om)
+          from changed c
+         where i.ctid = any (array(select tid from changed)) and i.ctid = c.tid
       ),
       -- One posting per loan with anything to post; it takes its entry id here, so its lines need no
-      -- join back to the inserted entries.
+      -- join back to the inserted entries. The sequence is looked up once (a subquery), not per row.
       postings as (
-        select nextval(pg_get_serial_sequence('ledger_entries', 'id')) as entry_id, p.order_id, b.user_id, p.interest, p.overdue_fee
+        select nextval((select pg_get_serial_sequence('ledger_entries', 'id')::regclass)) as entry_id, p.order_id, b.user_id, p.interest, p.overdue_fee
           from (select c.order_id, sum(c.new_im / 1000000 - c.old_ic)::bigint as interest, sum(c.new_om / 1000000 - c.old_oc)::bigint as overdue_fee
                   from calc c group by c.order_id) p
           join batch b on b.id = p.order_id
