@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { disbursementPosting, feeChargedPosting, interestAccrualPosting } from '@sen/domain';
+import { dailyAccrualPosting, disbursementPosting, feeChargedPosting } from '@sen/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../src/db/database.ts';
@@ -57,7 +57,7 @@ describe('npm run ledger:check', () => {
     try {
       const ledger = new LedgerService(database.uow, () => new Date());
       await database.uow.transaction(() =>
-        ledger.postMany([feeChargedPosting(context, 200_000n), disbursementPosting(context, 2_000_000n, 200_000n), interestAccrualPosting({ ...context, businessDate: '2026-03-16' }, 600n)]),
+        ledger.postMany([feeChargedPosting(context, 200_000n), disbursementPosting(context, 2_000_000n, 200_000n), dailyAccrualPosting({ ...context, businessDate: '2026-03-16' }, { interest: 600n, overdueFee: 0n })]),
       );
     } finally {
       await database.close();

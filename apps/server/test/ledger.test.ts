@@ -6,12 +6,11 @@ import {
   addVietnamDays,
   applyRepayment,
   buildSchedule,
+  dailyAccrualPosting,
   disbursementPosting,
   feeChargedPosting,
-  interestAccrualPosting,
   loanOutstanding,
   openLoan,
-  overdueFeeAccrualPosting,
   repaymentPosting,
   type Posting,
 } from '@sen/domain';
@@ -61,7 +60,7 @@ describe('ledger postings', () => {
     const accrued = accrueThrough(state, addVietnamDays(context.businessDate, 10));
     state = accrued.state;
     await inTransaction(async () => {
-      await t.app.ledger.postMany(accrued.days.map((day) => interestAccrualPosting({ ...context, businessDate: day.date }, day.interest)));
+      await t.app.ledger.postMany(accrued.days.map((day) => dailyAccrualPosting({ ...context, businessDate: day.date }, day)));
     });
     expect(await t.app.ledger.loanBalances(context.loanId)).toEqual({ overdueFee: 0n, fee: 0n, interest: 6_000n, principal: 2_000_000n, total: 2_006_000n });
 
@@ -84,7 +83,7 @@ describe('ledger postings', () => {
     expect((await t.app.ledger.entriesOfLoan(context.loanId)).map((entry) => entry.event)).toEqual([
       'disbursement',
       'fee_charged',
-      ...Array.from({ length: 10 }, () => 'interest_accrual'),
+      ...Array.from({ length: 10 }, () => 'daily_accrual'),
       'repayment',
       'repayment',
     ]);
@@ -96,14 +95,14 @@ describe('ledger postings', () => {
 
   it('refuses an unbalanced posting before the database, and the database refuses one too', async () => {
     const context = newLoan();
-    const good = interestAccrualPosting(context, 500n)!;
+    const good = dailyAccrualPosting(context, { interest: 500n, overdueFee: 0n })!;
     const unbalanced: Posting = { ...good, lines: [good.lines[0]!, { ...good.lines[1]!, credit: 499n }] };
     await expect(inTransaction(() => t.app.ledger.post(unbalanced))).rejects.toThrow(UnbalancedPostingError);
     // Straight to the tables, past the service: the statement trigger refuses the entry.
     const attempt = inTransaction(async () => {
       const [entry] = await t.database.uow.db
         .insert(ledgerEntries)
-        .values({ event: 'interest_accrual', key: `raw-${context.loanId}`, loanId: context.loanId, borrowerId: context.borrowerId, businessDate: '2026-03-15', memo: 'raw' })
+        .values({ event: 'daily_accrual', key: `raw-${context.loanId}`, loanId: context.loanId, borrowerId: context.borrowerId, businessDate: '2026-03-15', memo: 'raw' })
         .returning({ id: ledgerEntries.id });
       await t.database.uow.db.insert(ledgerLines).values([
         { entryId: entry!.id, accountCode: 'loan_interest', ownerId: context.loanId, debit: 500n, credit: 0n },
@@ -112,6 +111,34 @@ describe('ledger postings', () => {
     });
     await expect(attempt).rejects.toSatisfy((error: unknown) => sqlState(error) === '23514');
     expect(await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.key, `raw-${context.loanId}`))).toHaveLength(0);
+  });
+
+  it('refuses lines whose entry does not exist, and an entry balanced only across two statements', async () => {
+    const context = newLoan();
+    const orphan = inTransaction(() =>
+      t.database.uow.db.insert(ledgerLines).values([
+        { entryId: 987_654_321, accountCode: 'loan_interest', ownerId: context.loanId, debit: 500n, credit: 0n },
+        { entryId: 987_654_321, accountCode: 'interest_income', ownerId: null, debit: 0n, credit: 500n },
+      ]),
+    );
+    await expect(orphan).rejects.toSatisfy((error: unknown) => sqlState(error) === '23503');
+    // Each statement's lines must balance per entry on their own: the ledger never holds a half-written entry.
+    const split = inTransaction(async () => {
+      const [entry] = await t.database.uow.db
+        .insert(ledgerEntries)
+        .values({ event: 'daily_accrual', key: `split-${context.loanId}`, loanId: context.loanId, borrowerId: context.borrowerId, businessDate: '2026-03-15', memo: 'split' })
+        .returning({ id: ledgerEntries.id });
+      await t.database.uow.db.insert(ledgerLines).values([
+        { entryId: entry!.id, accountCode: 'loan_interest', ownerId: context.loanId, debit: 500n, credit: 0n },
+        { entryId: entry!.id, accountCode: 'loan_overdue_fee', ownerId: context.loanId, debit: 300n, credit: 0n },
+      ]);
+      await t.database.uow.db.insert(ledgerLines).values([
+        { entryId: entry!.id, accountCode: 'interest_income', ownerId: null, debit: 0n, credit: 500n },
+        { entryId: entry!.id, accountCode: 'overdue_fee_income', ownerId: null, debit: 0n, credit: 300n },
+      ]);
+    });
+    await expect(split).rejects.toSatisfy((error: unknown) => sqlState(error) === '23514');
+    expect(await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.key, `split-${context.loanId}`))).toHaveLength(0);
   });
 
   it('posts an event once: the same key again answers the first entry; other lines under it are refused', async () => {
@@ -129,7 +156,7 @@ describe('ledger postings', () => {
 
   it('posts the same event from ten parallel units once', async () => {
     const context = newLoan();
-    const posting = overdueFeeAccrualPosting(context, 900n)!;
+    const posting = dailyAccrualPosting(context, { interest: 0n, overdueFee: 900n })!;
     const results = await Promise.allSettled(Array.from({ length: 10 }, () => inTransaction(() => t.app.ledger.post(posting))));
     const fulfilled = results.filter((result) => result.status === 'fulfilled').map((result) => result.value);
     // On PostgreSQL a loser of the race waits for the winner's commit and then sees the key taken.
@@ -140,7 +167,7 @@ describe('ledger postings', () => {
 
   it('posts overlapping batches from parallel units without deadlock, each event once', async () => {
     const loans = Array.from({ length: 40 }, () => newLoan());
-    const postings = loans.map((context) => interestAccrualPosting(context, 120n)!);
+    const postings = loans.map((context) => dailyAccrualPosting(context, { interest: 120n, overdueFee: 0n })!);
     const batches = Array.from({ length: 6 }, (_, index) => (index % 2 === 0 ? [...postings] : [...postings].reverse()));
     const results = await Promise.all(batches.map((batch) => inTransaction(() => t.app.ledger.postMany(batch))));
     const created = results.flat().filter((result) => result.created);
@@ -149,11 +176,14 @@ describe('ledger postings', () => {
   });
 
   it('posts a large batch (a sweep’s) with statements that never split an entry', async () => {
-    const loans = Array.from({ length: 1200 }, () => newLoan());
-    const results = await inTransaction(() => t.app.ledger.postMany(loans.flatMap((context) => [interestAccrualPosting(context, 300n), overdueFeeAccrualPosting(context, 450n)])));
-    expect(results).toHaveLength(2400);
+    // 5,100 entries of 2 and 4 lines: more than one statement's worth of entries and of lines, and a
+    // statement's line limit falls inside an entry (the database refuses a statement's unbalanced part).
+    const loans = Array.from({ length: 5100 }, () => newLoan());
+    const postings = loans.map((context, index) => dailyAccrualPosting(context, { interest: 300n, overdueFee: index % 3 === 0 ? 0n : 450n }));
+    const results = await inTransaction(() => t.app.ledger.postMany(postings));
+    expect(results).toHaveLength(5100);
     expect(results.every((result) => result.created)).toBe(true);
-    expect(await t.app.ledger.loanBalances(loans[1199]!.loanId)).toMatchObject({ interest: 300n, overdueFee: 450n, total: 750n });
+    expect(await t.app.ledger.loanBalances(loans[5099]!.loanId)).toMatchObject({ interest: 300n, overdueFee: 450n, total: 750n });
   });
 
   it('rolls the posting back with the caller’s transaction', async () => {
@@ -197,7 +227,7 @@ describe('ledger check', () => {
     // The built-in checks first; modules add theirs after (the repayment module's, the order module's).
     expect(report.checks.map((check) => check.name).slice(0, 5)).toEqual(['entries-balance', 'lines-well-formed', 'account-balances', 'trial-balance', 'one-disbursement-per-loan']);
     expect(report.totals.debits).toBe(report.totals.credits);
-    expect(report.totals.entries).toBeGreaterThan(2400);
+    expect(report.totals.entries).toBeGreaterThan(5100);
     expect(report.totals.byEvent.disbursement).toBeGreaterThanOrEqual(2);
   });
 

@@ -3,6 +3,7 @@ import {
   addVietnamDays,
   applyRepayment,
   buildSchedule,
+  dailyAccrualPosting,
   loanOutstanding,
   overdueRatePpm,
   repaymentPosting,
@@ -183,6 +184,29 @@ describe('daily accrual in SQL (jobs/loan-accrual.ts)', () => {
     expect((await t.app.ledger.entriesOfLoan(String(opened.order.id))).length).toBe(entries);
     // An older date than the loan's is nothing to do.
     expect((await accrual.accrueThrough('2026-05-05')).loans).toBe(0);
+    // The SQL posted each day under the domain's key with the domain's lines: posting the domain's
+    // own accrual postings again finds every key taken with the same lines (else PostingConflictError).
+    const context = { loanId: String(opened.order.id), borrowerId: opened.order.userId };
+    const days = accrueThrough(opened.state, '2026-05-11').days;
+    const reposted = await t.database.uow.transaction(() => t.app.ledger.postMany(days.map((day) => dailyAccrualPosting({ ...context, businessDate: day.date }, day))));
+    expect(reposted.length).toBeGreaterThanOrEqual(10);
+    expect(reposted.every((result) => !result.created)).toBe(true);
+    expect((await t.app.ledger.check()).violations).toEqual([]);
+  });
+
+  it('skips a loan-day a repayment already accrued, so the day is posted once', async () => {
+    const other = await createBorrower(t);
+    const opened = await openLoan(t, other, { principal: 4_000_000n, planNums: 3, startDate: '2026-06-01' });
+    const accrual = new LoanAccrual(t.database.uow);
+    await accrual.accrueThrough('2026-06-09');
+    // A transfer on the 10th, before that day's sweep: the repayment accrues the day and posts it.
+    await repay(opened.order.id, 500_000n, '2026-06-10', `before-sweep-${opened.order.id}`);
+    // The sweep of the 10th (which accrues the other tests' loans) leaves this one alone.
+    await accrual.accrueThrough('2026-06-10');
+    const keys = (await t.app.ledger.entriesOfLoan(String(opened.order.id))).map((entry) => entry.key);
+    expect(keys.filter((key) => key === `accrual:2026-06-10:${opened.order.id}`)).toHaveLength(1);
+    const expected = applyRepayment(accrueThrough(opened.state, '2026-06-10').state, 500_000n).state;
+    expect((await t.app.loans.readLoan(opened.order.id))!.state.instalments).toEqual(expected.instalments);
     expect((await t.app.ledger.check()).violations).toEqual([]);
   });
 

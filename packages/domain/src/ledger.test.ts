@@ -7,11 +7,10 @@ import {
   accountBalances,
   assertBalanced,
   balanceAllowed,
+  dailyAccrualPosting,
   disbursementPosting,
   feeChargedPosting,
-  interestAccrualPosting,
   isBalanced,
-  overdueFeeAccrualPosting,
   overpaymentCreditPosting,
   refundPosting,
   repaymentPosting,
@@ -55,19 +54,31 @@ describe('postings', () => {
 
   it('posts nothing for zero amounts', () => {
     expect(feeChargedPosting(context, 0n)).toBeNull();
-    expect(interestAccrualPosting(context, 0n)).toBeNull();
-    expect(overdueFeeAccrualPosting(context, 0n)).toBeNull();
+    expect(dailyAccrualPosting(context, { interest: 0n, overdueFee: 0n })).toBeNull();
     expect(writeOffPosting(context, { overdueFee: 0n, fee: 0n, interest: 0n, principal: 0n })).toBeNull();
   });
 
   it('keys accruals by date and loan (a day side by side in the key index), repayments by transfer', () => {
-    expect(interestAccrualPosting(context, 600n)!.key).toBe('interest:2026-03-15:loan-1');
-    expect(overdueFeeAccrualPosting(context, 900n)!.key).toBe('overdue-fee:2026-03-15:loan-1');
+    expect(dailyAccrualPosting(context, { interest: 600n, overdueFee: 0n })!.key).toBe('accrual:2026-03-15:loan-1');
+    expect(dailyAccrualPosting(context, { interest: 0n, overdueFee: 900n })!.key).toBe('accrual:2026-03-15:loan-1');
     expect(repaymentPosting(context, 'sepay-123', { totals: { overdueFee: 0n, fee: 0n, interest: 1n, principal: 2n }, toCredit: 3n }).key).toBe('repayment:sepay-123');
   });
 
+  it("posts a day's interest and overdue fee as one entry, leaving out a zero part", () => {
+    const both = dailyAccrualPosting(context, { interest: 600n, overdueFee: 900n })!;
+    expect(both.event).toBe('daily_accrual');
+    expect(both.lines).toEqual([
+      { account: { code: 'loan_interest', owner: 'loan-1' }, debit: 600n, credit: 0n },
+      { account: { code: 'interest_income', owner: null }, debit: 0n, credit: 600n },
+      { account: { code: 'loan_overdue_fee', owner: 'loan-1' }, debit: 900n, credit: 0n },
+      { account: { code: 'overdue_fee_income', owner: null }, debit: 0n, credit: 900n },
+    ]);
+    expect(dailyAccrualPosting(context, { interest: 0n, overdueFee: 900n })!.lines.map((line) => line.account.code)).toEqual(['loan_overdue_fee', 'overdue_fee_income']);
+    expect(() => dailyAccrualPosting(context, { interest: -1n, overdueFee: 900n })).toThrow(RangeError);
+  });
+
   it('refuses unbalanced or malformed postings', () => {
-    const good = interestAccrualPosting(context, 600n)!;
+    const good = dailyAccrualPosting(context, { interest: 600n, overdueFee: 0n })!;
     const bad = (change: (posting: Posting) => Posting) => () => assertBalanced(change(structuredClone(good)));
     expect(bad((p) => ({ ...p, lines: [p.lines[0]!, { ...p.lines[1]!, credit: 599n }] }))).toThrow(UnbalancedPostingError);
     expect(bad((p) => ({ ...p, lines: [p.lines[0]!] }))).toThrow(UnbalancedPostingError);
@@ -92,10 +103,8 @@ function simulate(state: LoanState, steps: Array<{ days: number; amount: bigint 
       current = next.state;
       date = next.accrual.date;
       const dayContext = { ...context, businessDate: date };
-      const interest = interestAccrualPosting(dayContext, next.accrual.interest);
-      const overdue = overdueFeeAccrualPosting(dayContext, next.accrual.overdueFee);
-      if (interest) postings.push(interest);
-      if (overdue) postings.push(overdue);
+      const accrual = dailyAccrualPosting(dayContext, next.accrual);
+      if (accrual) postings.push(accrual);
     }
     const paid = applyRepayment(current, step.amount);
     current = paid.state;

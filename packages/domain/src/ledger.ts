@@ -1,6 +1,6 @@
 import { assertIsoDate, type IsoDate } from './calendar.ts';
 import type { Vnd } from './money.ts';
-import type { Components } from './repayment.ts';
+import type { Components, DayAccrual } from './repayment.ts';
 
 /**
  * Double-entry postings of every money event (DESIGN.md; docs/decisions/055-ledger.md). Pure:
@@ -64,6 +64,8 @@ export interface PostingLine {
 export const MONEY_EVENTS = [
   'disbursement',
   'fee_charged',
+  'daily_accrual',
+  // A day's interest and overdue fee were two entries before decision 083; entries posted then keep these events.
   'interest_accrual',
   'overdue_fee_accrual',
   'repayment',
@@ -77,7 +79,7 @@ export interface Posting {
   event: MoneyEvent;
   /**
    * Unique per money event: the same event posted twice is one entry (the server keeps it under a
-   * unique index), e.g. 'disbursement:<loanId>', 'interest:<date>:<loanId>', 'repayment:<transferId>'.
+   * unique index), e.g. 'disbursement:<loanId>', 'accrual:<date>:<loanId>', 'repayment:<transferId>'.
    */
   key: string;
   loanId: string | null;
@@ -175,22 +177,27 @@ export function disbursementPosting(context: LoanPostingContext, principal: Vnd,
   return posting!;
 }
 
-/** A day's interest (accrueNextDay); null when it is 0. */
-export function interestAccrualPosting(context: LoanPostingContext, amount: Vnd): Posting | null {
-  positive(amount, 'Interest');
-  return build('interest_accrual', `interest:${context.businessDate}:${context.loanId}`, context, 'Interest accrued', [
-    debit({ code: 'loan_interest', owner: context.loanId }, amount),
-    credit(lender('interest_income'), amount),
+/**
+ * A day's accrual of a loan (accrueNextDay): its interest and its overdue fee in ONE entry, keyed
+ * by the date first and the loan (decision 083), so the daily sweep writes one entry per loan and
+ * day and a day's keys sit side by side at the end of the key index. The sweep's SQL
+ * (jobs/loan-accrual.ts) writes the same key and lines; a repayment that accrues its loan itself
+ * posts through here. Null when both are 0.
+ */
+export function dailyAccrualPosting(context: LoanPostingContext, accrual: Pick<DayAccrual, 'interest' | 'overdueFee'>): Posting | null {
+  positive(accrual.interest, 'Interest');
+  positive(accrual.overdueFee, 'Overdue fee');
+  return build('daily_accrual', dailyAccrualKey(context.businessDate, context.loanId), context, 'Interest and overdue fee accrued', [
+    debit({ code: 'loan_interest', owner: context.loanId }, accrual.interest),
+    credit(lender('interest_income'), accrual.interest),
+    debit({ code: 'loan_overdue_fee', owner: context.loanId }, accrual.overdueFee),
+    credit(lender('overdue_fee_income'), accrual.overdueFee),
   ]);
 }
 
-/** A day's overdue fee; null when it is 0. */
-export function overdueFeeAccrualPosting(context: LoanPostingContext, amount: Vnd): Posting | null {
-  positive(amount, 'Overdue fee');
-  return build('overdue_fee_accrual', `overdue-fee:${context.businessDate}:${context.loanId}`, context, 'Overdue fee accrued', [
-    debit({ code: 'loan_overdue_fee', owner: context.loanId }, amount),
-    credit(lender('overdue_fee_income'), amount),
-  ]);
+/** The key of a loan's accrual for a business date: one entry per loan and day, whichever path posts it. */
+export function dailyAccrualKey(date: IsoDate, loanId: string): string {
+  return `accrual:${date}:${loanId}`;
 }
 
 /**

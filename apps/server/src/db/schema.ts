@@ -649,17 +649,20 @@ export const emergencyContacts = pgTable(
 
 // ─── Ledger (issues 11 and 12; docs/decisions/055-ledger.md) ────────────────────────────────────
 // Double-entry, append-only: an entry per money event and its lines, amounts in whole đồng. A
-// hand-written migration (ledger_append_only) refuses UPDATE, DELETE and TRUNCATE on both tables
-// and refuses any INSERT statement that leaves an entry's debits and credits unequal.
+// hand-written migration (ledger_append_only) refuses UPDATE, DELETE and TRUNCATE on both tables,
+// and a statement trigger (migration 0022, decision 083) refuses any INSERT of lines whose lines
+// per entry do not balance or whose entry does not exist. The daily accrual writes an entry per
+// repaying loan and day, so no index here is keyed by loan: every such index would take a
+// scattered insert per loan every day (decision 083).
 
 /** One money event (packages/domain ledger.ts Posting). */
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    /** disbursement, fee_charged, interest_accrual, overdue_fee_accrual, repayment, overpayment_credit, refund, write_off. */
+    /** disbursement, fee_charged, daily_accrual (before decision 083: interest_accrual, overdue_fee_accrual), repayment, overpayment_credit, refund, write_off. */
     event: text('event').notNull(),
-    /** Unique per money event ('disbursement:<loanId>', 'interest:<date>:<loanId>', 'repayment:<transferId>'): posted once. */
+    /** Unique per money event ('disbursement:<loanId>', 'accrual:<date>:<loanId>', 'repayment:<transferId>'): posted once. */
     key: text('key').notNull(),
     /** The loan (order) the event belongs to, if any; text so any id form fits. */
     loanId: text('loan_id'),
@@ -672,7 +675,6 @@ export const ledgerEntries = pgTable(
   },
   (table) => [
     uniqueIndex('ledger_entries_key_idx').on(table.key),
-    index('ledger_entries_loan_idx').on(table.loanId, table.event),
     /** A loan is paid out once, whatever key a caller would use. */
     uniqueIndex('ledger_entries_one_disbursement_idx').on(table.loanId).where(sql`${table.event} = 'disbursement'`),
   ],
@@ -683,9 +685,12 @@ export const ledgerLines = pgTable(
   'ledger_lines',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    entryId: bigint('entry_id', { mode: 'number' })
-      .notNull()
-      .references(() => ledgerEntries.id),
+    /**
+     * The entry (ledger_entries.id). No foreign key: the statement trigger checks that every
+     * inserted line's entry exists, once per statement instead of once per line, and entries are
+     * never deleted or changed (append-only), so the reference holds as a foreign key's would.
+     */
+    entryId: bigint('entry_id', { mode: 'number' }).notNull(),
     /** A code of the chart of accounts (domain CHART_OF_ACCOUNTS). */
     accountCode: text('account_code').notNull(),
     /** The loan id of a loan account, the borrower id of a borrower account, null for the lender's accounts. */
@@ -695,7 +700,6 @@ export const ledgerLines = pgTable(
   },
   (table) => [
     index('ledger_lines_entry_idx').on(table.entryId),
-    index('ledger_lines_account_idx').on(table.accountCode, table.ownerId),
     check('ledger_lines_one_side', sql`(${table.debit} > 0 and ${table.credit} = 0) or (${table.credit} > 0 and ${table.debit} = 0)`),
   ],
 );

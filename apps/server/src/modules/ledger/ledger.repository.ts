@@ -21,7 +21,12 @@ export interface StoredLine {
 const ENTRIES_PER_STATEMENT = 5000;
 const LINES_PER_STATEMENT = 20_000;
 
-/** The ledger tables: insert-only writes and balance reads (docs/decisions/055-ledger.md). */
+/**
+ * The ledger tables: insert-only writes and balance reads (docs/decisions/055-ledger.md). No index
+ * is keyed by loan or account (the daily accrual would pay one scattered insert per loan and day into
+ * each, decision 083), so the reads of one loan or one account below scan the ledger: tests and checks
+ * use them; a production view of one loan would read its accrual entries by key (083 says how).
+ */
 export class LedgerRepository {
   constructor(private readonly uow: UnitOfWork) {}
 
@@ -50,7 +55,8 @@ export class LedgerRepository {
 
   /**
    * Inserts lines. The database checks, per statement, that every entry touched balances
-   * (migration 0009), so an entry's lines must all go in one call; chunks never split an entry.
+   * (migrations 0012 and 0022: each statement's own lines per entry), so an entry's lines must all go
+   * in one call; chunks never split an entry.
    */
   async insertLines(lines: readonly StoredLine[]): Promise<void> {
     let start = 0;

@@ -31,7 +31,7 @@ function lineSignature(lines: ReadonlyArray<{ accountCode: string; ownerId: stri
 /**
  * Writes domain postings (packages/domain ledger.ts) into the ledger, inside the caller's unit of
  * work: the money change and its posting commit or roll back together. Refuses an unbalanced
- * posting before it reaches the database (which refuses it again, migration 0009). Posting the
+ * posting before it reaches the database (which refuses it again, migrations 0012 and 0022). Posting the
  * same key twice is a no-op that answers the first entry; the same key with other lines throws.
  */
 export class LedgerService {

@@ -1,10 +1,9 @@
 import {
   accrueThrough,
   buildSchedule,
+  dailyAccrualPosting,
   disbursementPosting,
   feeChargedPosting,
-  interestAccrualPosting,
-  overdueFeeAccrualPosting,
   type IsoDate,
   type LoanState,
 } from '@sen/domain';
@@ -82,17 +81,14 @@ export class LoanService {
 
   /**
    * Accrues a loan through `date` day by day (domain accrueThrough) and posts each day's interest
-   * and overdue fee with the daily sweep's keys (interest:<date>:<id>, overdue-fee:<date>:<id>), so
-   * a repayment that accrues before the sweep ran and the sweep itself post each day once. Returns
-   * the accrued state; the caller saves it (saveLoan) in the same unit of work.
+   * and overdue fee as the daily sweep does: one entry per day under its key (accrual:<date>:<id>,
+   * decision 083), so a repayment that accrues before the sweep ran and the sweep itself post each
+   * day once. Returns the accrued state; the caller saves it (saveLoan) in the same unit of work.
    */
   async accrueAndPost(loan: LoadedLoan, date: IsoDate): Promise<LoanState> {
     this.uow.requireTransaction('LoanService.accrueAndPost');
     const { state, days } = accrueThrough(loan.state, date);
-    const postings = days.flatMap((day) => {
-      const context = { loanId: String(loan.order.id), borrowerId: loan.order.userId, businessDate: day.date };
-      return [interestAccrualPosting(context, day.interest), overdueFeeAccrualPosting(context, day.overdueFee)];
-    });
+    const postings = days.map((day) => dailyAccrualPosting({ loanId: String(loan.order.id), borrowerId: loan.order.userId, businessDate: day.date }, day));
     await this.ledger.postMany(postings);
     return state;
   }
