@@ -33,7 +33,8 @@ async function main(): Promise<void> {
   });
   // Outside production the loans' business clock can be moved forward by days (decision 074).
   const devClock = config.nodeEnv === 'production' ? undefined : new MovableClock();
-  const app = await buildApp({ config, database, ...(devClock ? { devClock } : {}) });
+  const sen = await buildApp({ config, database, ...(devClock ? { devClock } : {}) });
+  const { app, services } = sen;
   reportPoolError = (error) => app.log.warn({ err: error }, 'database connection lost; the pool opens a new one');
   let scheduler: Scheduler | null = null;
   let creditReview: Poller | null = null;
@@ -47,31 +48,31 @@ async function main(): Promise<void> {
     await database.close();
   });
   app.log.info({ database: database.kind, sms: config.sms.provider }, 'database ready');
-  if (config.seedDemo) await seedDemo(app);
+  if (config.seedDemo) await seedDemo(sen);
   if (config.jobs.enabled) {
     const clock = () => new Date();
     scheduler = startScheduler({
       runner: new SweepRunner(database.uow, clock, app.log),
-      sweeps: [cleanupSweep(database.uow), accountErasureSweep(app.accountLifecycle), trackingRetentionSweep(database.uow, config.tracking.retentionDays)],
+      sweeps: [cleanupSweep(database.uow), accountErasureSweep(services.accountLifecycle), trackingRetentionSweep(database.uow, config.tracking.retentionDays)],
       clock,
       log: app.log,
       intervalMs: config.jobs.intervalSeconds * 1000,
     });
     // The credit review decides pending reviews as they come (docs/decisions/051).
     creditReview = startPoller({
-      poll: { name: 'credit-review', run: () => app.credit.runReviews() },
+      poll: { name: 'credit-review', run: () => services.credit.runReviews() },
       intervalMs: config.credit.reviewIntervalSeconds * 1000,
       log: app.log,
     });
     // Payouts are sent and checked every few seconds (decision 073); the loan-jobs tick runs them too.
     payouts = startPoller({
-      poll: { name: 'payout', run: async () => ({ ...(await app.payouts.runDue()) }) },
+      poll: { name: 'payout', run: async () => ({ ...(await services.payouts.runDue()) }) },
       intervalMs: config.payout.pollSeconds * 1000,
       log: app.log,
     });
     // Payouts, the daily accrual (with catch-up) and reminders: each repeats nothing (decisions 070, 074, 075).
     loanJobs = startPoller({
-      poll: { name: 'loan-jobs', run: () => app.loanJobs.runAll(app.log) },
+      poll: { name: 'loan-jobs', run: () => services.loanJobs.runAll(app.log) },
       intervalMs: config.loanJobs.intervalSeconds * 1000,
       log: app.log,
     });

@@ -5,7 +5,7 @@ import { accountClosures, feedback, privacyConsents, storedFiles, userDeviceFact
 import { accountErasureSweep } from '../src/jobs/account-erasure.sweep.ts';
 import { businessDate } from '../src/jobs/business-date.ts';
 import { SweepRunner } from '../src/jobs/sweep-runner.ts';
-import { seedDemoProfile } from '../src/modules/certification/index.ts';
+import { seedDemoProfile } from '../src/demo-seed.ts';
 import { FamilyClient } from './helpers/family-clients.ts';
 import { sampleJpeg } from './helpers/images.ts';
 import { postMultipart } from './helpers/multipart.ts';
@@ -28,9 +28,9 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
     config: (config) => ({ ...config, accountRetentionDays: RETENTION_DAYS }),
-    extend: (app) => {
-      app.accountLifecycle.addCloseGuard(async (userId) => (withOpenLoan.has(userId) ? { messageKey: 'error.accountCloseUnsettledLoan' } : null));
-      app.accountLifecycle.addCloseGuard(async (userId) => {
+    extend: (_app, { services }) => {
+      services.accountLifecycle.addCloseGuard(async (userId) => (withOpenLoan.has(userId) ? { messageKey: 'error.accountCloseUnsettledLoan' } : null));
+      services.accountLifecycle.addCloseGuard(async (userId) => {
         await held.get(userId);
         return null;
       });
@@ -51,12 +51,12 @@ async function userWithData(label: string) {
   const sent = await postMultipart(t, API_PATHS.feedbackSubmit, { token, fields: { content: `feedback of ${label}` }, files: { image1: { data: await sampleJpeg({ exif: false }) } } });
   expect(sent.envelope.code, sent.body).toBe(200);
   const userId = await t.internalUserId(login.id);
-  await t.app.messages.notify(userId, 'creditReviewStarted', {}, { eventKey: `review-${label}` });
+  await t.services.messages.notify(userId, 'creditReviewStarted', {}, { eventKey: `review-${label}` });
   return { login, phone, deviceId, token, userId };
 }
 
 function runErasure(at: Date) {
-  return new SweepRunner(t.database.uow, () => at, t.app.log).run(accountErasureSweep(t.app.accountLifecycle), businessDate(at));
+  return new SweepRunner(t.database.uow, () => at, t.app.log).run(accountErasureSweep(t.services.accountLifecycle), businessDate(at));
 }
 
 describe('closing an account', () => {
@@ -72,7 +72,7 @@ describe('closing an account', () => {
       });
       // The session still works and the account is not closed.
       expect((await t.post(API_PATHS.userInfo, { token: user.token })).envelope.data).toMatchObject({ phone: user.phone });
-      expect(await t.app.accountLifecycle.isClosed(user.userId)).toBe(false);
+      expect(await t.services.accountLifecycle.isClosed(user.userId)).toBe(false);
     } finally {
       withOpenLoan.delete(user.userId);
     }
@@ -91,7 +91,7 @@ describe('closing an account', () => {
       expect(after.envelope.code).toBe(401);
     }
     // Messages stop: nothing more is stored for the closed account.
-    expect(await t.app.messages.notify(user.userId, 'creditReviewStarted', {}, { eventKey: 'after-close' })).toEqual({ id: 0, created: false });
+    expect(await t.services.messages.notify(user.userId, 'creditReviewStarted', {}, { eventKey: 'after-close' })).toEqual({ id: 0, created: false });
     expect(await t.database.db.select().from(userMessages).where(eq(userMessages.userId, user.userId))).toHaveLength(1);
     const [closure] = await t.database.db.select().from(accountClosures).where(eq(accountClosures.userId, user.userId));
     expect(closure).toMatchObject({ reason: 4, remark: 'Tôi không cần nữa', erasedAt: null });
@@ -164,7 +164,7 @@ describe('the erasure sweep', () => {
     });
 
     const [picture] = await t.database.db.select({ key: storedFiles.storageKey }).from(storedFiles).where(eq(storedFiles.userId, user.userId));
-    expect(await t.app.infra.storage.get(picture!.key)).not.toBeNull();
+    expect(await t.infra.storage.get(picture!.key)).not.toBeNull();
 
     const early = await runErasure(new Date(t.clock.now().getTime() + (RETENTION_DAYS - 1) * DAY_MS));
     expect(early.status).toBe('ran');
@@ -173,7 +173,7 @@ describe('the erasure sweep', () => {
     const due = await runErasure(new Date(t.clock.now().getTime() + (RETENTION_DAYS + 1) * DAY_MS));
     expect(due).toMatchObject({ status: 'ran', result: { accounts: expect.any(Number), devices: expect.any(Number), feedback: expect.any(Number) } });
     expect(await count(user.userId)).toEqual({ equipment: 0, facts: 0, feedback: 0, consents: 1, files: 0, messages: 0 });
-    expect(await t.app.infra.storage.get(picture!.key)).toBeNull();
+    expect(await t.infra.storage.get(picture!.key)).toBeNull();
     const [closure] = await t.database.db.select().from(accountClosures).where(eq(accountClosures.userId, user.userId));
     expect(closure).toMatchObject({ phoneCipher: null, remark: null, erasedAt: expect.any(Date), phoneIndex: expect.any(String) });
     // Another user's data is untouched.
@@ -233,7 +233,7 @@ describe('the data export', () => {
   it('exports the personal data with the ID number masked', async () => {
     const phone = randomPhone();
     const login = await t.loginWithOtp(phone);
-    await seedDemoProfile(t.app, await t.internalUserId(login.id), phone);
+    await seedDemoProfile(t, await t.internalUserId(login.id), phone);
     const data = (await t.post<DataExport>(API_PATHS.dataExport, { token: login.token })).envelope.data;
     expect(data.sections.personalData).toMatchObject({ personal: { cardNo: '********2345' } });
     expect(JSON.stringify(data)).not.toContain('001095012345');

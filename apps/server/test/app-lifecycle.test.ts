@@ -38,24 +38,24 @@ describe('restarts and readiness', () => {
   afterAll(async () => second?.close());
 
   it('keeps a generated sign secret across restarts', async () => {
-    const again = await buildApp({ config: t.config, database: t.database });
+    const again = (await buildApp({ config: t.config, database: t.database })).app;
     const secret = (await again.inject({ url: API_PATHS.secret })).json().data.verifySignSecret;
     await again.close();
     expect(secret).toBe(t.signSecret);
   });
 
   it('uses SIGN_SECRET when configured', async () => {
-    const app = await buildApp({ config: { ...t.config, signSecret: 'configured-secret-1234' }, database: t.database });
+    const app = (await buildApp({ config: { ...t.config, signSecret: 'configured-secret-1234' }, database: t.database })).app;
     expect((await app.inject({ url: API_PATHS.secret })).json().data.verifySignSecret).toBe('configured-secret-1234');
     await app.close();
   });
 
   it('seeds the demo user and banners once, with the demo password', async () => {
-    const app = await buildApp({ config: t.config, database: second.database });
-    await app.ready();
-    await seedDemo(app);
-    await seedDemo(app);
-    await app.close();
+    const sen = await buildApp({ config: t.config, database: second.database });
+    await sen.app.ready();
+    await seedDemo(sen);
+    await seedDemo(sen);
+    await sen.app.close();
     expect(await second.database.db.$count(activities)).toBe(2);
     const users = await second.database.db.query.users.findMany();
     expect(users.map((user) => user.phone)).toEqual([DEMO_USER.phone]);
@@ -65,7 +65,7 @@ describe('restarts and readiness', () => {
 
   it('reports not ready (503) when the database is gone', async () => {
     const lonely = await createTestDatabase();
-    const app = await buildApp({ config: t.config, database: lonely.database });
+    const app = (await buildApp({ config: t.config, database: lonely.database })).app;
     await lonely.close();
     const response = await app.inject({ url: API_PATHS.ready });
     expect(response.statusCode).toBe(503);

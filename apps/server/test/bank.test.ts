@@ -208,7 +208,7 @@ describe('bank/bind/v2: the BANK step', () => {
   it('is saved whole or not at all: a failure after the account was written leaves nothing', async () => {
     const user = await newUser();
     let fail = true;
-    t.app.certification.onItemChanged(async ({ userId }) => {
+    t.services.certification.onItemChanged(async ({ userId }) => {
       if (userId === user.id && fail) throw new Error('simulated failure after the account and contacts were written');
     });
     const response = await post(user, API_PATHS.bankBindV2, cardBind());
@@ -316,7 +316,7 @@ describe('accounts: add, default, unbind', () => {
     const second = (await myCards(user)).find((card) => card.bankCode === 'TCB')!;
     const paying = new Set<number>([second.id]);
     const seen: { userId: string; accountId: number }[] = [];
-    t.app.bank.addUnbindGuard(async (account) => {
+    t.services.bank.addUnbindGuard(async (account) => {
       seen.push(account);
       return paying.has(account.accountId);
     });
@@ -384,8 +384,8 @@ describe('ownership', () => {
     expect((await post(b, API_PATHS.bankUnbind, { bankInfoId: aWallet.id })).envelope.code).toBe(ERRORS.BANK_ACCOUNT_NOT_FOUND.code);
     // A is untouched; B's contacts are B's.
     expect(await myCards(a)).toEqual(aCards);
-    expect(await t.app.bank.accountOf(b.id, aCards[0]!.id)).toBeNull();
-    expect(await t.app.bank.accountNumberForPayout(b.id, aCards[0]!.id)).toBeNull();
+    expect(await t.services.bank.accountOf(b.id, aCards[0]!.id)).toBeNull();
+    expect(await t.services.bank.accountNumberForPayout(b.id, aCards[0]!.id)).toBeNull();
     const bContacts = await post<EmergencyContactsResponse>(b, API_PATHS.emergencyContacts);
     expect(bContacts.envelope.data.contacts).toHaveLength(2);
   });
@@ -412,30 +412,30 @@ describe('storage and the public service', () => {
     expect(text).not.toContain(number.slice(0, 9));
     const row = rows.rows[0] as { number_cipher: string; number_masked: string };
     expect(row.number_cipher).toMatch(/^v1\./);
-    expect(t.app.infra.secrets.fieldCipher.decrypt(row.number_cipher)).toBe(number);
+    expect(t.infra.secrets.fieldCipher.decrypt(row.number_cipher)).toBe(number);
     expect(row.number_masked).toBe('*********6543');
   });
 
   it('defaultAccount, accountOf and accountNumberForPayout for the borrow and payout modules', async () => {
     const user = await newUser();
-    expect(await t.app.bank.defaultAccount(user.id)).toBeNull();
+    expect(await t.services.bank.defaultAccount(user.id)).toBeNull();
     await post(user, API_PATHS.bankBindV2, cardBind());
-    const account = await t.app.bank.defaultAccount(user.id);
+    const account = await t.services.bank.defaultAccount(user.id);
     expect(account).toEqual({ id: expect.any(Number), kind: 'CARD', bankCode: 'VCB', bankName: 'Vietcombank', bin: '970436', holderName: 'NGUYEN VAN AN', maskedNumber: '*********4567' });
-    expect(await t.app.bank.accountOf(user.id, account!.id)).toEqual(account);
-    expect(await t.app.bank.accountNumberForPayout(user.id, account!.id)).toBe('0011001234567');
-    expect(await t.app.bank.accountOf(user.id, account!.id + 100000)).toBeNull();
+    expect(await t.services.bank.accountOf(user.id, account!.id)).toEqual(account);
+    expect(await t.services.bank.accountNumberForPayout(user.id, account!.id)).toBe('0011001234567');
+    expect(await t.services.bank.accountOf(user.id, account!.id + 100000)).toBeNull();
   });
 
   it('the demo user has a default bank card and two emergency contacts (BANK done)', async () => {
-    await seedDemo(t.app);
-    await seedDemo(t.app);
-    const demo = await t.app.users.findByPhone(DEMO_USER.phone);
-    const account = await t.app.bank.defaultAccount(demo!.id);
+    await seedDemo(t);
+    await seedDemo(t);
+    const demo = await t.services.users.findByPhone(DEMO_USER.phone);
+    const account = await t.services.bank.defaultAccount(demo!.id);
     expect(account).toMatchObject({ kind: 'CARD', bankCode: DEMO_BANK_ACCOUNT.bankCode, holderName: DEMO_BANK_ACCOUNT.holderName });
-    expect(await t.app.bank.accountNumberForPayout(demo!.id, account!.id)).toBe(DEMO_BANK_ACCOUNT.number);
-    expect(await t.app.bank.emergencyContacts(demo!.id)).toHaveLength(2);
-    expect((await t.app.certification.states(demo!.id)).bankCardState).toBe('30');
+    expect(await t.services.bank.accountNumberForPayout(demo!.id, account!.id)).toBe(DEMO_BANK_ACCOUNT.number);
+    expect(await t.services.bank.emergencyContacts(demo!.id)).toHaveLength(2);
+    expect((await t.services.certification.states(demo!.id)).bankCardState).toBe('30');
     expect(await t.database.db.$count(receivingAccounts, eq(receivingAccounts.userId, demo!.id))).toBe(1);
   });
 });

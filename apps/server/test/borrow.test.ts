@@ -47,10 +47,10 @@ const commit = (b: TestBorrower, fields: Record<string, string>, options: { head
   postMultipart<CommittedOrder>(t, API_PATHS.orderCommit, { token: b.token, fields: { payWay: 'CARD', ip: '', imei: 'device-1', coordinate: '0.0,0.0', auditKey: 'auditKey', ...fields }, ...(options.files ? { files: options.files } : {}) });
 const detailOf = async (b: TestBorrower, productId: number, amount: number) => t.post<ProductInfoDetail>(API_PATHS.productInfoDetail, { token: b.token, payload: { productId: String(productId), amount: String(amount) } });
 const runPayouts = async () => {
-  await t.app.payouts.runDue();
-  await t.app.payouts.runDue();
+  await t.services.payouts.runDue();
+  await t.services.payouts.runDue();
 };
-const expectLedgerOk = async () => expect((await t.app.ledger.check()).violations).toEqual([]);
+const expectLedgerOk = async () => expect((await t.services.ledger.check()).violations).toEqual([]);
 const home = async (b: TestBorrower) => (await t.post<HomeIndex>(API_PATHS.homeIndex, { token: b.token })).envelope.data;
 
 describe('productInfo/detail: the quote with the full cost (API-FAMILY.md §6.1)', () => {
@@ -114,14 +114,14 @@ describe('agreements (decision 071)', () => {
 describe('order/commit/with/event (decision 070)', () => {
   it('commits: the order pending payout, credit and quota taken, the acceptances recorded with the text’s hash, the first attempt made', async () => {
     const b = await createBorrower(t, 10_000_000n);
-    const usage = (await t.app.product.usageOn(businessDate(t.clock.now()))).get(flexible().id) ?? 0;
+    const usage = (await t.services.product.usageOn(businessDate(t.clock.now()))).get(flexible().id) ?? 0;
     const response = await commit(b, { productId: String(flexible().id), amount: '4000000', loanTermId: String(flexible().id), planNums: '3', bankInfoId: String(b.accountId), auditKey: 'commit-one' }, { headers: {} });
     expect(response.envelope.code, response.body).toBe(200);
     const order = response.envelope.data;
     expect(order).toMatchObject({ productId: flexible().id, loanAmount: 4_000_000, orderStatus: 10, statusName: 'Pending' });
     expect(order.orderNo).toMatch(/^SEN\d{14}$/);
-    expect((await t.app.credit.account(b.userId))!.usedAmount).toBe(4_000_000n);
-    expect((await t.app.product.usageOn(businessDate(t.clock.now()))).get(flexible().id)).toBe(usage + 1);
+    expect((await t.services.credit.account(b.userId))!.usedAmount).toBe(4_000_000n);
+    expect((await t.services.product.usageOn(businessDate(t.clock.now()))).get(flexible().id)).toBe(usage + 1);
     const acceptances = await t.database.db.select().from(contractAcceptances).where(eq(contractAcceptances.orderId, order.orderId));
     expect(acceptances.map((row) => row.document).sort()).toEqual(['lease', 'pawn']);
     const shown = await t.post<AgreementContent>(API_PATHS.agreementContent, { token: b.token, payload: { document: 'lease', orderId: order.orderId } });
@@ -144,7 +144,7 @@ describe('order/commit/with/event (decision 070)', () => {
     const response = await commit(b, { productId: String(flexible().id), amount: '3000000', ...change });
     expect(response.envelope.code, response.body).toBe(ERRORS[error].code);
     expect(response.statusCode).toBeLessThan(500);
-    expect((await t.app.credit.account(b.userId))!.usedAmount).toBe(0n);
+    expect((await t.services.credit.account(b.userId))!.usedAmount).toBe(0n);
   });
 
   it('refuses beyond the remaining limit and when pre-credit is pending, with the dates the home shows', async () => {
@@ -164,15 +164,15 @@ describe('order/commit/with/event (decision 070)', () => {
 
   it('asks for the signature where the product requires one, and keeps it', async () => {
     const b = await createBorrower(t);
-    await t.app.product.upsert({ ...quickInput(), code: 'signed-product', signatureRequired: true, dailyQuota: null });
-    const signed = (await t.app.product.activeProducts()).find((product) => product.code === 'signed-product')!;
+    await t.services.product.upsert({ ...quickInput(), code: 'signed-product', signatureRequired: true, dailyQuota: null });
+    const signed = (await t.services.product.activeProducts()).find((product) => product.code === 'signed-product')!;
     expect((await detailOf(b, signed.id, 2_000_000)).envelope.data.isSign).toBe(0);
     expect((await commit(b, { productId: String(signed.id), amount: '2000000' })).envelope.code).toBe(ERRORS.SIGNATURE_REQUIRED.code);
     const ok = await commit(b, { productId: String(signed.id), amount: '2000000' }, { files: { signPic: { data: await samplePng(400, 240), filename: 'sign.png', contentType: 'image/png' } } });
     expect(ok.envelope.code, ok.body).toBe(200);
     const [acceptance] = await t.database.db.select().from(contractAcceptances).where(eq(contractAcceptances.orderId, ok.envelope.data.orderId));
     expect(acceptance!.signatureFileId).not.toBeNull();
-    await t.app.product.upsert({ ...quickInput(), code: 'signed-product', signatureRequired: true, active: false });
+    await t.services.product.upsert({ ...quickInput(), code: 'signed-product', signatureRequired: true, active: false });
   });
 
   it('makes one order for the same auditKey sent 10 times at once, and for the family’s literal auditKey repeated', async () => {
@@ -185,7 +185,7 @@ describe('order/commit/with/event (decision 070)', () => {
     const literal = [await commit(b, { productId: String(quick().id), amount: '1500000' }), await commit(b, { productId: String(quick().id), amount: '1500000' })];
     expect(literal[0]!.envelope.data.orderId).toBe(literal[1]!.envelope.data.orderId);
     expect((await t.database.db.select().from(loanOrders).where(eq(loanOrders.userId, b.userId))).length).toBe(2);
-    expect((await t.app.credit.account(b.userId))!.usedAmount).toBe(3_500_000n);
+    expect((await t.services.credit.account(b.userId))!.usedAmount).toBe(3_500_000n);
     await expectLedgerOk();
   });
 
@@ -196,7 +196,7 @@ describe('order/commit/with/event (decision 070)', () => {
     const made = answers.filter((answer) => answer.envelope.code === 200);
     expect(made).toHaveLength(10);
     expect(answers.filter((answer) => answer.envelope.code !== 200).every((answer) => answer.envelope.code === ERRORS.CREDIT_LIMIT_EXCEEDED.code)).toBe(true);
-    expect((await t.app.credit.account(b.userId))!.usedAmount).toBe(10_000_000n);
+    expect((await t.services.credit.account(b.userId))!.usedAmount).toBe(10_000_000n);
     expect(await t.database.db.select().from(loanOrders).where(eq(loanOrders.userId, b.userId))).toHaveLength(10);
     await expectLedgerOk();
   });

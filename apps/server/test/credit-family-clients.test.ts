@@ -14,7 +14,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp({ config: (config) => ({ ...config, appCode: APP_CODE }) });
-  for (const product of DEMO_PRODUCTS) await t.app.product.upsert(product);
+  for (const product of DEMO_PRODUCTS) await t.services.product.upsert(product);
 });
 afterAll(async () => t?.close());
 
@@ -27,7 +27,7 @@ async function approvedClient(name: 'VT' | 'KMP' | 'H5') {
   expect(login.envelope.code, login.response.body).toBe(200);
   client.token = login.envelope.data.token;
   await t.app.inject({ method: 'POST', url: API_PATHS.devCreditCertify, payload: { phone, birthDate: '1990-02-03', monthlySalaryBand: '3' } });
-  await t.app.credit.runReviews();
+  await t.services.credit.runReviews();
   return client;
 }
 

@@ -19,7 +19,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp({ config: (config) => ({ ...config, operatorToken: TOKEN }) });
-  for (const product of DEMO_PRODUCTS) await t.app.product.upsert(product);
+  for (const product of DEMO_PRODUCTS) await t.services.product.upsert(product);
 });
 afterAll(async () => t?.close());
 
@@ -108,12 +108,12 @@ describe('the review (decision 051)', () => {
   it('starts when certification completes (status 0) and the job decides: approve with the limit and the boost', async () => {
     const b = await borrower();
     expect((await home(b.token)).userCreditStatus).toBe(0);
-    await t.app.credit.runReviews();
+    await t.services.credit.runReviews();
     const data = await home(b.token);
     expect(data.userCreditStatus).toBe(1);
     // band 2: 5,000,000 + the 2,000,000 boost of the supplementary information (WORK done)
     expect(data.totalCreditAmount).toBe(7_000_000);
-    const [decision] = await t.app.credit.decisions(b.userId);
+    const [decision] = await t.services.credit.decisions(b.userId);
     expect(decision).toMatchObject({ outcome: 'approve', creditLimit: 7_000_000n, policyVersion: 'v1', reasons: [] });
     expect(decision!.inputs).toMatchObject({ applicant: { birthDate: '1995-04-01', monthlySalaryBand: '2', phone: b.phone } });
     expect((decision!.ruleResults as { passed: boolean }[]).every((result) => result.passed)).toBe(true);
@@ -126,46 +126,46 @@ describe('the review (decision 051)', () => {
     ['no income declared', { birthDate: '1995-04-01' }, 'incomeBand'],
   ])('rejects (status 2, next try date) for %s', async (_label, facts, rule) => {
     const b = await borrower(facts);
-    await t.app.credit.runReviews();
+    await t.services.credit.runReviews();
     const data = await home(b.token);
     expect(data.userCreditStatus).toBe(2);
     expect(data.enableLoanStr).toMatch(/^\d{2}-\d{2}-\d{4}$/);
     expect(data.enableLoanDate).not.toBeNull();
     expect(data.userCreditAmount).toBe(0);
-    const [decision] = await t.app.credit.decisions(b.userId);
+    const [decision] = await t.services.credit.decisions(b.userId);
     expect(decision).toMatchObject({ outcome: 'reject', creditLimit: 0n, reasons: [rule] });
   });
 
   it('puts a deny-listed phone in a calm period (calmFlag) with the reason kept for audit only', async () => {
     const phone = randomPhone();
-    await t.app.credit.deny('phone', phone, 'fraud report 123');
+    await t.services.credit.deny('phone', phone, 'fraud report 123');
     const session = await t.loginWithOtp(phone);
     await t.app.inject({ method: 'POST', url: API_PATHS.devCreditCertify, payload: { phone, birthDate: '1990-01-01', monthlySalaryBand: '3' } });
-    await t.app.credit.runReviews();
+    await t.services.credit.runReviews();
     const data = await home(session.token);
     expect(data.calmFlag).toBe(true);
     expect(data.userCreditStatus).toBe(0);
     expect(data.enableLoanDate).not.toBeNull();
-    const [decision] = await t.app.credit.decisions(await t.internalUserId(session.id));
+    const [decision] = await t.services.credit.decisions(await t.internalUserId(session.id));
     expect(decision).toMatchObject({ outcome: 'calm', reasons: ['denyList'] });
   });
 
   it('reviews a rejected borrower again once the retry date has come, and not before', async () => {
     const b = await borrower({ monthlySalaryBand: '2' });
-    await t.app.credit.runReviews();
-    expect(await t.app.credit.requestReview(b.userId)).toBe(false);
+    await t.services.credit.runReviews();
+    expect(await t.services.credit.requestReview(b.userId)).toBe(false);
     await t.database.db.update(creditAccounts).set({ nextTryDate: '2000-01-01' }).where(eq(creditAccounts.userId, b.userId));
-    await t.app.credit.runReviews();
-    expect((await t.app.credit.decisions(b.userId)).length).toBe(2);
+    await t.services.credit.runReviews();
+    expect((await t.services.credit.decisions(b.userId)).length).toBe(2);
   });
 
   it('tells decision listeners, in the decision transaction', async () => {
     const heard: string[] = [];
-    t.app.credit.onDecision(async (event) => {
+    t.services.credit.onDecision(async (event) => {
       heard.push(`${event.userId}:${event.outcome}`);
     });
     const b = await borrower();
-    await t.app.credit.runReviews();
+    await t.services.credit.runReviews();
     expect(heard).toContain(`${b.userId}:approve`);
   });
 
@@ -174,9 +174,9 @@ describe('the review (decision 051)', () => {
     const other = await t.openAnother();
     try {
       const second = other
-        ? new CreditService(new CreditRepository(other.uow), other.uow, () => new Date(), (id) => t.app.certification.creditFacts(id), t.app.credit.policy)
-        : t.app.credit;
-      const results = await Promise.all([t.app.credit.runReviews(), second.runReviews(), t.app.credit.runReviews(), second.runReviews()]);
+        ? new CreditService(new CreditRepository(other.uow), other.uow, () => new Date(), (id) => t.services.certification.creditFacts(id), t.services.credit.policy)
+        : t.services.credit;
+      const results = await Promise.all([t.services.credit.runReviews(), second.runReviews(), t.services.credit.runReviews(), second.runReviews()]);
       expect(results.reduce((sum, result) => sum + result.decided, 0)).toBe(6);
       for (const b of borrowers) {
         expect(await t.database.db.select().from(creditDecisions).where(eq(creditDecisions.userId, b.userId))).toHaveLength(1);
@@ -198,7 +198,7 @@ describe('home data for every mode (index/v3)', () => {
 
   it('approved: products within the limit, per-borrower cards, borrow from all', async () => {
     const b = await borrower();
-    await t.app.credit.runReviews();
+    await t.services.credit.runReviews();
     const data = await home(b.token);
     expect(data.userCreditStatus).toBe(1);
     expect(data.userCreditAmount).toBe(7_000_000);
@@ -219,11 +219,11 @@ describe('home data for every mode (index/v3)', () => {
     // The family's own configuration: WORK (supplementary information) is not a required step.
     const family = await createTestApp({ config: (config) => ({ ...config, authConfig: 'KYC,ID,BANK,TELECOM' }) });
     try {
-      for (const item of DEMO_PRODUCTS) await family.app.product.upsert(item);
+      for (const item of DEMO_PRODUCTS) await family.services.product.upsert(item);
       const phone = randomPhone();
       const session = await family.loginWithOtp(phone);
       await family.app.inject({ method: 'POST', url: API_PATHS.devCreditCertify, payload: { phone, birthDate: '1995-04-01', monthlySalaryBand: '2', skipWork: true } });
-      await family.app.credit.runReviews();
+      await family.services.credit.runReviews();
       const data = (await family.post<HomeIndex>(API_PATHS.homeIndex, { token: session.token })).envelope.data;
       expect(data.totalCreditAmount).toBe(5_000_000); // no boost without the supplementary information
       const plus = [...data.showProducts, ...data.canNotApplyProducts].find((card) => card.productName === 'Sen Plus')!;
@@ -232,12 +232,12 @@ describe('home data for every mode (index/v3)', () => {
 
       // Adding the supplementary information later raises the limit by the boost, once.
       const userId = await family.internalUserId(session.id);
-      await family.database.uow.transaction(() => family.app.certification.markItem(userId, 'WORK'));
-      await family.database.uow.transaction(() => family.app.certification.markItem(userId, 'WORK'));
+      await family.database.uow.transaction(() => family.services.certification.markItem(userId, 'WORK'));
+      await family.database.uow.transaction(() => family.services.certification.markItem(userId, 'WORK'));
       const boosted = (await family.post<HomeIndex>(API_PATHS.homeIndex, { token: session.token })).envelope.data;
       expect(boosted.totalCreditAmount).toBe(7_000_000);
       expect(boosted.showProducts.find((card) => card.productName === 'Sen Plus')!.showConditionTypeSign).toBe('0');
-      const decisions = await family.app.credit.decisions(userId);
+      const decisions = await family.services.credit.decisions(userId);
       expect(decisions.map((decision) => decision.reasons)).toEqual([[], ['personalInfoBoost']]);
     } finally {
       await family.close();
@@ -246,11 +246,11 @@ describe('home data for every mode (index/v3)', () => {
 
   it('quota used up today: the card cannot be applied for, with tomorrow as the next borrowing date', async () => {
     const b = await borrower();
-    await t.app.credit.runReviews();
+    await t.services.credit.runReviews();
     const [row] = await t.database.db.select().from(loanProducts).where(eq(loanProducts.code, 'sen-nhanh'));
     const today = businessDate(t.clock.now());
-    for (let taken = 0; taken < row!.dailyQuota!; taken += 1) expect(await t.app.product.takeQuota(row!, today)).toBe(true);
-    expect(await t.app.product.takeQuota(row!, today)).toBe(false);
+    for (let taken = 0; taken < row!.dailyQuota!; taken += 1) expect(await t.services.product.takeQuota(row!, today)).toBe(true);
+    expect(await t.services.product.takeQuota(row!, today)).toBe(false);
     const data = await home(b.token);
     const card = data.canNotApplyProducts.find((item) => item.productId === row!.id)!;
     expect(card).toMatchObject({ quotaUsedUp: true, lock: true, creditStatus: 1 });
@@ -261,7 +261,7 @@ describe('home data for every mode (index/v3)', () => {
 
   it('no products: both lists empty when every product is inactive', async () => {
     const b = await borrower();
-    await t.app.credit.runReviews();
+    await t.services.credit.runReviews();
     const saved = await t.database.db.select().from(loanProducts);
     await t.database.db.update(loanProducts).set({ active: false });
     try {
@@ -274,7 +274,7 @@ describe('home data for every mode (index/v3)', () => {
 
   it('loan page: each applicable product in detail form with its share of the credit', async () => {
     const b = await borrower();
-    await t.app.credit.runReviews();
+    await t.services.credit.runReviews();
     const response = await t.post<LoanPage>(API_PATHS.loanPage, { token: b.token });
     const data = response.envelope.data;
     expect(data.canApplyAmount).toBe(7_000_000);
@@ -289,18 +289,18 @@ describe('home data for every mode (index/v3)', () => {
 
   it('carries the default receiving account (bank account or e-wallet, masked) and bankErrorFlag from the bank module', async () => {
     const b = await borrower();
-    await t.app.credit.runReviews();
+    await t.services.credit.runReviews();
     const none = await home(b.token);
     expect(none).toMatchObject({ bankErrorFlag: false, bankInfoId: null, bankNo: null, userCashWalletId: null, walletAccount: null });
 
-    const bank = t.app.bank.banks()[0]!;
-    const cardId = await t.app.bank.add(b.userId, { account: { kind: 'CARD', bankId: bank.id, holderName: 'NGUYEN VAN A', number: '0011001234567' }, isDefault: true });
+    const bank = t.services.bank.banks()[0]!;
+    const cardId = await t.services.bank.add(b.userId, { account: { kind: 'CARD', bankId: bank.id, holderName: 'NGUYEN VAN A', number: '0011001234567' }, isDefault: true });
     const card = await home(b.token);
     expect(card).toMatchObject({ bankErrorFlag: false, bankInfoId: cardId, userCashWalletId: null, walletAccount: null });
     expect(card.bankNo).toMatch(/4567$/);
     expect(card.bankNo).not.toContain('0011001234567');
 
-    const walletId = await t.app.bank.add(b.userId, { account: { kind: 'WALLET', walletId: 1, holderName: null, number: '0912000111' }, isDefault: true });
+    const walletId = await t.services.bank.add(b.userId, { account: { kind: 'WALLET', walletId: 1, holderName: null, number: '0912000111' }, isDefault: true });
     const wallet = await home(b.token);
     expect(wallet).toMatchObject({ bankInfoId: null, bankNo: null, userCashWalletId: walletId, bankErrorFlag: false });
     expect(wallet.walletAccount).toMatch(/0111$/);
@@ -317,7 +317,7 @@ describe('home data for every mode (index/v3)', () => {
     const anonymous = await t.post(API_PATHS.homeIndex);
     expect(anonymous.envelope.code).toBe(401);
     const approved = await borrower();
-    await t.app.credit.runReviews();
+    await t.services.credit.runReviews();
     const pending = await borrower();
     expect((await home(approved.token)).userCreditStatus).toBe(1);
     expect((await home(pending.token)).userCreditStatus).toBe(0);
@@ -333,8 +333,8 @@ describe('home data for every mode (index/v3)', () => {
 describe('demo seed', () => {
   it('makes the demo user certified and approved with a credit limit, products visible', async () => {
     const { seedDemo, DEMO_USER } = await import('../src/demo-seed.ts');
-    await seedDemo(t.app);
-    await seedDemo(t.app); // idempotent
+    await seedDemo(t);
+    await seedDemo(t); // idempotent
     const session = await t.loginWithOtp(DEMO_USER.phone);
     const data = await home(session.token);
     expect(data).toMatchObject({ userCreditStatus: 1, userCreditAmount: 10_000_000, calmFlag: false });
@@ -346,19 +346,19 @@ describe('demo seed', () => {
 describe('credit reservations (for the loan module)', () => {
   async function approved(limit: bigint) {
     const [user] = await t.database.db.insert(users).values({ phone: randomPhone() }).returning();
-    await t.app.credit.approveForDemo(user!.id, limit);
+    await t.services.credit.approveForDemo(user!.id, limit);
     return user!.id;
   }
 
   it('refuses to reserve outside a transaction', async () => {
     const userId = await approved(1_000_000n);
-    await expect(t.app.credit.reserve(userId, 1n)).rejects.toThrow(/open unit of work/);
+    await expect(t.services.credit.reserve(userId, 1n)).rejects.toThrow(/open unit of work/);
   });
 
   it('never passes the limit with 64 reservations at once', async () => {
     const userId = await approved(10_000_000n);
     const uow = t.database.uow;
-    const outcomes = await Promise.allSettled(Array.from({ length: 64 }, () => uow.transaction(() => t.app.credit.reserve(userId, 500_000n))));
+    const outcomes = await Promise.allSettled(Array.from({ length: 64 }, () => uow.transaction(() => t.services.credit.reserve(userId, 500_000n))));
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(20);
     const [account] = await t.database.db.select().from(creditAccounts).where(eq(creditAccounts.userId, userId));
     expect(account!.usedAmount).toBe(10_000_000n);
@@ -369,11 +369,11 @@ describe('credit reservations (for the loan module)', () => {
   it('releases what was used, never below zero, and refuses borrowers not approved', async () => {
     const userId = await approved(2_000_000n);
     const uow = t.database.uow;
-    await uow.transaction(() => t.app.credit.reserve(userId, 1_500_000n));
-    expect(await uow.transaction(() => t.app.credit.release(userId, 1_000_000n))).toEqual({ usedAmount: 500_000n, available: 1_500_000n });
-    await expect(uow.transaction(() => t.app.credit.release(userId, 600_000n))).rejects.toThrow(RangeError);
+    await uow.transaction(() => t.services.credit.reserve(userId, 1_500_000n));
+    expect(await uow.transaction(() => t.services.credit.release(userId, 1_000_000n))).toEqual({ usedAmount: 500_000n, available: 1_500_000n });
+    await expect(uow.transaction(() => t.services.credit.release(userId, 600_000n))).rejects.toThrow(RangeError);
     const pending = await borrower();
-    await expect(uow.transaction(() => t.app.credit.reserve(pending.userId, 1n))).rejects.toMatchObject({ errorName: 'CREDIT_LIMIT_EXCEEDED' });
+    await expect(uow.transaction(() => t.services.credit.reserve(pending.userId, 1n))).rejects.toMatchObject({ errorName: 'CREDIT_LIMIT_EXCEEDED' });
   });
 });
 
@@ -387,10 +387,10 @@ describe('new-products message (issue 10)', () => {
   it('messages every approved borrower once per activation of a new product, nobody else', async () => {
     const first = await borrower();
     const second = await borrower();
-    await t.app.credit.runReviews();
+    await t.services.credit.runReviews();
     const pending = await borrower();
     // The second borrower's last language is English: the message is written in it.
-    await t.app.messages.rememberLanguage(second.userId, 'en');
+    await t.services.messages.rememberLanguage(second.userId, 'en');
     const codes: string[] = [];
     try {
       // Created active with newSign: one message each.
@@ -432,27 +432,27 @@ describe('new-products message (issue 10)', () => {
 
   it('announces a new product whose opening date was ahead once that date passes, once, even with two instances at once', async () => {
     const b = await borrower();
-    await t.app.credit.runReviews();
+    await t.services.credit.runReviews();
     const opens = new Date(t.clock.now().getTime() + 2 * 86_400_000);
     const input = product({ active: true, newSign: true, activeFrom: opens.toISOString() });
     try {
       expect((await operator(input as Record<string, unknown>)).statusCode).toBe(200);
       // Saved active but not open yet: nobody is told, and the loan jobs' tick finds nothing.
       expect(await newProductMessages(b.userId)).toEqual([]);
-      expect(await t.app.product.announceOpened()).toBe(0);
+      expect(await t.services.product.announceOpened()).toBe(0);
 
       t.clock.advance(2 * 86_400_000 + 60_000);
-      const announced = await Promise.all([t.app.product.announceOpened(), t.app.product.announceOpened()]);
+      const announced = await Promise.all([t.services.product.announceOpened(), t.services.product.announceOpened()]);
       expect(announced.reduce((sum, count) => sum + count, 0)).toBe(1);
       expect(await newProductMessages(b.userId)).toHaveLength(1);
-      expect(await t.app.product.announceOpened()).toBe(0);
+      expect(await t.services.product.announceOpened()).toBe(0);
 
       // Moved to open again later: that opening is announced in its turn.
       const reopens = new Date(t.clock.now().getTime() + 86_400_000);
       await operator({ ...input, activeFrom: reopens.toISOString() });
-      expect(await t.app.product.announceOpened()).toBe(0);
+      expect(await t.services.product.announceOpened()).toBe(0);
       t.clock.advance(86_400_000 + 60_000);
-      expect(await t.app.product.announceOpened()).toBe(1);
+      expect(await t.services.product.announceOpened()).toBe(1);
       expect(await newProductMessages(b.userId)).toHaveLength(2);
     } finally {
       await t.database.db.update(loanProducts).set({ active: false }).where(eq(loanProducts.code, input.code));
@@ -461,7 +461,7 @@ describe('new-products message (issue 10)', () => {
 
   it('activates once when two operators save the same activation at once', async () => {
     const b = await borrower();
-    await t.app.credit.runReviews();
+    await t.services.credit.runReviews();
     const input = product({ active: false, newSign: true });
     await operator(input as Record<string, unknown>);
     try {
@@ -477,9 +477,9 @@ describe('new-products message (issue 10)', () => {
     await borrower();
     await borrower();
     await borrower();
-    await t.app.credit.runReviews();
+    await t.services.credit.runReviews();
     const pages: string[][] = [];
-    for await (const page of t.app.credit.approvedBorrowers(2)) pages.push(page);
+    for await (const page of t.services.credit.approvedBorrowers(2)) pages.push(page);
     const all = pages.flat();
     expect(pages.every((page) => page.length <= 2)).toBe(true);
     expect(new Set(all).size).toBe(all.length);

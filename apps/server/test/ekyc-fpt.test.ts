@@ -63,7 +63,7 @@ describe('FPT.AI-style eKYC against the local fake', () => {
     await uploadAll(user.token);
     const reader = fake.calls.filter((call) => call.path === '/vision/idr/vnm');
     expect(reader.at(-1)).toMatchObject({ apiKey: API_KEY, parts: ['image:jpeg'] });
-    expect(await t.app.kyc.idCardReading(await t.internalUserId(user.id))).toEqual({
+    expect(await t.services.kyc.idCardReading(await t.internalUserId(user.id))).toEqual({
       name: 'NGUYỄN VĂN AN',
       idNumber: '001099012345',
       birthday: '1995-08-15',
@@ -119,7 +119,7 @@ describe('FPT.AI-style eKYC against the local fake', () => {
     fake.idCard = { errorCode: 3, data: [] };
     const saved = await postMultipart(t, API_PATHS.kycSave, { token: user.token, fields: { imgType: 'IDCARD_CARD_FRONT' }, files: { image: { data: await sampleJpeg() } } });
     expect(saved.envelope.code).toBe(200);
-    expect(await t.app.kyc.idCardReading(await t.internalUserId(user.id))).toBeNull();
+    expect(await t.services.kyc.idCardReading(await t.internalUserId(user.id))).toBeNull();
 
     fake.failWith = 502;
     const down = await postMultipart(t, API_PATHS.kycSave, { token: user.token, lang: 'en', fields: { imgType: 'IDCARD_CARD_FRONT' }, files: { image: { data: await sampleJpeg() } } });

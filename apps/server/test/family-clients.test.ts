@@ -216,8 +216,8 @@ describe.each(['VT', 'KMP', 'H5'] as const)('%s messages (fcm/sendRecord)', (nam
     expect(login.envelope.code, JSON.stringify(login.envelope)).toBe(200);
     client.token = login.envelope.data.token;
     const userId = await t.internalUserId(login.envelope.data.id);
-    const first = await t.app.messages.notify(userId, 'creditReviewStarted', {}, { eventKey: 'family:review' });
-    const second = await t.app.messages.notify(userId, 'creditApproved', { creditLimit: 8_000_000 }, { eventKey: 'family:approved' });
+    const first = await t.services.messages.notify(userId, 'creditReviewStarted', {}, { eventKey: 'family:review' });
+    const second = await t.services.messages.notify(userId, 'creditApproved', { creditLimit: 8_000_000 }, { eventKey: 'family:approved' });
 
     const page = await client.post<{ total: number; list: WireMessage[] }>(API_PATHS.messageList, { pageNum: 1, pageSize: name === 'KMP' ? 999 : 9999 });
     expect(page.envelope.code).toBe(200);
@@ -228,7 +228,7 @@ describe.each(['VT', 'KMP', 'H5'] as const)('%s messages (fcm/sendRecord)', (nam
     expect(newest?.createTime).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/);
     // KMP and the H5 send lang vi_VN, VT always en_US: the next message is written in it.
     const language = name === 'VT' ? 'Credit limit approved' : 'Hạn mức đã được phê duyệt';
-    const third = await t.app.messages.notify(userId, 'creditApproved', { creditLimit: 9_000_000 }, { eventKey: 'family:approved-again' });
+    const third = await t.services.messages.notify(userId, 'creditApproved', { creditLimit: 9_000_000 }, { eventKey: 'family:approved-again' });
     const marked =
       name === 'KMP'
         ? await client.post<{ updated: number }>(API_PATHS.messageUpdate, { recordIdList: [first.id, second.id] })

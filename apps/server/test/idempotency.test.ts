@@ -33,8 +33,8 @@ let database: Database;
  */
 beforeAll(async () => {
   t = await createTestApp({
-    extend: (app, db) => {
-      const uow = db.uow;
+    extend: (app, { infra }) => {
+      const uow = infra.database.uow;
       registerEndpoint(app, transferEndpoint, async ({ input, session }) => {
         const key = `balance:${session.userId}`;
         await uow.db.insert(appSettings).values({ key, value: '0' }).onConflictDoNothing();

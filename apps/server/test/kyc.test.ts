@@ -249,26 +249,26 @@ describe('ownership', () => {
   it('exposes the ID-card reading to other modules only through app.kyc (none with the development provider)', async () => {
     const user = await t.loginWithOtp();
     await uploadDocuments(user.token);
-    expect(await t.app.kyc.idCardReading(await t.internalUserId(user.id))).toBeNull();
+    expect(await t.services.kyc.idCardReading(await t.internalUserId(user.id))).toBeNull();
   });
 });
 
 describe('demo data', () => {
   it('seeds the demo user with KYC done (images drawn at seed time), once', async () => {
     const { seedDemo, DEMO_USER } = await import('../src/demo-seed.ts');
-    await seedDemo(t.app);
-    await seedDemo(t.app);
-    const demo = await t.app.users.findByPhone(DEMO_USER.phone);
+    await seedDemo(t);
+    await seedDemo(t);
+    const demo = await t.services.users.findByPhone(DEMO_USER.phone);
     expect(demo).not.toBeNull();
-    expect((await t.app.certification.states(demo!.id)).kycState).toBe('30');
-    const info = await t.app.kyc.info(demo!.id);
+    expect((await t.services.certification.states(demo!.id)).kycState).toBe('30');
+    const info = await t.services.kyc.info(demo!.id);
     expect(info).toMatchObject({ completed: true, livenessPassed: true, idCardType: 'CCCD' });
     for (const url of [info.frontImageUrl, info.backImageUrl, info.liveImageUrl]) {
       const image = await t.app.inject({ method: 'GET', url: url! });
       expect(image.statusCode).toBe(200);
       expect((await sharp(image.rawPayload).metadata()).width).toBeGreaterThan(200);
     }
-    expect((await t.app.kyc.idCardReading(demo!.id))?.name).toBe('NGUYỄN VĂN DEMO');
+    expect((await t.services.kyc.idCardReading(demo!.id))?.name).toBe('NGUYỄN VĂN DEMO');
     const files = await t.database.db.query.storedFiles.findMany();
     expect(files.filter((file) => file.userId === demo!.id)).toHaveLength(3);
   });

@@ -54,33 +54,33 @@ describe('ledger postings', () => {
     const schedule = buildSchedule({ principal: 2_000_000n, dailyRatePpm: 300n, termDays: 30, planNums: 1, serviceFee: 200_000n, feeTiming: 'deducted', startDate: context.businessDate });
     let state = openLoan(schedule);
     await inTransaction(async () => {
-      await t.app.ledger.postMany([feeChargedPosting(context, 200_000n), disbursementPosting(context, 2_000_000n, 200_000n)]);
+      await t.services.ledger.postMany([feeChargedPosting(context, 200_000n), disbursementPosting(context, 2_000_000n, 200_000n)]);
     });
     // Accrue ten days, one posting per day, as the daily sweep will.
     const accrued = accrueThrough(state, addVietnamDays(context.businessDate, 10));
     state = accrued.state;
     await inTransaction(async () => {
-      await t.app.ledger.postMany(accrued.days.map((day) => dailyAccrualPosting({ ...context, businessDate: day.date }, day)));
+      await t.services.ledger.postMany(accrued.days.map((day) => dailyAccrualPosting({ ...context, businessDate: day.date }, day)));
     });
-    expect(await t.app.ledger.loanBalances(context.loanId)).toEqual({ overdueFee: 0n, fee: 0n, interest: 6_000n, principal: 2_000_000n, total: 2_006_000n });
+    expect(await t.services.ledger.loanBalances(context.loanId)).toEqual({ overdueFee: 0n, fee: 0n, interest: 6_000n, principal: 2_000_000n, total: 2_006_000n });
 
     // Repay 1,000,000: interest first, then principal.
     const paid = applyRepayment(state, 1_000_000n);
     state = paid.state;
-    await inTransaction(() => t.app.ledger.post(repaymentPosting(context, `transfer-${context.loanId}`, paid.allocation)));
-    const balances = await t.app.ledger.loanBalances(context.loanId);
+    await inTransaction(() => t.services.ledger.post(repaymentPosting(context, `transfer-${context.loanId}`, paid.allocation)));
+    const balances = await t.services.ledger.loanBalances(context.loanId);
     const owed = loanOutstanding(state);
     expect(balances).toEqual({ ...owed, total: owed.principal + owed.interest + owed.fee + owed.overdueFee });
     expect(balances.principal).toBe(1_006_000n);
-    expect(await t.app.ledger.balance({ code: 'collection_bank', owner: null })).toBeGreaterThanOrEqual(1_000_000n);
+    expect(await t.services.ledger.balance({ code: 'collection_bank', owner: null })).toBeGreaterThanOrEqual(1_000_000n);
 
     // Overpay: the rest is the borrower's credit.
     const overpaid = applyRepayment(state, 1_100_000n);
-    await inTransaction(() => t.app.ledger.post(repaymentPosting(context, `transfer2-${context.loanId}`, overpaid.allocation)));
-    expect((await t.app.ledger.loanBalances(context.loanId)).total).toBe(0n);
-    expect(await t.app.ledger.borrowerCredit(context.borrowerId)).toBe(94_000n);
+    await inTransaction(() => t.services.ledger.post(repaymentPosting(context, `transfer2-${context.loanId}`, overpaid.allocation)));
+    expect((await t.services.ledger.loanBalances(context.loanId)).total).toBe(0n);
+    expect(await t.services.ledger.borrowerCredit(context.borrowerId)).toBe(94_000n);
     // A batch is written in key order (no deadlocks between overlapping batches).
-    expect((await t.app.ledger.entriesOfLoan(context.loanId)).map((entry) => entry.event)).toEqual([
+    expect((await t.services.ledger.entriesOfLoan(context.loanId)).map((entry) => entry.event)).toEqual([
       'disbursement',
       'fee_charged',
       ...Array.from({ length: 10 }, () => 'daily_accrual'),
@@ -90,14 +90,14 @@ describe('ledger postings', () => {
   });
 
   it('refuses to post outside a unit of work', async () => {
-    await expect(t.app.ledger.post(disbursementPosting(newLoan(), 1_000n))).rejects.toThrow(/open unit of work/);
+    await expect(t.services.ledger.post(disbursementPosting(newLoan(), 1_000n))).rejects.toThrow(/open unit of work/);
   });
 
   it('refuses an unbalanced posting before the database, and the database refuses one too', async () => {
     const context = newLoan();
     const good = dailyAccrualPosting(context, { interest: 500n, overdueFee: 0n })!;
     const unbalanced: Posting = { ...good, lines: [good.lines[0]!, { ...good.lines[1]!, credit: 499n }] };
-    await expect(inTransaction(() => t.app.ledger.post(unbalanced))).rejects.toThrow(UnbalancedPostingError);
+    await expect(inTransaction(() => t.services.ledger.post(unbalanced))).rejects.toThrow(UnbalancedPostingError);
     // Straight to the tables, past the service: the statement trigger refuses the entry.
     const attempt = inTransaction(async () => {
       const [entry] = await t.database.uow.db
@@ -144,35 +144,35 @@ describe('ledger postings', () => {
   it('posts an event once: the same key again answers the first entry; other lines under it are refused', async () => {
     const context = newLoan();
     const posting = disbursementPosting(context, 1_500_000n);
-    const first = await inTransaction(() => t.app.ledger.post(posting));
-    const again = await inTransaction(() => t.app.ledger.post(posting));
+    const first = await inTransaction(() => t.services.ledger.post(posting));
+    const again = await inTransaction(() => t.services.ledger.post(posting));
     expect(first.created).toBe(true);
     expect(again).toEqual({ key: posting.key, entryId: first.entryId, created: false });
-    await expect(inTransaction(() => t.app.ledger.post(disbursementPosting(context, 1_400_000n)))).rejects.toThrow(PostingConflictError);
+    await expect(inTransaction(() => t.services.ledger.post(disbursementPosting(context, 1_400_000n)))).rejects.toThrow(PostingConflictError);
     // Another key for the same loan's disbursement: the database refuses a second payout.
-    await expect(inTransaction(() => t.app.ledger.post({ ...posting, key: `${posting.key}-again` }))).rejects.toSatisfy((error: unknown) => sqlState(error) === '23505');
-    expect((await t.app.ledger.loanBalances(context.loanId)).principal).toBe(1_500_000n);
+    await expect(inTransaction(() => t.services.ledger.post({ ...posting, key: `${posting.key}-again` }))).rejects.toSatisfy((error: unknown) => sqlState(error) === '23505');
+    expect((await t.services.ledger.loanBalances(context.loanId)).principal).toBe(1_500_000n);
   });
 
   it('posts the same event from ten parallel units once', async () => {
     const context = newLoan();
     const posting = dailyAccrualPosting(context, { interest: 0n, overdueFee: 900n })!;
-    const results = await Promise.allSettled(Array.from({ length: 10 }, () => inTransaction(() => t.app.ledger.post(posting))));
+    const results = await Promise.allSettled(Array.from({ length: 10 }, () => inTransaction(() => t.services.ledger.post(posting))));
     const fulfilled = results.filter((result) => result.status === 'fulfilled').map((result) => result.value);
     // On PostgreSQL a loser of the race waits for the winner's commit and then sees the key taken.
     expect(fulfilled.filter((result) => result.created)).toHaveLength(1);
     expect(new Set(fulfilled.map((result) => result.entryId)).size).toBe(1);
-    expect((await t.app.ledger.loanBalances(context.loanId)).overdueFee).toBe(900n);
+    expect((await t.services.ledger.loanBalances(context.loanId)).overdueFee).toBe(900n);
   });
 
   it('posts overlapping batches from parallel units without deadlock, each event once', async () => {
     const loans = Array.from({ length: 40 }, () => newLoan());
     const postings = loans.map((context) => dailyAccrualPosting(context, { interest: 120n, overdueFee: 0n })!);
     const batches = Array.from({ length: 6 }, (_, index) => (index % 2 === 0 ? [...postings] : [...postings].reverse()));
-    const results = await Promise.all(batches.map((batch) => inTransaction(() => t.app.ledger.postMany(batch))));
+    const results = await Promise.all(batches.map((batch) => inTransaction(() => t.services.ledger.postMany(batch))));
     const created = results.flat().filter((result) => result.created);
     expect(created).toHaveLength(40);
-    for (const context of loans) expect((await t.app.ledger.loanBalances(context.loanId)).interest).toBe(120n);
+    for (const context of loans) expect((await t.services.ledger.loanBalances(context.loanId)).interest).toBe(120n);
   });
 
   it('posts a large batch (a sweep’s) with statements that never split an entry', async () => {
@@ -180,21 +180,21 @@ describe('ledger postings', () => {
     // statement's line limit falls inside an entry (the database refuses a statement's unbalanced part).
     const loans = Array.from({ length: 5100 }, () => newLoan());
     const postings = loans.map((context, index) => dailyAccrualPosting(context, { interest: 300n, overdueFee: index % 3 === 0 ? 0n : 450n }));
-    const results = await inTransaction(() => t.app.ledger.postMany(postings));
+    const results = await inTransaction(() => t.services.ledger.postMany(postings));
     expect(results).toHaveLength(5100);
     expect(results.every((result) => result.created)).toBe(true);
-    expect(await t.app.ledger.loanBalances(loans[5099]!.loanId)).toMatchObject({ interest: 300n, overdueFee: 450n, total: 750n });
+    expect(await t.services.ledger.loanBalances(loans[5099]!.loanId)).toMatchObject({ interest: 300n, overdueFee: 450n, total: 750n });
   });
 
   it('rolls the posting back with the caller’s transaction', async () => {
     const context = newLoan();
     await expect(
       inTransaction(async () => {
-        await t.app.ledger.post(disbursementPosting(context, 1_000_000n));
+        await t.services.ledger.post(disbursementPosting(context, 1_000_000n));
         throw new Error('the money change failed');
       }),
     ).rejects.toThrow('the money change failed');
-    expect(await t.app.ledger.entriesOfLoan(context.loanId)).toHaveLength(0);
+    expect(await t.services.ledger.entriesOfLoan(context.loanId)).toHaveLength(0);
   });
 });
 
@@ -232,8 +232,8 @@ describe('ledger check', () => {
   });
 
   it('takes checks other modules add', async () => {
-    t.app.ledger.addCheck({ name: 'test-plug-in', description: 'A check a module adds.', run: async () => [{ check: 'test-plug-in', detail: 'order 7 disagrees' }] });
-    expect(() => t.app.ledger.addCheck({ name: 'test-plug-in', description: '', run: async () => [] })).toThrow();
+    t.services.ledger.addCheck({ name: 'test-plug-in', description: 'A check a module adds.', run: async () => [{ check: 'test-plug-in', detail: 'order 7 disagrees' }] });
+    expect(() => t.services.ledger.addCheck({ name: 'test-plug-in', description: '', run: async () => [] })).toThrow();
     const report = (await checkReport()).envelope.data;
     expect(report.ok).toBe(false);
     expect(report.violations).toEqual([{ check: 'test-plug-in', detail: 'order 7 disagrees' }]);
@@ -241,9 +241,9 @@ describe('ledger check', () => {
 
   it('names an account whose balance is on the wrong side (a receivable repaid twice)', async () => {
     const context = newLoan();
-    await inTransaction(() => t.app.ledger.post(disbursementPosting(context, 1_000_000n)));
+    await inTransaction(() => t.services.ledger.post(disbursementPosting(context, 1_000_000n)));
     await inTransaction(() =>
-      t.app.ledger.post(repaymentPosting(context, `twice-${context.loanId}`, { totals: { overdueFee: 0n, fee: 0n, interest: 0n, principal: 1_500_000n }, toCredit: 0n })),
+      t.services.ledger.post(repaymentPosting(context, `twice-${context.loanId}`, { totals: { overdueFee: 0n, fee: 0n, interest: 0n, principal: 1_500_000n }, toCredit: 0n })),
     );
     const report = (await checkReport()).envelope.data;
     expect(report.violations.filter((violation) => violation.check === 'account-balances').map((violation) => violation.detail)).toContain(
@@ -253,7 +253,7 @@ describe('ledger check', () => {
 
   it('fails when a posting is tampered with behind the triggers’ back', async () => {
     const context = newLoan();
-    await inTransaction(() => t.app.ledger.post(disbursementPosting(context, 3_000_000n)));
+    await inTransaction(() => t.services.ledger.post(disbursementPosting(context, 3_000_000n)));
     // Only someone who can switch the triggers off can do this; the check still sees it.
     await t.database.db.execute(sql`alter table ledger_lines disable trigger user`);
     try {

@@ -81,7 +81,7 @@ const loanArbitrary = fc
 async function payOut(loan: RandomLoan): Promise<number> {
   const schedule = buildSchedule(loan.terms);
   return t.database.uow.transaction(async () => {
-    const order = await t.app.loans.orders.insert(
+    const order = await t.services.loans.orders.insert(
       {
         userId: borrower.userId,
         productId,
@@ -103,7 +103,7 @@ async function payOut(loan: RandomLoan): Promise<number> {
       schedule,
     );
     // As the payout job leaves it: the attempt that paid the loan out, then the payout.
-    await t.app.loans.orders.insertAttempt({
+    await t.services.loans.orders.insertAttempt({
       orderId: order.id,
       attempt: 1,
       reference: payoutReference(order.orderNo, 1),
@@ -113,7 +113,7 @@ async function payOut(loan: RandomLoan): Promise<number> {
       nextCheckAt: t.clock.now(),
       completedAt: t.clock.now(),
     });
-    await t.app.loans.disburse(order.id, loan.terms.startDate, t.clock.now());
+    await t.services.loans.disburse(order.id, loan.terms.startDate, t.clock.now());
     return order.id;
   });
 }
@@ -121,11 +121,11 @@ async function payOut(loan: RandomLoan): Promise<number> {
 /** A repayment applied the way the repayment module does: accrue (nothing left to), allocate, post, save. */
 async function repay(orderId: number, amount: bigint, date: string, reference: string): Promise<void> {
   await t.database.uow.transaction(async () => {
-    const loan = (await t.app.loans.lockLoan(orderId))!;
-    const accrued = await t.app.loans.accrueAndPost(loan, date);
+    const loan = (await t.services.loans.lockLoan(orderId))!;
+    const accrued = await t.services.loans.accrueAndPost(loan, date);
     const { state, allocation } = applyRepayment(accrued, amount);
-    await t.app.ledger.post(repaymentPosting({ loanId: String(orderId), borrowerId: loan.order.userId, businessDate: date }, reference, allocation));
-    await t.app.loans.saveLoan(loan, state, t.clock.now());
+    await t.services.ledger.post(repaymentPosting({ loanId: String(orderId), borrowerId: loan.order.userId, businessDate: date }, reference, allocation));
+    await t.services.loans.saveLoan(loan, state, t.clock.now());
   });
 }
 
@@ -137,7 +137,7 @@ describe('daily accrual in SQL (jobs/loan-accrual.ts)', () => {
         const ids = [];
         for (const loan of loans) ids.push(await payOut(loan));
         const expected = new Map<number, LoanState>();
-        for (const id of ids) expected.set(id, (await t.app.loans.readLoan(id))!.state);
+        for (const id of ids) expected.set(id, (await t.services.loans.readLoan(id))!.state);
         const last = addVietnamDays(START, 110);
         for (let date = addVietnamDays(START, 1); date <= last; date = addVietnamDays(date, 1)) {
           await accrual.accrueThrough(date);
@@ -153,19 +153,19 @@ describe('daily accrual in SQL (jobs/loan-accrual.ts)', () => {
           }
         }
         for (const id of ids) {
-          const saved = (await t.app.loans.readLoan(id))!;
+          const saved = (await t.services.loans.readLoan(id))!;
           const want = expected.get(id)!;
           expect(saved.state.instalments).toEqual(want.instalments);
           expect(saved.state.accruedThrough).toBe(want.accruedThrough);
           const outstanding = loanOutstanding(want);
-          expect(await t.app.ledger.loanBalances(String(id))).toEqual({ ...outstanding, total: outstanding.principal + outstanding.fee + outstanding.interest + outstanding.overdueFee });
+          expect(await t.services.ledger.loanBalances(String(id))).toEqual({ ...outstanding, total: outstanding.principal + outstanding.fee + outstanding.interest + outstanding.overdueFee });
         }
         // Later runs start from the same dates: this run's loans leave the sweep (a settled loan accrues nothing).
         await t.database.db.update(loanOrders).set({ state: 'settled' }).where(eq(loanOrders.userId, borrower.userId));
       }),
       { numRuns: 3 },
     );
-    expect((await t.app.ledger.check()).violations).toEqual([]);
+    expect((await t.services.ledger.check()).violations).toEqual([]);
   }, 240_000);
 
   it('changes nothing when a date is run again, and catches up missed dates in order', async () => {
@@ -175,23 +175,23 @@ describe('daily accrual in SQL (jobs/loan-accrual.ts)', () => {
     // Ten days missed: one run catches them all up.
     const first = await accrual.accrueThrough('2026-05-11');
     expect(first.dates).toBeGreaterThanOrEqual(10);
-    const after = (await t.app.loans.readLoan(opened.order.id))!;
+    const after = (await t.services.loans.readLoan(opened.order.id))!;
     expect(after.state).toEqual(accrueThrough(opened.state, '2026-05-11').state);
-    const entries = (await t.app.ledger.entriesOfLoan(String(opened.order.id))).length;
+    const entries = (await t.services.ledger.entriesOfLoan(String(opened.order.id))).length;
     const again = await accrual.accrueThrough('2026-05-11');
     expect(again.loans).toBe(0);
-    expect((await t.app.loans.readLoan(opened.order.id))!.state).toEqual(after.state);
-    expect((await t.app.ledger.entriesOfLoan(String(opened.order.id))).length).toBe(entries);
+    expect((await t.services.loans.readLoan(opened.order.id))!.state).toEqual(after.state);
+    expect((await t.services.ledger.entriesOfLoan(String(opened.order.id))).length).toBe(entries);
     // An older date than the loan's is nothing to do.
     expect((await accrual.accrueThrough('2026-05-05')).loans).toBe(0);
     // The SQL posted each day under the domain's key with the domain's lines: posting the domain's
     // own accrual postings again finds every key taken with the same lines (else PostingConflictError).
     const context = { loanId: String(opened.order.id), borrowerId: opened.order.userId };
     const days = accrueThrough(opened.state, '2026-05-11').days;
-    const reposted = await t.database.uow.transaction(() => t.app.ledger.postMany(days.map((day) => dailyAccrualPosting({ ...context, businessDate: day.date }, day))));
+    const reposted = await t.database.uow.transaction(() => t.services.ledger.postMany(days.map((day) => dailyAccrualPosting({ ...context, businessDate: day.date }, day))));
     expect(reposted.length).toBeGreaterThanOrEqual(10);
     expect(reposted.every((result) => !result.created)).toBe(true);
-    expect((await t.app.ledger.check()).violations).toEqual([]);
+    expect((await t.services.ledger.check()).violations).toEqual([]);
   });
 
   it('skips a loan-day a repayment already accrued, so the day is posted once', async () => {
@@ -203,11 +203,11 @@ describe('daily accrual in SQL (jobs/loan-accrual.ts)', () => {
     await repay(opened.order.id, 500_000n, '2026-06-10', `before-sweep-${opened.order.id}`);
     // The sweep of the 10th (which accrues the other tests' loans) leaves this one alone.
     await accrual.accrueThrough('2026-06-10');
-    const keys = (await t.app.ledger.entriesOfLoan(String(opened.order.id))).map((entry) => entry.key);
+    const keys = (await t.services.ledger.entriesOfLoan(String(opened.order.id))).map((entry) => entry.key);
     expect(keys.filter((key) => key === `accrual:2026-06-10:${opened.order.id}`)).toHaveLength(1);
     const expected = applyRepayment(accrueThrough(opened.state, '2026-06-10').state, 500_000n).state;
-    expect((await t.app.loans.readLoan(opened.order.id))!.state.instalments).toEqual(expected.instalments);
-    expect((await t.app.ledger.check()).violations).toEqual([]);
+    expect((await t.services.loans.readLoan(opened.order.id))!.state.instalments).toEqual(expected.instalments);
+    expect((await t.services.ledger.check()).violations).toEqual([]);
   });
 
   it('accrues each loan-day once when two instances run at once (two pools on PostgreSQL; serial on PGlite)', async () => {
@@ -223,9 +223,9 @@ describe('daily accrual in SQL (jobs/loan-accrual.ts)', () => {
       const [a, b] = await Promise.all([new LoanAccrual(t.database.uow, 3).accrueThrough(through), new LoanAccrual(secondUow, 3).accrueThrough(through)]);
       expect(a.loans + b.loans).toBeGreaterThanOrEqual(opened.length * 45);
       for (const loan of opened) {
-        expect((await t.app.loans.readLoan(loan.order.id))!.state).toEqual(accrueThrough(loan.state, through).state);
+        expect((await t.services.loans.readLoan(loan.order.id))!.state).toEqual(accrueThrough(loan.state, through).state);
       }
-      expect((await t.app.ledger.check()).violations).toEqual([]);
+      expect((await t.services.ledger.check()).violations).toEqual([]);
     } finally {
       await other?.close();
     }

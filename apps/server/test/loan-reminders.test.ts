@@ -98,10 +98,10 @@ describe('repayment reminders (decision 075)', () => {
     const paid = await createBorrower(t);
     const loan = await openLoan(t, paid, { principal: 2_000_000n, planNums: 1, startDate: '2027-07-01' });
     await t.database.uow.transaction(async () => {
-      const locked = (await t.app.loans.lockLoan(loan.order.id))!;
+      const locked = (await t.services.loans.lockLoan(loan.order.id))!;
       const { applyRepayment } = await import('@sen/domain');
-      const accrued = await t.app.loans.accrueAndPost(locked, '2027-07-10');
-      await t.app.loans.saveLoan(locked, applyRepayment(accrued, 5_000_000n).state, t.clock.now());
+      const accrued = await t.services.loans.accrueAndPost(locked, '2027-07-10');
+      await t.services.loans.saveLoan(locked, applyRepayment(accrued, 5_000_000n).state, t.clock.now());
     });
     const closed = await createBorrower(t);
     const other = await openLoan(t, closed, { principal: 2_000_000n, planNums: 1, startDate: '2027-07-01' });
@@ -124,7 +124,7 @@ describe('the development clock (decision 074)', () => {
     expect(moved.statusCode).toBe(200);
     expect(moved.envelope.data).toMatchObject({ offsetDays: 40, businessDate: addVietnamDays(before.businessDate, 40) });
     // The jobs ran: the loan is accrued through the moved date and overdue.
-    const after = (await t.app.loans.readLoan(loan.order.id))!;
+    const after = (await t.services.loans.readLoan(loan.order.id))!;
     expect(after.order.accruedThrough).toBe(addVietnamDays(before.businessDate, 40));
     expect(after.state.instalments[0]!.charged.overdueFee).toBeGreaterThan(0n);
     // A signed call with a real-time timestamp still passes after the move.

@@ -36,7 +36,7 @@ const unread = async (who: Borrower) => (await t.post<{ unreadCount: number }>(A
 async function approvals(who: Borrower, count: number): Promise<number[]> {
   const ids: number[] = [];
   for (let index = 1; index <= count; index += 1) {
-    const result = await t.app.messages.notify(who.userId, 'creditApproved', { creditLimit: index * 1_000_000 }, { eventKey: `test-approval:${index}` });
+    const result = await t.services.messages.notify(who.userId, 'creditApproved', { creditLimit: index * 1_000_000 }, { eventKey: `test-approval:${index}` });
     ids.push(result.id);
   }
   return ids;
@@ -145,41 +145,41 @@ describe('ownership', () => {
 describe('notify', () => {
   it('messages an event once per event key, and an identical message once without one', async () => {
     const who = await borrower();
-    const first = await t.app.messages.notify(who.userId, 'creditRejected', { nextDate: '2026-12-01' }, { eventKey: 'credit-decision:42' });
-    const again = await t.app.messages.notify(who.userId, 'creditRejected', { nextDate: '2026-12-05' }, { eventKey: 'credit-decision:42' });
+    const first = await t.services.messages.notify(who.userId, 'creditRejected', { nextDate: '2026-12-01' }, { eventKey: 'credit-decision:42' });
+    const again = await t.services.messages.notify(who.userId, 'creditRejected', { nextDate: '2026-12-05' }, { eventKey: 'credit-decision:42' });
     expect(first.created).toBe(true);
     expect(again).toEqual({ id: first.id, created: false });
 
-    const plain = await t.app.messages.notify(who.userId, 'newProducts', { count: 2 });
-    expect((await t.app.messages.notify(who.userId, 'newProducts', { count: 2 })).created).toBe(false);
-    const other = await t.app.messages.notify(who.userId, 'newProducts', { count: 3 });
+    const plain = await t.services.messages.notify(who.userId, 'newProducts', { count: 2 });
+    expect((await t.services.messages.notify(who.userId, 'newProducts', { count: 2 })).created).toBe(false);
+    const other = await t.services.messages.notify(who.userId, 'newProducts', { count: 3 });
     expect(other.created).toBe(true);
     expect(other.id).not.toBe(plain.id);
     expect((await list(who)).envelope.data.total).toBe(3);
 
     // The same event key for another borrower is another borrower's event.
     const someoneElse = await borrower();
-    expect((await t.app.messages.notify(someoneElse.userId, 'creditRejected', { nextDate: '2026-12-01' }, { eventKey: 'credit-decision:42' })).created).toBe(true);
+    expect((await t.services.messages.notify(someoneElse.userId, 'creditRejected', { nextDate: '2026-12-01' }, { eventKey: 'credit-decision:42' })).created).toBe(true);
   });
 
   it('writes in the caller’s transaction: no message when the caller’s change rolls back', async () => {
     const who = await borrower();
     await expect(
       t.database.uow.transaction(async () => {
-        await t.app.messages.notify(who.userId, 'creditReviewStarted', {}, { eventKey: 'review:rolled-back' });
+        await t.services.messages.notify(who.userId, 'creditReviewStarted', {}, { eventKey: 'review:rolled-back' });
         throw new Error('the credit decision failed');
       }),
     ).rejects.toThrow('the credit decision failed');
     expect(await unread(who)).toBe(0);
     await t.database.uow.transaction(async () => {
-      await t.app.messages.notify(who.userId, 'creditReviewStarted', {}, { eventKey: 'review:committed' });
+      await t.services.messages.notify(who.userId, 'creditReviewStarted', {}, { eventKey: 'review:committed' });
     });
     expect(await unread(who)).toBe(1);
   });
 
   it('refuses parameters the template does not take (a bug in the caller)', async () => {
     const who = await borrower();
-    const notify = t.app.messages.notify.bind(t.app.messages) as (userId: string, template: string, params: unknown) => Promise<unknown>;
+    const notify = t.services.messages.notify.bind(t.services.messages) as (userId: string, template: string, params: unknown) => Promise<unknown>;
     await expect(notify(who.userId, 'creditApproved', {})).rejects.toThrow(/bad params/);
     await expect(notify(who.userId, 'creditApproved', { creditLimit: -5 })).rejects.toThrow(/bad params/);
     await expect(notify(who.userId, 'creditApproved', { creditLimit: 1.5 })).rejects.toThrow(/bad params/);
@@ -191,7 +191,7 @@ describe('notify', () => {
   it('is idempotent under parallel notifies of one event, from two server instances on PostgreSQL', async () => {
     const who = await borrower();
     const another = await t.openAnother();
-    const services = [t.app.messages, another ? new MessageService(new MessageRepository(another.uow), another.uow, t.clock.now) : t.app.messages];
+    const services = [t.services.messages, another ? new MessageService(new MessageRepository(another.uow), another.uow, t.clock.now) : t.services.messages];
     try {
       const results = await Promise.all(
         Array.from({ length: 12 }, (_, index) =>
@@ -211,12 +211,12 @@ describe('notify', () => {
 describe('credit decisions (for app.credit.onDecision)', () => {
   it('approval with the limit, rejection with the next date, nothing for a calm period; once per review', async () => {
     const who = await borrower();
-    const started = await t.app.messages.notifyCreditReviewStarted(who.userId, 'review-1');
-    expect((await t.app.messages.notifyCreditReviewStarted(who.userId, 'review-1')).created).toBe(false);
-    const rejected = await t.app.messages.notifyCreditDecision({ userId: who.userId, reviewId: 'review-1', outcome: 'reject', creditLimitVnd: 0n, nextTryDate: '2026-12-22' });
-    expect(await t.app.messages.notifyCreditDecision({ userId: who.userId, reviewId: 'review-2', outcome: 'calm', creditLimitVnd: 0n, nextTryDate: '2026-12-01' })).toBeNull();
-    const approved = await t.app.messages.notifyCreditDecision({ userId: who.userId, reviewId: 'review-3', outcome: 'approve', creditLimitVnd: 12_000_000n, nextTryDate: null });
-    expect((await t.app.messages.notifyCreditDecision({ userId: who.userId, reviewId: 'review-3', outcome: 'approve', creditLimitVnd: 12_000_000n, nextTryDate: null }))?.created).toBe(false);
+    const started = await t.services.messages.notifyCreditReviewStarted(who.userId, 'review-1');
+    expect((await t.services.messages.notifyCreditReviewStarted(who.userId, 'review-1')).created).toBe(false);
+    const rejected = await t.services.messages.notifyCreditDecision({ userId: who.userId, reviewId: 'review-1', outcome: 'reject', creditLimitVnd: 0n, nextTryDate: '2026-12-22' });
+    expect(await t.services.messages.notifyCreditDecision({ userId: who.userId, reviewId: 'review-2', outcome: 'calm', creditLimitVnd: 0n, nextTryDate: '2026-12-01' })).toBeNull();
+    const approved = await t.services.messages.notifyCreditDecision({ userId: who.userId, reviewId: 'review-3', outcome: 'approve', creditLimitVnd: 12_000_000n, nextTryDate: null });
+    expect((await t.services.messages.notifyCreditDecision({ userId: who.userId, reviewId: 'review-3', outcome: 'approve', creditLimitVnd: 12_000_000n, nextTryDate: null }))?.created).toBe(false);
 
     const page = (await list(who)).envelope.data;
     expect(page.list.map((record) => [record.id, record.template])).toEqual([
@@ -233,7 +233,7 @@ describe('language', () => {
   it('writes in the borrower’s last language (the lang header of their signed-in calls), Vietnamese by default', async () => {
     const who = await borrower();
     const render = async (key: string) => {
-      const { id } = await t.app.messages.notify(who.userId, 'creditApproved', { creditLimit: 5_000_000 }, { eventKey: key });
+      const { id } = await t.services.messages.notify(who.userId, 'creditApproved', { creditLimit: 5_000_000 }, { eventKey: key });
       return (await t.post<MessageRecord>(API_PATHS.messageDetail, { token: who.token, payload: { id } })).envelope.data;
     };
     expect(await render('vn')).toMatchObject({ theme: 'Hạn mức đã được phê duyệt', content: expect.stringContaining('5.000.000 VND') });
@@ -264,7 +264,7 @@ describe('language', () => {
     ] as const;
     for (const language of ['en', 'vn', 'zh'] as const) {
       for (const [template, params] of cases) {
-        const { id } = await t.app.messages.notify(who.userId, template, params as never, { eventKey: `${template}:${language}`, language });
+        const { id } = await t.services.messages.notify(who.userId, template, params as never, { eventKey: `${template}:${language}`, language });
         const [row] = await t.database.db.select().from(userMessages).where(eq(userMessages.id, id));
         expect(row?.language).toBe(language);
         expect(`${row?.theme} ${row?.content}`, `${template} ${language}`).not.toMatch(/[{}]/);
@@ -282,8 +282,8 @@ describe('language', () => {
 
 describe('demo data', () => {
   it('gives the demo user its review and approval messages through notify, once however often the seed runs', async () => {
-    await seedDemo(t.app);
-    await seedDemo(t.app);
+    await seedDemo(t);
+    await seedDemo(t);
     const session = await t.loginWithOtp(DEMO_USER.phone);
     const page = await t.post<MessagePage>(API_PATHS.messageList, { token: session.token });
     expect(page.envelope.data.list.map((record) => record.template)).toEqual(['creditApproved', 'creditReviewStarted']);

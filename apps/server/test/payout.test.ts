@@ -47,7 +47,7 @@ let lossy: LossyProvider;
 
 beforeAll(async () => {
   t = await createTestApp({ config: (config) => ({ ...config, payout: { ...config.payout, devDelayMs: 1000, maxAttempts: 2, retrySeconds: 60 } }) });
-  provider = t.app.infra.payout as DevPayoutProvider;
+  provider = t.infra.payout as DevPayoutProvider;
   lossy = new LossyProvider(provider);
 });
 afterAll(async () => t?.close());
@@ -56,12 +56,12 @@ afterAll(async () => t?.close());
 function job(uow = t.database.uow) {
   return new PayoutService({
     uow,
-    loans: t.app.loans,
+    loans: t.services.loans,
     provider: lossy,
-    credit: t.app.credit,
-    product: t.app.product,
-    bank: t.app.bank,
-    messages: t.app.messages,
+    credit: t.services.credit,
+    product: t.services.product,
+    bank: t.services.bank,
+    messages: t.services.messages,
     clock: t.clock.now,
     businessClock: t.clock.now,
     maxAttempts: 2,
@@ -77,9 +77,9 @@ async function commitOrder(b: TestBorrower, principal = 3_000_000n) {
   const terms = loanTermsOf(product, principal, defaultPlanOf(product), today);
   const schedule = buildSchedule(terms);
   return t.database.uow.transaction(async () => {
-    await t.app.credit.reserve(b.userId, principal);
-    expect(await t.app.product.takeQuota(product, today)).toBe(true);
-    const order = await t.app.loans.orders.insert(
+    await t.services.credit.reserve(b.userId, principal);
+    expect(await t.services.product.takeQuota(product, today)).toBe(true);
+    const order = await t.services.loans.orders.insert(
       {
         userId: b.userId,
         productId: product.id,
@@ -100,7 +100,7 @@ async function commitOrder(b: TestBorrower, principal = 3_000_000n) {
       },
       schedule,
     );
-    await t.app.loans.orders.insertAttempt({
+    await t.services.loans.orders.insertAttempt({
       orderId: order.id,
       attempt: 1,
       reference: payoutReference(order.orderNo, 1),
@@ -115,11 +115,11 @@ async function commitOrder(b: TestBorrower, principal = 3_000_000n) {
 
 const orderRow = async (id: number) => (await t.database.db.select().from(loanOrders).where(eq(loanOrders.id, id)))[0]!;
 const attemptsOf = (orderId: number) => t.database.db.select().from(payoutAttempts).where(eq(payoutAttempts.orderId, orderId)).orderBy(payoutAttempts.attempt);
-const used = async (b: TestBorrower) => (await t.app.credit.account(b.userId))!.usedAmount;
+const used = async (b: TestBorrower) => (await t.services.credit.account(b.userId))!.usedAmount;
 const home = async (b: TestBorrower) => (await t.post<HomeIndex>(API_PATHS.homeIndex, { token: b.token })).envelope.data;
 const messagesOf = (b: TestBorrower, template: string) =>
   t.database.db.select().from(userMessages).where(and(eq(userMessages.userId, b.userId), eq(userMessages.template, template)));
-const expectLedgerOk = async () => expect((await t.app.ledger.check()).violations).toEqual([]);
+const expectLedgerOk = async () => expect((await t.services.ledger.check()).violations).toEqual([]);
 const transfersTo = (reference: string) => lossy.submits.filter((submitted) => submitted === reference).length;
 
 describe('the payout job (decisions 057, 073)', () => {
@@ -135,7 +135,7 @@ describe('the payout job (decisions 057, 073)', () => {
     expect(await job().runDue()).toMatchObject({ succeeded: 1, submitted: 0 });
     const paid = await orderRow(order.id);
     expect(paid).toMatchObject({ state: 'repaying', startDate: businessDate(t.clock.now()) });
-    expect(await t.app.ledger.loanBalances(String(order.id))).toMatchObject({ principal: 3_000_000n });
+    expect(await t.services.ledger.loanBalances(String(order.id))).toMatchObject({ principal: 3_000_000n });
     expect(await messagesOf(b, 'loanDisbursed')).toHaveLength(1);
     expect(await used(b)).toBe(3_000_000n);
     expect(transfersTo(payoutReference(order.orderNo, 1))).toBe(1);
@@ -148,21 +148,21 @@ describe('the payout job (decisions 057, 073)', () => {
   it('fails for the borrower’s account: limit and quota back, Payment failed on the home until the account changes', async () => {
     const b = await createBorrower(t);
     // The development provider fails any account ending in 0000: make that the borrower's default.
-    const bank = t.app.bank.banks().find((candidate) => candidate.bankCode === 'VCB')!;
-    const failing = await t.app.bank.add(b.userId, { account: { kind: 'CARD', bankId: bank.id, holderName: 'NGUYEN VAN TEST', number: `77${b.phone.slice(3)}0000` }, isDefault: true });
+    const bank = t.services.bank.banks().find((candidate) => candidate.bankCode === 'VCB')!;
+    const failing = await t.services.bank.add(b.userId, { account: { kind: 'CARD', bankId: bank.id, holderName: 'NGUYEN VAN TEST', number: `77${b.phone.slice(3)}0000` }, isDefault: true });
     const product = (await demoProducts(t)).get('sen-linh-hoat')!;
-    const usageBefore = (await t.app.product.usageOn(businessDate(t.clock.now()))).get(product.id) ?? 0;
+    const usageBefore = (await t.services.product.usageOn(businessDate(t.clock.now()))).get(product.id) ?? 0;
     const order = await commitOrder({ ...b, accountId: failing });
     await job().runDue();
     t.clock.advance(3_000);
     expect(await job().runDue()).toMatchObject({ failed: 1, retried: 0 });
     expect(await orderRow(order.id)).toMatchObject({ state: 'payout_failed', closeReason: 'ACCOUNT_INVALID' });
     expect(await used(b)).toBe(0n);
-    expect((await t.app.product.usageOn(businessDate(t.clock.now()))).get(product.id) ?? 0).toBe(usageBefore);
+    expect((await t.services.product.usageOn(businessDate(t.clock.now()))).get(product.id) ?? 0).toBe(usageBefore);
     expect(await messagesOf(b, 'payoutFailed')).toHaveLength(1);
     expect((await home(b)).bankErrorFlag).toBe(true);
     // 'Modify bank card': another default account clears it.
-    await t.app.bank.setDefault(b.userId, b.accountId);
+    await t.services.bank.setDefault(b.userId, b.accountId);
     expect((await home(b)).bankErrorFlag).toBe(false);
     await expectLedgerOk();
   });
@@ -232,7 +232,7 @@ describe('the payout job (decisions 057, 073)', () => {
     // A second instance: the whole app on its own pool of the same database, with the same partner.
     const other = await t.openAnother();
     const secondApp = other ? await buildApp({ config: t.config, database: other, clock: t.clock.now, payoutProvider: lossy, smsProvider: t.sms }) : null;
-    const second = secondApp?.payouts ?? job();
+    const second = secondApp?.services.payouts ?? job();
     try {
       await Promise.all([job().runDue(5), second.runDue(5), job().runDue(5), second.runDue(5)]);
       t.clock.advance(3_000);
@@ -240,7 +240,7 @@ describe('the payout job (decisions 057, 073)', () => {
       t.clock.advance(3_000);
       await Promise.all([job().runDue(), second.runDue()]);
     } finally {
-      await secondApp?.close();
+      await secondApp?.app.close();
       await other?.close();
     }
     for (const order of orders) {

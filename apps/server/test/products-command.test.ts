@@ -10,13 +10,13 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  for (const product of DEMO_PRODUCTS) await t.app.product.upsert(product);
+  for (const product of DEMO_PRODUCTS) await t.services.product.upsert(product);
 });
 afterAll(async () => t?.close());
 
 async function run(...args: string[]) {
   const lines: string[] = [];
-  const code = await runProductsCommand(args, t.app.product, (line) => lines.push(line));
+  const code = await runProductsCommand(args, t.services.product, (line) => lines.push(line));
   return { code, output: lines.join('\n') };
 }
 
@@ -38,7 +38,7 @@ describe('npm run products', () => {
     await writeFile(bad, JSON.stringify([{ ...DEMO_PRODUCTS[0], code: 'sen-usury', dailyRatePpm: 1000, overdueDailyRatePpm: 0 }]));
     expect(await run('upsert', bad)).toMatchObject({ code: 1, output: expect.stringContaining('refused: RATE_OVER_CAP 36.50% > 20%/year') });
     expect(await run('deactivate', 'sen-cli')).toMatchObject({ code: 0 });
-    expect((await t.app.product.list()).find((product) => product.code === 'sen-cli')?.active).toBe(false);
+    expect((await t.services.product.list()).find((product) => product.code === 'sen-cli')?.active).toBe(false);
     expect(await run('activate', 'sen-cli')).toMatchObject({ code: 0 });
     expect(await run('deactivate', 'nope')).toMatchObject({ code: 1 });
     expect((await run('frobnicate')).code).toBe(2);

@@ -119,8 +119,8 @@ describe('userBaseExt/save/v2', () => {
     });
     const [row] = await t.database.db.select().from(personalData).where(eq(personalData.userId, userId));
     expect(row?.idNumberCipher).not.toContain(cardNo);
-    expect(row?.idNumberIndex).toBe(t.app.infra.secrets.fieldCipher.blindIndex('id-number', cardNo));
-    expect(t.app.infra.secrets.fieldCipher.decrypt(row!.idNumberCipher)).toBe(cardNo);
+    expect(row?.idNumberIndex).toBe(t.infra.secrets.fieldCipher.blindIndex('id-number', cardNo));
+    expect(t.infra.secrets.fieldCipher.decrypt(row!.idNumberCipher)).toBe(cardNo);
   });
 
   it('accepts both name forms and enum states as numbers or strings; "null" ids count as absent', async () => {
@@ -381,7 +381,7 @@ describe('operator check (vietnam/telecom/otp/one|two|three)', () => {
 describe('hasAuth and credit facts', () => {
   it('hasAuth follows the configured items for several item sets; BANK never counts', async () => {
     const { userId } = await signIn();
-    const certification = t.app.certification;
+    const certification = t.services.certification;
     const sets: [string, string[], boolean][] = [
       ['KYC,ID,TELECOM,BANK', ['KYC', 'ID', 'TELECOM'], true],
       ['ID', ['ID'], true],
@@ -417,25 +417,25 @@ describe('hasAuth and credit facts', () => {
 
   it('creditFacts: phone, birth date, ID index, salary band, operator and items', async () => {
     const { token, userId, phone } = await signIn();
-    const empty = await t.app.certification.creditFacts(userId);
+    const empty = await t.services.certification.creditFacts(userId);
     expect(empty).toEqual({ userId, phone, birthDate: null, idNumberIndex: null, monthlySalaryBand: null, operatorVerified: false, itemsRequired: ['KYC', 'ID', 'TELECOM'], itemsDone: [] });
     const cardNo = newIdNumber();
     await save(token, personal({ cardNo, salary: '7500000', birthDate: '2000-01-31' }));
     await t.post(API_PATHS.telecomOtpOne, { token, payload: { company: 'vietnamobile' } });
     const code = t.sms.messages(phone).find((entry) => entry.text.includes('nha mang'))!.code;
     await t.post(API_PATHS.telecomOtpThree, { token, payload: { company: 'vietnamobile', otp: code } });
-    expect(await t.app.certification.creditFacts(userId)).toEqual({
+    expect(await t.services.certification.creditFacts(userId)).toEqual({
       userId,
       phone,
       birthDate: '2000-01-31',
-      idNumberIndex: t.app.infra.secrets.fieldCipher.blindIndex('id-number', cardNo),
+      idNumberIndex: t.infra.secrets.fieldCipher.blindIndex('id-number', cardNo),
       monthlySalaryBand: '2',
       operatorVerified: true,
       itemsRequired: ['KYC', 'ID', 'TELECOM'],
       itemsDone: ['ID', 'TELECOM'],
     });
-    await t.app.certification.markItem(userId, 'KYC');
-    expect(await t.app.certification.hasAuth(userId)).toBe(true);
+    await t.services.certification.markItem(userId, 'KYC');
+    expect(await t.services.certification.hasAuth(userId)).toBe(true);
     expect((await states(token)).userAuthState).toBe('30');
   });
 });
@@ -444,7 +444,7 @@ describe('each step saved whole or not at all', () => {
   it('a failure after the data is written (a listener of the item) leaves neither the data nor the item', async () => {
     const { token, userId } = await signIn();
     const events: { item: string; hasAuth: boolean }[] = [];
-    t.app.certification.onItemChanged(async (event) => {
+    t.services.certification.onItemChanged(async (event) => {
       if (event.userId !== userId) return;
       events.push({ item: event.item, hasAuth: event.hasAuth });
       if (events.length === 1) throw new Error('listener failed');
@@ -533,10 +533,10 @@ describe('family clients', () => {
 
 describe('demo data', () => {
   it('gives the demo user personal data and operator done, once', async () => {
-    await seedDemo(t.app);
-    await seedDemo(t.app);
-    const user = await t.app.users.findByPhone(DEMO_USER.phone);
-    const facts = await t.app.certification.creditFacts(user!.id);
+    await seedDemo(t);
+    await seedDemo(t);
+    const user = await t.services.users.findByPhone(DEMO_USER.phone);
+    const facts = await t.services.certification.creditFacts(user!.id);
     expect(facts).toMatchObject({ phone: '0912345678', birthDate: '1995-03-15', monthlySalaryBand: '4', operatorVerified: true, itemsDone: ['ID', 'KYC', 'TELECOM'] });
     // userWork/info carries the emergency contacts of the receiving-account step (bank module).
     const login = await t.loginWithOtp(DEMO_USER.phone);

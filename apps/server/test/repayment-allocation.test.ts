@@ -31,7 +31,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await demoProducts(t);
   // A product whose fee is paid with the instalments, so allocations have every component.
-  await t.app.product.upsert({
+  await t.services.product.upsert({
     code: 'test-fee-instalments',
     name: 'Test phí theo kỳ',
     minAmount: 1_000_000,
@@ -77,20 +77,20 @@ async function payQuote(quote: RepayQuote, amount: bigint | number = BigInt(quot
 
 /** The loan's rows and ledger equal the domain state: every instalment's balances, the accrual date, the credit held. */
 async function expectLoanIs(loan: LoadedLoan, expected: LoanState): Promise<void> {
-  const saved = (await t.app.loans.readLoan(loan.order.id))!;
+  const saved = (await t.services.loans.readLoan(loan.order.id))!;
   expect(saved.state.instalments).toEqual(expected.instalments);
   expect(saved.state.accruedThrough).toBe(expected.accruedThrough);
   expect(saved.state.credit).toBe(expected.credit);
   const owed = loanOutstanding(expected);
-  expect(await t.app.ledger.loanBalances(String(loan.order.id))).toEqual({ ...owed, total: sumComponents(owed) });
+  expect(await t.services.ledger.loanBalances(String(loan.order.id))).toEqual({ ...owed, total: sumComponents(owed) });
 }
 
 async function expectLedgerOk(): Promise<void> {
-  expect((await t.app.ledger.check()).violations).toEqual([]);
+  expect((await t.services.ledger.check()).violations).toEqual([]);
 }
 
-const used = async (borrower: TestBorrower) => (await t.app.credit.account(borrower.userId))!.usedAmount;
-const limit = async (borrower: TestBorrower) => (await t.app.credit.account(borrower.userId))!.creditLimit;
+const used = async (borrower: TestBorrower) => (await t.services.credit.account(borrower.userId))!.usedAmount;
+const limit = async (borrower: TestBorrower) => (await t.services.credit.account(borrower.userId))!.creditLimit;
 const templatesOf = async (borrower: TestBorrower) =>
   (await t.database.db.select({ template: userMessages.template }).from(userMessages).where(eq(userMessages.userId, borrower.userId))).map((row) => row.template);
 
@@ -107,7 +107,7 @@ describe('allocation as the domain says', () => {
     expect(await used(borrower)).toBe(6_000_000n - allocations[0]!.totals.principal);
     const [repaid] = await t.database.db.select().from(loanRepayments).where(eq(loanRepayments.orderId, loan.order.id));
     expect(repaid).toMatchObject({ amount: 2_500_000n, principal: allocations[0]!.totals.principal, fee: allocations[0]!.totals.fee, interest: allocations[0]!.totals.interest, overdueFee: 0n, toCredit: 0n });
-    expect((await t.app.loans.readLoan(loan.order.id))!.order.state).toBe('repaying');
+    expect((await t.services.loans.readLoan(loan.order.id))!.order.state).toBe('repaying');
     expect(await templatesOf(borrower)).toContain('repaymentReceived');
     await expectLedgerOk();
   });
@@ -123,7 +123,7 @@ describe('allocation as the domain says', () => {
     await payQuote(quote.envelope.data);
     const { state } = domainAfter(loan.state, [{ date: today(), amount: BigInt(quote.envelope.data.amount) }]);
     await expectLoanIs(loan, state);
-    const saved = (await t.app.loans.readLoan(loan.order.id))!;
+    const saved = (await t.services.loans.readLoan(loan.order.id))!;
     expect(saved.order.state).toBe('settled');
     expect(saved.order.settledAt).not.toBeNull();
     expect(await used(borrower)).toBe(0n);
@@ -154,7 +154,7 @@ describe('allocation as the domain says', () => {
     const { state, allocations } = domainAfter(loan.state, [{ date: today(), amount: payoff }]);
     expect(allocations[0]!.totals.overdueFee).toBe(9_000n);
     await expectLoanIs(loan, state);
-    expect((await t.app.loans.readLoan(loan.order.id))!.order.state).toBe('settled');
+    expect((await t.services.loans.readLoan(loan.order.id))!.order.state).toBe('settled');
     expect(await used(borrower)).toBe(0n);
     expect(await limit(borrower)).toBe(10_000_000n);
     expect(await templatesOf(borrower)).not.toContain('creditLimitRaised');
@@ -171,9 +171,9 @@ describe('allocation as the domain says', () => {
     await payQuote(quote.envelope.data);
     const { state } = domainAfter(loan.state, [{ date: today(), amount: BigInt(quote.envelope.data.amount) }]);
     await expectLoanIs(loan, state);
-    const rows = (await t.app.loans.readLoan(loan.order.id))!.instalments;
+    const rows = (await t.services.loans.readLoan(loan.order.id))!.instalments;
     expect(rows.map((row) => row.settledAt !== null)).toEqual([true, false, false]);
-    expect((await t.app.loans.readLoan(loan.order.id))!.order.state).toBe('repaying');
+    expect((await t.services.loans.readLoan(loan.order.id))!.order.state).toBe('repaying');
     await expectLedgerOk();
   });
 
@@ -185,13 +185,13 @@ describe('allocation as the domain says', () => {
     const { state, allocations } = domainAfter(loan.state, [{ date: today(), amount: payoff + 123_456n }]);
     expect(allocations[0]!.toCredit).toBe(123_456n);
     await expectLoanIs(loan, state);
-    expect((await t.app.loans.readLoan(loan.order.id))!.order).toMatchObject({ state: 'settled', creditHeld: 123_456n });
-    expect(await t.app.ledger.borrowerCredit(borrower.userId)).toBe(123_456n);
+    expect((await t.services.loans.readLoan(loan.order.id))!.order).toMatchObject({ state: 'settled', creditHeld: 123_456n });
+    expect(await t.services.ledger.borrowerCredit(borrower.userId)).toBe(123_456n);
     expect(await templatesOf(borrower)).toEqual(expect.arrayContaining(['loanSettled', 'repaymentCreditHeld']));
     // A transfer for a loan already settled: all of it is kept as credit, nothing is owed again.
     await payOrder(loan.order.orderNo, 50_000n);
-    expect(await t.app.ledger.borrowerCredit(borrower.userId)).toBe(173_456n);
-    expect((await t.app.loans.readLoan(loan.order.id))!.order.creditHeld).toBe(173_456n);
+    expect(await t.services.ledger.borrowerCredit(borrower.userId)).toBe(173_456n);
+    expect((await t.services.loans.readLoan(loan.order.id))!.order.creditHeld).toBe(173_456n);
     await expectLedgerOk();
   });
 
@@ -208,8 +208,8 @@ describe('allocation as the domain says', () => {
     await payQuote(quote.envelope.data, olderOwed + 1_000_000n);
     await expectLoanIs(older, domainAfter(older.state, [{ date: today(), amount: olderOwed }]).state);
     await expectLoanIs(newer, domainAfter(newer.state, [{ date: today(), amount: 1_000_000n }]).state);
-    expect((await t.app.loans.readLoan(older.order.id))!.order.state).toBe('settled');
-    expect((await t.app.loans.readLoan(newer.order.id))!.order.state).toBe('repaying');
+    expect((await t.services.loans.readLoan(older.order.id))!.order.state).toBe('settled');
+    expect((await t.services.loans.readLoan(newer.order.id))!.order.state).toBe('repaying');
     // One posting per loan, keyed by the transfer and the order.
     const keys = (await t.database.db.select({ key: ledgerEntries.key }).from(ledgerEntries).where(and(eq(ledgerEntries.event, 'repayment'), eq(ledgerEntries.borrowerId, borrower.userId)))).map((row) => row.key);
     expect(keys).toHaveLength(2);
@@ -239,19 +239,19 @@ describe('allocation as the domain says', () => {
       reviewId: crypto.randomUUID(),
       outcome: 'approve',
       creditLimit: 10_000_000n,
-      policyVersion: t.app.credit.policy.version,
+      policyVersion: t.services.credit.policy.version,
       inputs: { applicant: { itemsDone: ['KYC', 'ID'] } },
       ruleResults: [],
       reasons: [],
       nextTryDate: null,
       createdAt: new Date(t.clock.now().getTime() - DAY_MS),
     });
-    expect(await t.app.credit.applyBoost(borrower.userId)).toBe(true);
+    expect(await t.services.credit.applyBoost(borrower.userId)).toBe(true);
     expect(await limit(borrower)).toBe(12_000_000n);
     const loan = await openLoan(t, borrower, { principal: 2_000_000n, planNums: 1, startDate: addVietnamDays(today(), -2) });
     await payOrder(loan.order.orderNo, sumComponents(loanOutstanding(accrueThrough(loan.state, today()).state)));
     expect(await limit(borrower)).toBe(13_200_000n);
-    expect(await t.app.credit.applyBoost(borrower.userId)).toBe(false);
+    expect(await t.services.credit.applyBoost(borrower.userId)).toBe(false);
     expect(await limit(borrower)).toBe(13_200_000n);
     const reasons = (await t.database.db.select().from(creditDecisions).where(eq(creditDecisions.userId, borrower.userId))).map((row) => row.reasons);
     expect(reasons).toEqual(expect.arrayContaining([['personalInfoBoost'], ['onTimeSettlement']]));
@@ -271,7 +271,7 @@ describe('repaying over time (the movable clock)', () => {
     await payOrder(loan.order.orderNo, first);
     await expectLoanIs(loan, domainAfter(loan.state, payments).state);
     // Instalment 1 is paid in full before its due date although its last days' interest is included in the quote.
-    expect((await t.app.loans.readLoan(loan.order.id))!.state.instalments[0]!.paid.principal).toBe(3_000_000n);
+    expect((await t.services.loans.readLoan(loan.order.id))!.state.instalments[0]!.paid.principal).toBe(3_000_000n);
 
     t.clock.advance(40 * DAY_MS);
     const accrued = accrueThrough(domainAfter(loan.state, payments).state, today()).state;
@@ -280,7 +280,7 @@ describe('repaying over time (the movable clock)', () => {
     payments.push({ date: today(), amount: rest });
     await payOrder(loan.order.orderNo, rest);
     await expectLoanIs(loan, domainAfter(loan.state, payments).state);
-    expect((await t.app.loans.readLoan(loan.order.id))!.order.state).toBe('settled');
+    expect((await t.services.loans.readLoan(loan.order.id))!.order.state).toBe('settled');
     expect(await used(borrower)).toBe(0n);
     expect(await limit(borrower)).toBe(20_000_000n);
     await expectLedgerOk();

@@ -32,16 +32,16 @@ async function clientWithLoan(name: ClientName) {
   expect(login.envelope.code, login.response.body).toBe(200);
   client.token = login.envelope.data.token;
   const userId = await t.internalUserId(login.envelope.data.id);
-  await t.app.credit.approveForDemo(userId, 20_000_000n);
-  const bank = t.app.bank.banks().find((candidate) => candidate.bankCode === 'VCB')!;
-  await t.app.bank.bind(userId, {
+  await t.services.credit.approveForDemo(userId, 20_000_000n);
+  const bank = t.services.bank.banks().find((candidate) => candidate.bankCode === 'VCB')!;
+  await t.services.bank.bind(userId, {
     account: { kind: 'CARD', bankId: bank.id, holderName: 'NGUYEN VAN FAMILY', number: `01${phone.slice(2)}456` },
     contacts: [
       { relationship: EMERGENCY_RELATIONSHIP.FAMILY, name: 'Nguyễn Thị Một', phone: '0987000011' },
       { relationship: EMERGENCY_RELATIONSHIP.FRIEND, name: 'Trần Văn Hai', phone: '0905000022' },
     ],
   });
-  const account = (await t.app.bank.defaultAccount(userId))!;
+  const account = (await t.services.bank.defaultAccount(userId))!;
   const borrower = { userId, accountId: account.id } as TestBorrower;
   const loan = await openLoan(t, borrower, { principal: 3_000_000n, planNums: 3 });
   return { client, loan, userId, account };

@@ -68,7 +68,7 @@ describe('the repayment messages', () => {
     ] as const;
     for (const language of ['en', 'vn', 'zh'] as const) {
       for (const [template, params, amounts] of cases) {
-        const { id } = await t.app.messages.notify(borrower.userId, template, params as never, { eventKey: `${template}:${language}`, language });
+        const { id } = await t.services.messages.notify(borrower.userId, template, params as never, { eventKey: `${template}:${language}`, language });
         const [row] = await t.database.db.select().from(userMessages).where(eq(userMessages.id, id));
         expect(`${row?.theme} ${row?.content}`, `${template} ${language}`).not.toMatch(/[{}]/);
         if ('orderNo' in params) expect(row?.content).toContain('SEN26111512345678');
@@ -136,14 +136,14 @@ describe('reviewing a receipt', () => {
     const entries = await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.key, `repayment:receipt-${receipt.id}:${loan.order.id}`));
     expect(entries).toHaveLength(1);
     const expected = applyRepayment(accrueThrough(loan.state, uploadedOn).state, 1_000_000n).state;
-    expect((await t.app.loans.readLoan(loan.order.id))!.state.instalments).toEqual(expected.instalments);
+    expect((await t.services.loans.readLoan(loan.order.id))!.state.instalments).toEqual(expected.instalments);
     expect(await statusOf(borrower)).toBe(30);
 
     const again = await review({ id: receipt.id, approve: false, note: 'duplicate' });
     expect(again.statusCode).toBe(409);
     expect(again.envelope).toMatchObject({ code: 2710, message: 'This receipt has already been reviewed' });
     expect((await review({ id: 987_654_321, approve: false, note: 'x' })).statusCode).toBe(404);
-    expect((await t.app.ledger.check()).violations).toEqual([]);
+    expect((await t.services.ledger.check()).violations).toEqual([]);
   });
 
   it('two operators approving at once: one applies, the other is told it was reviewed', async () => {
@@ -154,7 +154,7 @@ describe('reviewing a receipt', () => {
     const results = await Promise.all([review({ id: receipt.id, approve: true, amount: 400_000 }), review({ id: receipt.id, approve: true, amount: 400_000 })]);
     expect(results.map((result) => result.envelope.code).sort()).toEqual([200, 2710]);
     expect(await t.database.db.select().from(loanRepayments).where(eq(loanRepayments.orderId, loan.order.id))).toHaveLength(1);
-    expect((await t.app.ledger.check()).violations).toEqual([]);
+    expect((await t.services.ledger.check()).violations).toEqual([]);
   });
 
   it('reject needs a note; a rejection posts nothing, messages the borrower and the order is back to 30', async () => {
@@ -189,10 +189,10 @@ describe('reviewing a receipt', () => {
     t.clock.advance(3 * DAY_MS);
     const approved = await review({ id: receipt.id, approve: true, amount: Number(payoff) });
     expect(approved.envelope.code, approved.body).toBe(200);
-    const saved = (await t.app.loans.readLoan(loan.order.id))!;
+    const saved = (await t.services.loans.readLoan(loan.order.id))!;
     expect(saved.order.state).toBe('settled');
     expect(saved.state.accruedThrough).toBe(uploadedOn);
     expect(saved.state.credit).toBe(0n);
-    expect((await t.app.ledger.check()).violations).toEqual([]);
+    expect((await t.services.ledger.check()).violations).toEqual([]);
   });
 });

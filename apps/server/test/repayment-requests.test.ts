@@ -233,8 +233,8 @@ describe('the repayment page', () => {
     expect(rest.json()).toMatchObject({ data: { success: true } });
     expect((await status()).data).toMatchObject({ status: 'paid', paidAmount: quote.amount, orders: [{ orderStatus: 40, statusLabel: 'Settled', outstandingAmount: 0 }] });
     expect((await t.app.inject({ method: 'GET', url: `${path}?lang=en` })).body).toContain('Your loan is fully repaid. Thank you!');
-    expect((await t.app.loans.readLoan(loan.order.id))!.order.state).toBe('settled');
-    expect((await t.app.ledger.check()).violations).toEqual([]);
+    expect((await t.services.loans.readLoan(loan.order.id))!.order.state).toBe('settled');
+    expect((await t.services.ledger.check()).violations).toEqual([]);
     // An unknown token: not found, on both.
     expect((await t.app.inject({ method: 'POST', url: API_PATHS.devPayNow, payload: { token: 'abcdefghijklmnopqrstuvwxyz012345' } })).statusCode).toBe(404);
     expect((await t.get(API_PATHS.payPageStatus, { skipDefaultParams: true, sign: false, payload: { token: 'abcdefghijklmnopqrstuvwxyz012345' } })).statusCode).toBe(404);
@@ -245,19 +245,19 @@ describe('payGoUrl for the order detail', () => {
   it('is our page for the whole order, reused while it stands and the amount is the same; null once settled', async () => {
     const borrower = await createBorrower(t);
     const loan = await openLoan(t, borrower, { principal: 2_000_000n, planNums: 1 });
-    const first = await t.app.repayments.payGoUrl(loan.order, 'https://app.sen.vn');
+    const first = await t.services.repaymentRequests.payGoUrl(loan.order, 'https://app.sen.vn');
     expect(first).toMatch(/^https:\/\/app\.sen\.vn\/pay\/[A-Za-z0-9_-]{32}$/);
-    expect(await t.app.repayments.payGoUrl(loan.order, 'https://app.sen.vn')).toBe(first);
+    expect(await t.services.repaymentRequests.payGoUrl(loan.order, 'https://app.sen.vn')).toBe(first);
     await postSepay(t, sepayTransfer(t, { content: loan.order.orderNo, transferAmount: 500_000 }));
-    const afterPart = await t.app.repayments.payGoUrl(loan.order, 'https://app.sen.vn');
+    const afterPart = await t.services.repaymentRequests.payGoUrl(loan.order, 'https://app.sen.vn');
     expect(afterPart).not.toBe(first);
     const token = afterPart!.split('/').pop()!;
     const [row] = await t.database.db.select().from(repaymentRequests).where(eq(repaymentRequests.pageToken, token));
     expect(row).toMatchObject({ items: [{ orderId: loan.order.id, planParts: [] }] });
     await postSepay(t, sepayTransfer(t, { content: loan.order.orderNo, transferAmount: Number(row!.amount) }));
-    const settled = (await t.app.loans.readLoan(loan.order.id))!.order;
+    const settled = (await t.services.loans.readLoan(loan.order.id))!.order;
     expect(settled.state).toBe('settled');
-    expect(await t.app.repayments.payGoUrl(settled, 'https://app.sen.vn')).toBeNull();
+    expect(await t.services.repaymentRequests.payGoUrl(settled, 'https://app.sen.vn')).toBeNull();
   });
 });
 

@@ -1,5 +1,6 @@
 import { defineEndpoint } from '@sen/contract';
 import type { FastifyInstance } from 'fastify';
+import type { Composition } from '../src/compose.ts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -29,11 +30,11 @@ const uploadEndpoint = defineEndpoint({
   errors: [],
 });
 
-function addUpload(app: FastifyInstance) {
+function addUpload(app: FastifyInstance, { services: { files } }: Composition) {
   registerEndpoint(app, uploadEndpoint, async ({ request, session }) => {
     const image = await acceptImagePart(request, 'picture');
-    const file = await app.files.storeImage(session.userId, 'feedback', image);
-    return { fileId: file.id, url: app.files.linkFor(file) };
+    const file = await files.storeImage(session.userId, 'feedback', image);
+    return { fileId: file.id, url: files.linkFor(file) };
   });
 }
 

@@ -44,7 +44,7 @@ const repaymentEntriesOf = (orderId: number) =>
     .where(and(eq(ledgerEntries.event, 'repayment'), eq(ledgerEntries.loanId, String(orderId)), like(ledgerEntries.key, 'repayment:%')));
 
 async function expectLedgerOk() {
-  const report = await t.app.ledger.check();
+  const report = await t.services.ledger.check();
   expect(report.violations).toEqual([]);
   expect(report.checks.map((check) => check.name)).toEqual(expect.arrayContaining(['repayments-posted', 'credit-held-posted']));
 }
@@ -100,11 +100,11 @@ describe('a transfer posts once', () => {
     expect(repayments).toHaveLength(1);
     expect(repayments[0]!.amount).toBe(BigInt(quote.amount));
     expect(await repaymentEntriesOf(loan.order.id)).toHaveLength(1);
-    const saved = (await t.app.loans.readLoan(loan.order.id))!;
+    const saved = (await t.services.loans.readLoan(loan.order.id))!;
     expect(saved.order.state).toBe('settled');
-    expect((await t.app.ledger.loanBalances(String(loan.order.id))).total).toBe(0n);
-    expect(await t.app.ledger.borrowerCredit(borrower.userId)).toBe(0n);
-    expect((await t.app.credit.account(borrower.userId))?.usedAmount).toBe(0n);
+    expect((await t.services.ledger.loanBalances(String(loan.order.id))).total).toBe(0n);
+    expect(await t.services.ledger.borrowerCredit(borrower.userId)).toBe(0n);
+    expect((await t.services.credit.account(borrower.userId))?.usedAmount).toBe(0n);
     await expectLedgerOk();
   });
 
@@ -115,7 +115,7 @@ describe('a transfer posts once', () => {
     expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200]);
     const repayments = await repaymentsOf(loan.order.id);
     expect(repayments).toHaveLength(5);
-    const paid = (await t.app.loans.readLoan(loan.order.id))!.instalments.reduce((sum, row) => sum + row.paidPrincipal + row.paidInterest + row.paidFee + row.paidOverdueFee, 0n);
+    const paid = (await t.services.loans.readLoan(loan.order.id))!.instalments.reduce((sum, row) => sum + row.paidPrincipal + row.paidInterest + row.paidFee + row.paidOverdueFee, 0n);
     expect(paid).toBe(1_000_000n);
     const status = await t.post<{ status: string; paidAmount: number }>(API_PATHS.repayStatus, { token: borrower.token, payload: { requestId: quote.requestId } });
     expect(status.envelope.data).toMatchObject({ status: 'partly_paid', paidAmount: 1_000_000 });
@@ -140,7 +140,7 @@ describe('transfers that post nothing to a loan are kept for operators', () => {
     }
     expect(await repaymentsOf(loan.order.id)).toHaveLength(0);
     expect(await repaymentEntriesOf(loan.order.id)).toHaveLength(0);
-    expect((await t.app.loans.readLoan(loan.order.id))!.order.state).toBe('repaying');
+    expect((await t.services.loans.readLoan(loan.order.id))!.order.state).toBe('repaying');
 
     const operator = { skipDefaultParams: true, sign: false as const, headers: { 'x-operator-token': OPERATOR_TOKEN } };
     const unmatched = await t.get<Array<{ providerTransactionId: string; outcome: string; amount: number }>>(API_PATHS.operatorTransfers, operator);

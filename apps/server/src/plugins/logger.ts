@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyServerOptions } from 'fastify';
-import type { DestinationStream } from 'pino';
+import { pino, type DestinationStream, type LoggerOptions } from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
 
 /**
  * Fields that may carry personal data or secrets (DESIGN.md: no phone, ID number, OTP, password
@@ -57,10 +57,9 @@ function serializeError(error: LoggableError): { type: string; message: string; 
   };
 }
 
-export function loggerOptions(level: string, stream?: DestinationStream): FastifyServerOptions['logger'] {
+function loggerOptions(level: string): LoggerOptions {
   return {
     level,
-    ...(stream ? { stream } : {}),
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers: {
       req: (request: { method: string; url: string; ip?: string; headers?: Record<string, unknown>; routeOptions?: { url?: string } }) => ({
@@ -75,6 +74,11 @@ export function loggerOptions(level: string, stream?: DestinationStream): Fastif
       err: serializeError,
     },
   };
+}
+
+/** The process's logger (infra.log); Fastify takes it as its `loggerInstance`. */
+export function createLogger(level: string, stream?: DestinationStream): FastifyBaseLogger {
+  return stream ? pino(loggerOptions(level), stream) : pino(loggerOptions(level));
 }
 
 export interface SampledWarning {

@@ -39,7 +39,7 @@ afterAll(async () => {
 async function twoInstances(store: RateLimitStoreKind) {
   const first = await createTestApp({ config: (config) => ({ ...config, rateLimitPerMinute: 4, rateLimitStore: store, redisUrl: REDIS_URL }) });
   opened.push(first);
-  const second = await buildApp({ config: first.config, database: first.database, clock: first.clock.now });
+  const second = (await buildApp({ config: first.config, database: first.database, clock: first.clock.now })).app;
   seconds.push(second);
   return { first, second };
 }
@@ -98,7 +98,7 @@ describe('global daily SMS budget (SMS pumping)', () => {
   it('stops sending OTP SMS for the whole service once the day budget is spent, on every instance', async () => {
     const app = await createTestApp({ config: (config) => ({ ...config, smsDailyBudget: 3 }) });
     opened.push(app);
-    const second = await buildApp({ config: app.config, database: app.database, clock: app.clock.now, smsProvider: app.sms });
+    const second = (await buildApp({ config: app.config, database: app.database, clock: app.clock.now, smsProvider: app.sms })).app;
     seconds.push(second);
 
     const codes: number[] = [];

@@ -26,26 +26,26 @@ export async function createBorrower(t: TestApp, creditLimit = 20_000_000n): Pro
   const phone = randomPhone();
   const session = await t.loginWithOtp(phone);
   const userId = await t.internalUserId(session.id);
-  await t.app.credit.approveForDemo(userId, creditLimit);
-  const bank = t.app.bank.banks().find((candidate) => candidate.bankCode === 'VCB')!;
-  await t.app.bank.bind(userId, {
+  await t.services.credit.approveForDemo(userId, creditLimit);
+  const bank = t.services.bank.banks().find((candidate) => candidate.bankCode === 'VCB')!;
+  await t.services.bank.bind(userId, {
     account: { kind: 'CARD', bankId: bank.id, holderName: 'NGUYEN VAN TEST', number: `00${phone.slice(2)}123` },
     contacts: [
       { relationship: EMERGENCY_RELATIONSHIP.FAMILY, name: 'Nguyễn Thị Một', phone: '0987000001' },
       { relationship: EMERGENCY_RELATIONSHIP.FRIEND, name: 'Trần Văn Hai', phone: '0905000002' },
     ],
   });
-  const account = await t.app.bank.defaultAccount(userId);
+  const account = await t.services.bank.defaultAccount(userId);
   return { phone, session, token: session.token, userId, accountId: account!.id };
 }
 
 /** The demo products in the database (added once), by code. */
 export async function demoProducts(t: TestApp): Promise<Map<string, ProductRow>> {
-  const existing = await t.app.product.activeProducts();
+  const existing = await t.services.product.activeProducts();
   if (!DEMO_PRODUCTS.every((demo) => existing.some((row) => row.code === demo.code))) {
-    for (const product of DEMO_PRODUCTS) await t.app.product.upsert(product);
+    for (const product of DEMO_PRODUCTS) await t.services.product.upsert(product);
   }
-  return new Map((await t.app.product.activeProducts()).map((row) => [row.code, row]));
+  return new Map((await t.services.product.activeProducts()).map((row) => [row.code, row]));
 }
 
 export interface OpenLoanOptions {
@@ -67,8 +67,8 @@ export async function openLoan(t: TestApp, borrower: TestBorrower, options: Open
   const schedule = buildSchedule(terms);
   const { uow } = t.database;
   const orderId = await uow.transaction(async () => {
-    await t.app.credit.reserve(borrower.userId, principal);
-    const order = await t.app.loans.orders.insert(
+    await t.services.credit.reserve(borrower.userId, principal);
+    const order = await t.services.loans.orders.insert(
       {
         userId: borrower.userId,
         productId: product.id,
@@ -90,7 +90,7 @@ export async function openLoan(t: TestApp, borrower: TestBorrower, options: Open
       schedule,
     );
     // As the payout job leaves it: the attempt that paid the loan out, then the payout.
-    await t.app.loans.orders.insertAttempt({
+    await t.services.loans.orders.insertAttempt({
       orderId: order.id,
       attempt: 1,
       reference: payoutReference(order.orderNo, 1),
@@ -100,8 +100,8 @@ export async function openLoan(t: TestApp, borrower: TestBorrower, options: Open
       nextCheckAt: t.clock.now(),
       completedAt: t.clock.now(),
     });
-    await t.app.loans.disburse(order.id, startDate, t.clock.now());
+    await t.services.loans.disburse(order.id, startDate, t.clock.now());
     return order.id;
   });
-  return (await t.app.loans.readLoan(orderId))!;
+  return (await t.services.loans.readLoan(orderId))!;
 }

@@ -19,6 +19,7 @@ import type { DestinationStream } from 'pino';
 import { solveChallenge } from 'altcha-lib/v1';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../src/app.ts';
+import type { Composition } from '../../src/compose.ts';
 import { users } from '../../src/db/schema.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { Database } from '../../src/db/database.ts';
@@ -37,8 +38,8 @@ export interface TestAppOptions {
   logStream?: DestinationStream;
   /** A movable business clock over the test clock (the development clock endpoints; decision 074). */
   devClock?: boolean;
-  /** Runs before the app is ready: add extra routes for a test here (the database for their data). */
-  extend?: (app: FastifyInstance, database: Database) => void;
+  /** Runs before the app is ready: add extra routes (or guards on the composition's services) for a test here. */
+  extend?: (app: FastifyInstance, composition: Composition) => void;
 }
 
 export interface CallOptions {
@@ -104,7 +105,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     },
   };
   const sms = new DevSmsProvider(clock.now, false);
-  const app = await buildApp({
+  const sen = await buildApp({
     config,
     database: testDb.database,
     clock: clock.now,
@@ -113,7 +114,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.devClock ? { devClock: new MovableClock(clock.now) } : {}),
   });
-  options.extend?.(app, testDb.database);
+  const { app, infra, services } = sen;
+  options.extend?.(app, sen);
   await app.ready();
 
   const secretResponse = await app.inject({ method: 'GET', url: API_PATHS.secret });
@@ -203,6 +205,10 @@ export async function createTestApp(options: TestAppOptions = {}) {
 
   return {
     app,
+    /** The composition's infrastructure (config, clocks, providers, secrets). */
+    infra,
+    /** Every service of the composition (compose.ts): what tests arrange data and assert through. */
+    services,
     internalUserId,
     database: testDb.database as Database,
     /** On PostgreSQL, a second instance's pool on the same database (the caller closes it); null on PGlite. */

@@ -3,22 +3,30 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../shared/app-error.ts';
 import { deviceIdOf } from '../../shared/headers.ts';
 import { registerEndpoint } from '../../shared/register-endpoint.ts';
+import type { Composition } from '../../compose.ts';
 import type { RequestOrigin } from '../audit/index.ts';
-import type { AuthService } from './auth.service.ts';
-import type { BotCheck } from './bot-check/bot-check.ts';
+import { loginRouteLimit } from './login-route-limit.ts';
+import { sessionHook } from './session-hook.ts';
 
 function originOf(request: FastifyRequest): RequestOrigin {
   return { ip: request.ip, deviceId: deviceIdOf(request) };
 }
 
-export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, botCheck: BotCheck): void {
+/**
+ * Signing in: the sign-in routes' per-IP limit, the hook that resolves the caller's session, and
+ * the login-code, login, password and logout endpoints.
+ */
+export async function registerAuthRoutes(app: FastifyInstance, { infra, services }: Composition): Promise<void> {
+  const { auth, botCheck, audit, sessions } = services;
+  await app.register(loginRouteLimit, { perMinute: infra.config.loginBrake.routeLimitPerMinute, clock: infra.clock });
+  await app.register(sessionHook, { sessions });
   registerEndpoint(app, endpoints.challenge, async () => botCheck.challenge());
 
   registerEndpoint(app, endpoints.loginSms, async ({ input, request }) => {
     // A solution is checked (and used up) only when sent; whether one was needed is decided under the send locks.
     const botCheckPassed = input.altcha !== undefined && (await botCheck.redeem(input.altcha, { ip: request.ip }));
     if (input.altcha !== undefined && !botCheckPassed) {
-      await app.audit.record({ type: 'bot_check_failed', result: 'refused', phone: input.phone, ...originOf(request) });
+      await audit.record({ type: 'bot_check_failed', result: 'refused', phone: input.phone, ...originOf(request) });
       throw new AppError('CHALLENGE_FAILED');
     }
     return auth.sendCode({ phone: input.phone, ip: request.ip, deviceId: deviceIdOf(request), botCheckPassed });

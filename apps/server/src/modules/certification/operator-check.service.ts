@@ -36,6 +36,15 @@ export class OperatorCheckService {
   }
 
   /** otp/one: a new attempt (also a resend of the first code, or a correction to another operator). */
+  /** Demo data only (SEED_DEMO): the operator step done for the demo borrower's own phone, without codes. */
+  async verifyForDemo(userId: string, phone: string): Promise<void> {
+    await this.uow.transaction(async () => {
+      await this.repository.setOperatorStage({ userId, company: 'vina', stage: 'first', phone, provider: 'demo-seed' });
+      await this.repository.markOperatorVerified({ userId, company: 'vina', phone, now: this.clock() });
+      await this.certification.markItem(userId, 'TELECOM');
+    });
+  }
+
   async start(caller: OperatorCaller, input: { phone?: string | undefined; company: OperatorCompany }): Promise<OperatorStepResponse> {
     const phone = this.ownPhone(caller, input.phone);
     const sent = await this.provider.sendCode({ phone, company: input.company, step: 1, ip: caller.ip, deviceId: caller.deviceId });

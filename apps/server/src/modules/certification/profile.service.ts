@@ -119,6 +119,11 @@ export class ProfileService {
    * the ID number: a different one is refused (ID_NUMBER_LOCKED); a number another user holds is
    * refused (ID_NUMBER_TAKEN), also when two users race for it (the unique index decides).
    */
+  /** Whether the borrower has saved personal data (the demo seed fills it once). */
+  async hasPersonalData(userId: string): Promise<boolean> {
+    return (await this.repository.personalData(userId)) !== null;
+  }
+
   async savePersonalData(userId: string, input: ParsedPersonalDataRequest): Promise<void> {
     const onClock = personalDataRequestSchema({ today: this.clock }).safeParse({ ...input, city: undefined, region: undefined });
     if (!onClock.success) throw new AppError('VALIDATION_FAILED', {}, null, firstMessageKey(onClock.error));

@@ -2,9 +2,10 @@ import { endpoints } from '@sen/contract';
 import type { FastifyInstance } from 'fastify';
 import { defaultMobileType, deviceIdOf } from '../../shared/headers.ts';
 import { registerEndpoint } from '../../shared/register-endpoint.ts';
-import type { UserService } from './user.service.ts';
+import type { Composition } from '../../compose.ts';
 
-export function registerUserRoutes(app: FastifyInstance, users: UserService): void {
+/** Borrowers' accounts, their device records and privacy consents. */
+export function registerUserRoutes(app: FastifyInstance, { services: { users } }: Composition): void {
   registerEndpoint(app, endpoints.userInfo, async ({ session }) => users.info(session.userId, session.user));
 
   registerEndpoint(app, endpoints.equipmentSave, async ({ input, request, session }) => {

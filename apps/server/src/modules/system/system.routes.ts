@@ -2,15 +2,15 @@ import { endpoints } from '@sen/contract';
 import type { FastifyInstance } from 'fastify';
 import { DevSmsProvider } from '../../providers/sms/dev-sms-provider.ts';
 import { AppError } from '../../shared/app-error.ts';
-import { globalPlugin } from '../../shared/plugin.ts';
+import type { Composition } from '../../compose.ts';
 import { registerEndpoint } from '../../shared/register-endpoint.ts';
 
 /**
  * The signing secret, the load balancer's probes (unsigned, no default params) and, in
  * development only, the development SMS outbox.
  */
-export const systemModule = globalPlugin('sen-system', async (app: FastifyInstance) => {
-  const { config, database, sms, secrets } = app.infra;
+export function registerSystemRoutes(app: FastifyInstance, { infra }: Composition): void {
+  const { config, database, sms, secrets } = infra;
 
   // Public on purpose: signing guards request integrity, not identity (contract secretEndpoint).
   registerEndpoint(app, endpoints.secret, async () => ({ verifySignSecret: secrets.signSecret }));
@@ -30,4 +30,4 @@ export const systemModule = globalPlugin('sen-system', async (app: FastifyInstan
   if (sms instanceof DevSmsProvider && config.nodeEnv !== 'production') {
     registerEndpoint(app, endpoints.devOutbox, async ({ input }) => ({ messages: sms.messages(input.phone) }));
   }
-});
+}

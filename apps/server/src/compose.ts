@@ -1,0 +1,459 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { AUTH_STATE } from '@sen/contract';
+import { defaultCreditPolicy } from '@sen/domain';
+import type { DestinationStream } from 'pino';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { ACCRUAL_BATCH, LoanAccrual } from './jobs/loan-accrual.ts';
+import { LoanReminders } from './jobs/loan-reminders.ts';
+import { businessDate } from './jobs/business-date.ts';
+import { LoanJobs } from './modules/loan-jobs/loan-jobs.ts';
+import { AccountLifecycle } from './modules/account/account-lifecycle.ts';
+import { AccountRepository } from './modules/account/account.repository.ts';
+import { DataExportRegistry } from './modules/account/data-export.ts';
+import { AuditRepository } from './modules/audit/audit.repository.ts';
+import { AuditService } from './modules/audit/audit.service.ts';
+import { AuthSecurity } from './modules/auth/auth-security.ts';
+import { AuthService } from './modules/auth/auth.service.ts';
+import { createBotCheck } from './modules/auth/bot-check/create-bot-check.ts';
+import { LoginBrakeRepository } from './modules/auth/login-brake.repository.ts';
+import { LoginBrakeService } from './modules/auth/login-brake.service.ts';
+import { OtpRepository } from './modules/auth/otp.repository.ts';
+import { OtpService } from './modules/auth/otp.service.ts';
+import { PasswordHasher } from './modules/auth/password-hasher.ts';
+import { SessionCache } from './modules/auth/session-cache.ts';
+import { SessionRepository } from './modules/auth/session.repository.ts';
+import { SessionService } from './modules/auth/session.service.ts';
+import { BankRepository } from './modules/bank/bank.repository.ts';
+import { BankService } from './modules/bank/bank.service.ts';
+import { CertificationRepository } from './modules/certification/certification.repository.ts';
+import { CertificationService, type CreditFacts } from './modules/certification/certification.service.ts';
+import { OperatorCheckService } from './modules/certification/operator-check.service.ts';
+import { ProfileRepository } from './modules/certification/profile.repository.ts';
+import { ProfileService } from './modules/certification/profile.service.ts';
+import { ContentRepository } from './modules/content/content.repository.ts';
+import { ContentService } from './modules/content/content.service.ts';
+import { CreditRepository } from './modules/credit/credit.repository.ts';
+import { CreditService } from './modules/credit/credit.service.ts';
+import { HomeService } from './modules/credit/home.service.ts';
+import { FeedbackRepository } from './modules/feedback/feedback.repository.ts';
+import { FeedbackService } from './modules/feedback/feedback.service.ts';
+import { FileLinks } from './modules/files/file-links.ts';
+import { FilesRepository } from './modules/files/files.repository.ts';
+import { FilesService } from './modules/files/files.service.ts';
+import { KycRepository } from './modules/kyc/kyc.repository.ts';
+import { KycService } from './modules/kyc/kyc.service.ts';
+import { LedgerService } from './modules/ledger/ledger.service.ts';
+import { BorrowingService } from './modules/loan/borrowing.service.ts';
+import { LoanService } from './modules/loan/loan.service.ts';
+import { ORDER_LEDGER_CHECKS } from './modules/loan/order-ledger-checks.ts';
+import { OrderViews } from './modules/loan/order-views.ts';
+import { OrderService } from './modules/loan/order.service.ts';
+import { PayoutService } from './modules/loan/payout.service.ts';
+import { MessageRepository } from './modules/message/message.repository.ts';
+import { MessageService } from './modules/message/message.service.ts';
+import { ProductRepository } from './modules/product/product.repository.ts';
+import { ProductService } from './modules/product/product.service.ts';
+import { BankTransferService } from './modules/repayment/bank-transfer.service.ts';
+import { CollectionService } from './modules/repayment/collection.service.ts';
+import { ReceiptService } from './modules/repayment/receipt.service.ts';
+import { REPAYMENT_LEDGER_CHECKS } from './modules/repayment/repayment-ledger-checks.ts';
+import { RepaymentRequestService } from './modules/repayment/repayment-request.service.ts';
+import { RepaymentRepository } from './modules/repayment/repayment.repository.ts';
+import { SettingsRepository } from './modules/settings/settings.repository.ts';
+import { DeviceRateLimit } from './modules/tracking/device-rate-limit.ts';
+import { TrackingRepository } from './modules/tracking/tracking.repository.ts';
+import { TrackingService } from './modules/tracking/tracking.service.ts';
+import { UserRepository } from './modules/user/user.repository.ts';
+import { UserService } from './modules/user/user.service.ts';
+import { createLogger } from './plugins/logger.ts';
+import { createEkycProvider } from './providers/ekyc/create-ekyc-provider.ts';
+import { DevLivenessSigner } from './providers/ekyc/dev-liveness.ts';
+import type { EkycProvider } from './providers/ekyc/ekyc-provider.ts';
+import { createOperatorProvider } from './providers/operator/create-operator-provider.ts';
+import { createPayoutProvider } from './providers/payout/create-payout-provider.ts';
+import type { PayoutProvider } from './providers/payout/payout-provider.ts';
+import { createSmsProvider } from './providers/sms/create-sms-provider.ts';
+import type { SmsProvider } from './providers/sms/sms-provider.ts';
+import { systemClock, type Clock, type MovableClock } from './shared/clock.ts';
+import { FieldCipher, maskTail } from './shared/field-cipher.ts';
+import type { Infra } from './shared/infra.ts';
+import { createStorage } from './shared/uploads/create-storage.ts';
+import type { ObjectStorage } from './shared/uploads/storage.ts';
+
+/** What the process hands the composition: configuration, an open database and, in tests, stand-ins. */
+export interface InfraOptions {
+  config: Config;
+  /** An open, migrated database (createDatabase). The caller closes it after the app. */
+  database: Database;
+  /** The time source of every rule that depends on time; tests pass a movable clock. */
+  clock?: Clock;
+  /** Development only: a movable business clock for the loans (decision 074); the business clock is `clock` otherwise. */
+  devClock?: MovableClock;
+  /** Defaults to the provider SMS_PROVIDER names. */
+  smsProvider?: SmsProvider;
+  /** Defaults to the provider EKYC_PROVIDER names. */
+  ekycProvider?: EkycProvider;
+  /** Defaults to the store STORAGE_DRIVER names. */
+  storage?: ObjectStorage;
+  /** Defaults to the provider PAYOUT_PROVIDER names. */
+  payoutProvider?: PayoutProvider;
+  /** Where logs go (default stdout); tests capture them here. */
+  logStream?: DestinationStream;
+}
+
+/**
+ * Sign secret and OTP pepper: from the environment, else (outside production only) generated once
+ * and kept in app_settings. In production the pepper never sits in the database beside the hashes
+ * it protects (issue 8, finding 11); loadConfig already refuses to start without both.
+ */
+async function loadSecrets(config: Config, database: Database): Promise<Infra['secrets']> {
+  if (config.nodeEnv === 'production' && (!config.signSecret || !config.otpPepper || !config.fieldEncryptionKey)) {
+    throw new Error('SIGN_SECRET, OTP_PEPPER and FIELD_ENCRYPTION_KEY must come from the environment in production');
+  }
+  const settings = new SettingsRepository(database.uow);
+  const generate = () => randomBytes(24).toString('hex');
+  return {
+    signSecret: config.signSecret ?? (await settings.getOrCreate('sign_secret', generate)),
+    otpPepper: config.otpPepper ?? (await settings.getOrCreate('otp_pepper', generate)),
+    fieldCipher: new FieldCipher(
+      config.fieldEncryptionKey ?? (await settings.getOrCreate('field_encryption_key', () => randomBytes(32).toString('hex'))),
+    ),
+  };
+}
+
+/** Layer 1: configuration, database, clocks, logger, providers and secrets. */
+export async function createInfra(options: InfraOptions): Promise<Infra> {
+  const { config, database } = options;
+  const clock = options.clock ?? systemClock;
+  const secrets = await loadSecrets(config, database);
+  const devClock = options.devClock && config.nodeEnv !== 'production' ? options.devClock : undefined;
+  const devLivenessSigner = new DevLivenessSigner(secrets.otpPepper);
+  return {
+    config,
+    database,
+    clock,
+    businessClock: devClock ? devClock.now : clock,
+    ...(devClock ? { devClock } : {}),
+    log: createLogger(config.logLevel, options.logStream),
+    sms: options.smsProvider ?? createSmsProvider(config, clock),
+    storage: options.storage ?? createStorage(config),
+    payout: options.payoutProvider ?? createPayoutProvider(config, clock),
+    ekyc: options.ekycProvider ?? createEkycProvider(config, devLivenessSigner),
+    devLivenessSigner,
+    secrets,
+  };
+}
+
+/**
+ * Layer 2: every repository and service, constructed in dependency order so the compiler sees the
+ * graph (decision 078). A service receives what it uses in its constructor; the cross-module
+ * wiring (home extensions, guards, listeners, export sections, erasers, ledger checks) is written
+ * here, in one place, after the services it joins exist.
+ */
+export function composeServices(infra: Infra) {
+  const { config, database, clock, businessClock, secrets, log } = infra;
+  const uow = database.uow;
+
+  // ── identity: audit, users, the account lifecycle, signing in ──
+  // Derived from the OTP pepper (a server secret) rather than equal to it: one key, one purpose.
+  const audit = new AuditService(new AuditRepository(database.db), clock, createHash('sha256').update(`audit-phone:${secrets.otpPepper}`).digest('hex'));
+  const users = new UserService(new UserRepository(uow), clock);
+  const accountLifecycle = new AccountLifecycle(new AccountRepository(uow), uow, clock, secrets.fieldCipher, config.accountRetentionDays, () => users);
+  const dataExport = new DataExportRegistry();
+  // PGlite is embedded: every revocation of its sessions happens in this process, so a short cache is exact (decision 030).
+  const sessions = new SessionService(
+    new SessionRepository(uow),
+    clock,
+    { ttlDays: config.sessionTtlDays, idleMinutes: config.sessionIdleMinutes },
+    database.kind === 'pglite' ? new SessionCache(SESSION_CACHE_TTL_MS) : undefined,
+  );
+  const otp = new OtpService(
+    new OtpRepository(uow),
+    infra.sms,
+    clock,
+    {
+      ...config.otp,
+      botCheckFromSend: config.botCheck.kind === 'off' ? 0 : config.botCheck.fromSend,
+      pepper: secrets.otpPepper,
+      productName: config.productName,
+      smsDailyBudget: config.smsDailyBudget,
+    },
+    log,
+  );
+  const loginBrake = new LoginBrakeService(new LoginBrakeRepository(database.db), clock, config.loginBrake);
+  const authSecurity = new AuthSecurity(audit, loginBrake, infra.sms, clock, config.productName, log);
+  const auth = new AuthService(users, otp, sessions, new PasswordHasher(), clock, { appId: config.appId, channelId: config.channelId }, authSecurity, uow);
+  // The ALTCHA key is derived from a server secret unless configured: one key, one purpose.
+  const botCheck = createBotCheck({ ...config.botCheck, hmacKey: config.botCheck.hmacKey ?? createHash('sha256').update(`altcha:${secrets.otpPepper}`).digest('hex') }, database.db, clock);
+
+  // ── certification: the steps, personal data, the operator check ──
+  const profileRepository = new ProfileRepository(uow);
+  const certification = new CertificationService(new CertificationRepository(uow), config.authConfig, {
+    phone: async (userId) => (await users.findById(userId))?.phone ?? null,
+    personal: async (userId) => {
+      const row = await profileRepository.personalData(userId);
+      return row ? { birthDate: row.birthDate, idNumberIndex: row.idNumberIndex, salaryBand: row.salaryBand } : null;
+    },
+    party: async (userId) => {
+      const row = await profileRepository.personalData(userId);
+      return row ? { fullName: row.fullName, idNumberMasked: maskTail(secrets.fieldCipher.decrypt(row.idNumberCipher)) } : null;
+    },
+  });
+  const profile = new ProfileService(profileRepository, uow, certification, secrets.fieldCipher, clock);
+  const operatorCheck = new OperatorCheckService(profileRepository, uow, certification, createOperatorProvider(config, otp), clock);
+
+  // ── messages, receiving accounts, products, credit and the home ──
+  const messages = new MessageService(new MessageRepository(uow), uow, clock);
+  const bank = new BankService(new BankRepository(uow), uow, secrets.fieldCipher, users, certification, clock);
+  // The loans' business clock (movable in development, decision 074): review, quota and product dates.
+  const product = new ProductService(new ProductRepository(uow), uow, businessClock, config.rateCap);
+  const creditPolicy = defaultCreditPolicy({
+    minAge: config.credit.minAge,
+    maxAge: config.credit.maxAge,
+    maxLimitVnd: config.credit.maxLimitVnd,
+    personalInfoBoostVnd: config.credit.personalInfoBoostVnd,
+    retryAfterDays: config.credit.retryAfterDays,
+    calmDays: config.credit.calmDays,
+  });
+  /**
+   * Development only (the dev certify endpoint): personal facts that certification cannot give on
+   * this branch yet. They fill only what certification leaves null, and never exist in production.
+   */
+  const devCreditFacts = new Map<string, Partial<CreditFacts>>();
+  const creditFacts = async (userId: string): Promise<CreditFacts> => {
+    const known = await certification.creditFacts(userId);
+    const extra = config.nodeEnv !== 'production' ? devCreditFacts.get(userId) : undefined;
+    if (!extra) return known;
+    return { ...known, birthDate: known.birthDate ?? extra.birthDate ?? null, monthlySalaryBand: known.monthlySalaryBand ?? extra.monthlySalaryBand ?? null };
+  };
+  const credit = new CreditService(new CreditRepository(uow), uow, businessClock, creditFacts, creditPolicy);
+  const home = new HomeService(credit, product, certification, businessClock, config.support);
+
+  // ── content, files and what is uploaded ──
+  const content = new ContentService(new ContentRepository(uow), clock, config);
+  const files = new FilesService(new FilesRepository(uow), infra.storage, new FileLinks(secrets.otpPepper, config.storage.linkTtlSeconds), clock);
+  const feedback = new FeedbackService(new FeedbackRepository(uow), files, uow, clock);
+  const kyc = new KycService({
+    uow,
+    repository: new KycRepository(uow),
+    files,
+    storage: infra.storage,
+    certification,
+    provider: infra.ekyc,
+    devSigner: infra.devLivenessSigner,
+    cipher: secrets.fieldCipher,
+    clock,
+    livenessTtlSeconds: config.ekyc.livenessTtlSeconds,
+    log,
+  });
+  const tracking = new TrackingService(new TrackingRepository(uow), clock, new DeviceRateLimit(config.tracking.eventsPerDeviceMinute, clock));
+
+  // ── money: the ledger, loans, payouts, repayments ──
+  const ledger = new LedgerService(uow, clock);
+  const loans = new LoanService(uow, ledger);
+  const orders = new OrderService({
+    uow,
+    orders: loans.orders,
+    products: product,
+    credit,
+    bank,
+    certification,
+    files,
+    clock: businessClock,
+    parties: { lender: { legalName: config.company.legalName, licence: config.company.licence, address: config.company.address, supportPhone: config.support.phone, productName: config.productName } },
+  });
+  const payouts = new PayoutService({
+    uow,
+    loans,
+    provider: infra.payout,
+    credit,
+    product,
+    bank,
+    messages,
+    clock,
+    businessClock,
+    maxAttempts: config.payout.maxAttempts,
+    retryMs: config.payout.retrySeconds * 1000,
+    log,
+  });
+  const repaymentRepository = new RepaymentRepository(uow);
+  const collection = new CollectionService({
+    uow,
+    repository: repaymentRepository,
+    loans,
+    ledger,
+    credit,
+    messages,
+    clock: businessClock,
+    raiseOnTimePercent: config.credit.raiseOnTimePercent,
+  });
+  const receipts = new ReceiptService({ uow, repository: repaymentRepository, loans, files, bank, messages, collection, clock: businessClock });
+  const repaymentRequests = new RepaymentRequestService({
+    repository: repaymentRepository,
+    loans,
+    clock: businessClock,
+    account: config.collection,
+    ttlMinutes: config.repayment.requestTtlMinutes,
+    receiptPending: (orderIds) => receipts.pendingOrders(orderIds),
+  });
+  const transfers = new BankTransferService({ uow, repository: repaymentRepository, collection, clock: businessClock, accountNumber: config.collection.accountNumber });
+  const orderViews = new OrderViews({ uow, orders: loans.orders, bank, clock: businessClock, receiptPendingOrders: (orderIds) => receipts.pendingOrders(orderIds) });
+  const borrowing = new BorrowingService({ uow, users, home, product, loans, orders, messages, log, tickerMinLoans: config.loan.tickerMinLoans });
+
+  // ── the loans' background work (decisions 070, 074, 075) ──
+  // Two batches at once on PostgreSQL keep two cores busy; PGlite has one session.
+  const accrual = new LoanAccrual(uow, ACCRUAL_BATCH, database.kind === 'postgres' ? 2 : 1);
+  const reminders = new LoanReminders({
+    uow,
+    messages,
+    sms: infra.sms,
+    clock: businessClock,
+    log,
+    policy: {
+      daysBefore: config.loanJobs.reminderDaysBefore,
+      maxPerDay: config.loanJobs.reminderMaxPerDay,
+      fromHour: config.loanJobs.reminderFromHour,
+      untilHour: config.loanJobs.reminderUntilHour,
+      brand: config.productName,
+    },
+  });
+
+  const loanJobs = new LoanJobs();
+  // New products whose window opened since they were saved are announced (issue 10).
+  loanJobs.add({ name: 'product-openings', run: async () => ({ announced: await product.announceOpened() }) });
+  // Payouts first: a loan paid out this tick is accrued from tomorrow on.
+  loanJobs.add({ name: 'payout', run: async () => ({ ...(await payouts.runDue()) }) });
+  loanJobs.add({
+    name: 'accrual',
+    run: async () => {
+      const { loans: accrued, entries, dates, contended } = await accrual.accrueThrough(businessDate(businessClock()));
+      return { loans: accrued, entries, dates, contended: contended ? 1 : 0 };
+    },
+  });
+  loanJobs.add({ name: 'reminders', run: () => reminders.run() });
+
+  // ── cross-module wiring, in one place ──
+  // The home: the default receiving account (bank), the orders tab (loans), 'payment failed' until
+  // the borrower changes the account a payout failed for (payouts).
+  credit.extendHome(async (userId) => {
+    const account = await bank.defaultAccount(userId);
+    return { receivingAccount: account ? { kind: account.kind, id: account.id, maskedNumber: account.maskedNumber } : null };
+  });
+  credit.extendHome((userId) => orderViews.repayProducts(userId));
+  credit.extendHome(async (userId) => ({ bankErrorFlag: await payouts.bankError(userId) }));
+  // Every credit decision messages the borrower, in the decision's transaction.
+  credit.onDecision(async (event) => {
+    await messages.notifyCreditDecision(event);
+  });
+  // A product flagged new becomes visible (decision 050): every approved borrower gets the
+  // newProducts message once per activation, in the activation's transaction.
+  product.onActivated(async ({ eventKey }) => {
+    for await (const userIds of credit.approvedBorrowers()) await messages.notifyMany(userIds, 'newProducts', { count: 1 }, { eventKey });
+  });
+  // A review starts in the transaction of the step that completes certification; the supplementary
+  // information done after approval earns the personal-information boost.
+  certification.onItemChanged(async ({ userId, item, state, hasAuth }) => {
+    if (hasAuth && (await credit.requestReview(userId))) {
+      const reviewId = (await credit.account(userId))?.reviewId;
+      if (reviewId) await messages.notifyCreditReviewStarted(userId, reviewId);
+    }
+    if (item === creditPolicy.boostItem && state === AUTH_STATE.DONE) await credit.applyBoost(userId);
+  });
+  // Repay & auto-apply, carried out in the settling transaction (API-FAMILY.md §6.6).
+  collection.onSettled((event) => borrowing.borrowAgainOnSettlement(event));
+  // Vetoes: no unbinding an account a loan is being paid out to; no closing an account with a loan open.
+  bank.addUnbindGuard(({ userId, accountId }) => orderViews.hasOpenOrders(userId, accountId));
+  accountLifecycle.addCloseGuard(async (userId) => ((await orderViews.hasOpenOrders(userId)) ? { messageKey: 'error.accountCloseOpenLoans' } : null));
+  // A closed account (issue 13, decision 060): its sessions end and its phone is freed in the
+  // closing transaction; it gets no more messages; personal data goes after the retention period.
+  accountLifecycle.onClosed('users', (userId, closedAt) => users.tombstone(userId, closedAt));
+  accountLifecycle.onClosed('sessions', async (userId) => {
+    await sessions.revokeAll(userId);
+  });
+  messages.setRecipientCheck(async (userId) => !(await accountLifecycle.isClosed(userId)));
+  accountLifecycle.addEraser('devices', (userId) => users.erasePersonalData(userId));
+  accountLifecycle.addEraser('messages', (userId) => messages.erase(userId));
+  accountLifecycle.addEraser('feedback', (userId) => feedback.erase(userId));
+  // The borrower's personal-data export (issue 13), section by section.
+  dataExport.addSection('profile', (userId) => users.exportProfile(userId));
+  dataExport.addSection('devices', (userId) => users.exportDevices(userId));
+  dataExport.addSection('consents', (userId) => users.consentHistory(userId));
+  dataExport.addSection('sessions', (userId) => sessions.exportFor(userId));
+  dataExport.addSection('certification', async (userId) => ({ states: await certification.states(userId) }));
+  // Personal and work information as the borrower entered them (English labels), the ID number masked.
+  dataExport.addSection('personalData', async (userId) => {
+    const user = await users.findById(userId);
+    if (!user) return null;
+    const personal = await profile.personalInfo(userId, user.publicId, 'en');
+    return {
+      personal: { ...personal, cardNo: personal.cardNo ? maskTail(personal.cardNo) : personal.cardNo },
+      work: await profile.workInfo(userId, user.publicId, 'en'),
+    };
+  });
+  dataExport.addSection('messages', (userId) => messages.exportFor(userId));
+  // Receiving accounts with masked numbers, emergency contacts.
+  dataExport.addSection('receivingAccounts', async (userId) => {
+    const user = await users.info(userId);
+    return { bankAccounts: await bank.myCards(userId, user.id), wallets: await bank.myWallets(userId), emergencyContacts: await bank.emergencyContacts(userId) };
+  });
+  dataExport.addSection('files', (userId) => files.exportFor(userId));
+  dataExport.addSection('feedback', (userId) => feedback.exportFor(userId));
+  dataExport.addSection('kyc', (userId) => kyc.exportFor(userId));
+  // The ledger check knows the loans' and the repayments' own invariants.
+  for (const check of [...ORDER_LEDGER_CHECKS, ...REPAYMENT_LEDGER_CHECKS]) ledger.addCheck(check);
+
+  return {
+    audit,
+    users,
+    accountLifecycle,
+    dataExport,
+    sessions,
+    otp,
+    auth,
+    botCheck,
+    certification,
+    profile,
+    operatorCheck,
+    messages,
+    bank,
+    product,
+    credit,
+    creditPolicy,
+    devCreditFacts,
+    home,
+    content,
+    files,
+    feedback,
+    kyc,
+    tracking,
+    ledger,
+    loans,
+    orders,
+    orderViews,
+    borrowing,
+    payouts,
+    collection,
+    receipts,
+    repaymentRequests,
+    transfers,
+    loanJobs,
+  };
+}
+
+/** How long a resolved session is reused on PGlite before it is read again. */
+const SESSION_CACHE_TTL_MS = 5_000;
+
+export type Services = ReturnType<typeof composeServices>;
+
+/** The whole server below HTTP: infrastructure and services. Routes and jobs take what they need from it. */
+export interface Composition {
+  infra: Infra;
+  services: Services;
+}
+
+/** Infrastructure, then services: everything `buildApp` and the jobs need. */
+export async function compose(options: InfraOptions): Promise<Composition> {
+  const infra = await createInfra(options);
+  return { infra, services: composeServices(infra) };
+}

@@ -1,0 +1,37 @@
+import { HEADERS, LANG_HEADER, endpoints } from '@sen/contract';
+import type { FastifyInstance } from 'fastify';
+import { headerValue } from '../../shared/headers.ts';
+import type { Composition } from '../../compose.ts';
+import { registerEndpoint } from '../../shared/register-endpoint.ts';
+
+const KNOWN_LANG_HEADERS = new Set(Object.values(LANG_HEADER));
+
+/**
+ * The borrower's messages (issue 10): the family's fcm/sendRecord list and update, our unread
+ * count and detail. Also keeps each signed-in user's last `lang` header: the language their
+ * messages are written in.
+ */
+export function registerMessageRoutes(app: FastifyInstance, { services: { messages } }: Composition): void {
+  // After the session is resolved (preValidation): a signed-in call that names a language we
+  // speak records it. A call without the header says nothing about the user's language.
+  app.addHook('preHandler', async (request) => {
+    if (!request.session) return;
+    const header = headerValue(request, HEADERS.lang);
+    if (!header || !KNOWN_LANG_HEADERS.has(header)) return;
+    try {
+      await messages.rememberLanguage(request.session.userId, request.lang);
+    } catch (error) {
+      // The user's language is a convenience for later messages: never fail their call over it.
+      request.log.warn({ err: error }, 'could not record the user language');
+    }
+  });
+
+  registerEndpoint(app, endpoints.messageList, async ({ input, session }) =>
+    session
+      ? messages.page(session.userId, input.pageNum, input.pageSize)
+      : { total: 0, list: [], pageNum: input.pageNum, pageSize: input.pageSize, unreadCount: 0 },
+  );
+  registerEndpoint(app, endpoints.messageUpdate, async ({ input, session }) => messages.markRead(session.userId, input.ids));
+  registerEndpoint(app, endpoints.messageUnreadCount, async ({ session }) => ({ unreadCount: session ? await messages.unreadCount(session.userId) : 0 }));
+  registerEndpoint(app, endpoints.messageDetail, async ({ input, session }) => messages.detail(session.userId, input.id));
+}

@@ -1,0 +1,202 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { API_PATHS, endpoints } from '@sen/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import QRCode from 'qrcode';
+import { AppError } from '../../shared/app-error.ts';
+import { requireOperator } from '../../shared/operator-guard.ts';
+import type { Composition } from '../../compose.ts';
+import { publicBaseUrl } from '../../shared/public-url.ts';
+import { registerEndpoint } from '../../shared/register-endpoint.ts';
+import { acceptImagePart } from '../../shared/uploads/image-upload.ts';
+import type { SenRouteFlags } from '../../types.ts';
+import { isSepayKey, type SepayTransfer } from './bank-transfer.service.ts';
+import { pageLanguage, payPageCsp, renderMissingPayPage, renderPayPage } from './pay-page.ts';
+import { formatBankTime } from './transfer-matching.ts';
+
+const PAGE_TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
+
+/**
+ * Repayments (issue 12; API-FAMILY.md §6.6–6.9; docs/decisions/070, 076): repayment requests with
+ * their VietQR transfer and our page, the bank's transfer webhook (SePay), offline receipts
+ * reviewed by operators, settlement and the credit it gives back.
+ */
+export function registerRepaymentRoutes(app: FastifyInstance, { infra, services }: Composition): void {
+  // The loans' business clock (movable in development, decision 074).
+  const { config, businessClock, log } = infra;
+  const { repaymentRequests: requests, transfers, receipts, users, bank } = services;
+  const baseUrl = (request: FastifyRequest) => publicBaseUrl(config, request);
+  if (config.nodeEnv === 'production' && !config.repayment.webhookKey) {
+    log.warn('SEPAY_WEBHOOK_KEY is not set: the bank-transfer webhook refuses every call, so no transfer is recorded');
+  }
+
+  // ── repayment requests ──
+  registerEndpoint(app, endpoints.repayUrl, async ({ input, session, request }) =>
+    requests.forInstalments(session.userId, input.orderNo, input.planNumList, baseUrl(request)),
+  );
+  registerEndpoint(app, endpoints.multipleOrderList, async ({ session, request }) => requests.repayableOrders(session.userId, request.lang));
+  registerEndpoint(app, endpoints.multipleOrderRepay, async ({ input, session, request }) => ({
+    ...(await requests.forOrders(session.userId, input.orderNoList, baseUrl(request))),
+    // The family's field; the re-borrow choice is the order detail's (apply/again), so none here.
+    reloanButtonSign: null,
+  }));
+  registerEndpoint(app, endpoints.repayStatus, async ({ input, session, request }) => requests.statusForUser(session.userId, input.requestId, request.lang));
+  registerEndpoint(app, endpoints.payPageStatus, async ({ input, request }) => {
+    const found = await requests.findByToken(input.token);
+    if (!found) throw new AppError('NOT_FOUND');
+    return requests.status(found, request.lang);
+  });
+
+  // Our page (payUrl): HTML with its own CSP (script and style by nonce), no session: the token in the path is the capability.
+  // A page, not an API call (like the agreement pages): outside /api and the contract's endpoint list (decision 077).
+  const pageFlags: SenRouteFlags = { signed: false, auth: 'none', endpointId: 'payPage' };
+  app.get<{ Params: { token: string }; Querystring: { lang?: string } }>(API_PATHS.payPage, { config: { sen: pageFlags } }, async (request, reply) => {
+    const lang = pageLanguage(typeof request.query?.lang === 'string' ? request.query.lang : undefined, request.headers['accept-language']);
+    const nonce = randomBytes(16).toString('base64');
+    reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('content-security-policy', payPageCsp(nonce))
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer');
+    const token = request.params.token;
+    // We never hand out a malformed token: such a path gets the API's 404 envelope; a well-formed
+    // one we do not know (an old or mistyped link) gets the page that says so.
+    if (!PAGE_TOKEN.test(token)) throw new AppError('NOT_FOUND');
+    const found = await requests.findByToken(token);
+    if (!found) return reply.status(404).send(renderMissingPayPage(lang, nonce));
+    const transfer = requests.transferOf(found);
+    const qrSvg = await QRCode.toString(transfer.qrData, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+    return reply.send(
+      renderPayPage({
+        lang,
+        nonce,
+        token,
+        status: await requests.status(found, lang),
+        expiresAt: found.expiresAt,
+        transfer: {
+          bankName: transfer.bankName,
+          accountNumber: transfer.accountNumber,
+          accountName: transfer.accountName,
+          transferContent: transfer.transferContent,
+          amount: Number(transfer.amount),
+        },
+        qrSvg,
+        devPayNow: config.nodeEnv !== 'production',
+      }),
+    );
+  });
+
+  // ── the bank's transfer webhook (SePay) ──
+  // The key is checked before the body is validated: a caller without it learns nothing of the schema.
+  app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.config.sen?.endpointId !== endpoints.sepayWebhook.id) return;
+    if (!isSepayKey(request.headers.authorization, config.repayment.webhookKey)) {
+      request.log.warn('bank-transfer webhook refused: wrong or missing key');
+      throw new AppError('WEBHOOK_KEY_INVALID');
+    }
+  });
+  registerEndpoint(app, endpoints.sepayWebhook, async ({ input, request }) => {
+    const raw = parseRaw(request.rawBody) ?? { ...input };
+    const received = await transfers.receive(input, raw);
+    request.log.info(
+      { transferId: received.transfer.id, outcome: received.transfer.outcome, duplicate: received.duplicate, loans: received.applied.length },
+      'bank transfer recorded',
+    );
+    return { success: true as const };
+  });
+
+  // ── offline repayment (API-FAMILY.md §6.9) ──
+  registerEndpoint(app, endpoints.bankRepayList, async () => [
+    {
+      bankName: config.collection.bankName,
+      branchName: config.collection.branchName,
+      bankAccount: config.collection.accountNumber,
+      accountName: config.collection.accountName,
+      bankBin: config.collection.bankBin,
+    },
+  ]);
+  registerEndpoint(app, endpoints.bankAndWallet, async ({ session }) => {
+    const user = await users.info(session.userId, session.user);
+    const cards = await bank.myCards(session.userId, user.id);
+    const wallets = await bank.myWallets(session.userId);
+    return [
+      ...cards.map((card) => ({ id: card.id, type: 1, account: card.bankNo, name: card.bankName })),
+      ...wallets.map((wallet) => ({ id: wallet.id, type: 2, account: wallet.accountCode, name: wallet.walletName })),
+    ];
+  });
+  registerEndpoint(app, endpoints.uploadCert, async ({ input, session, request }) => {
+    const image = await acceptImagePart(request, 'imagCert');
+    await receipts.upload(session.userId, input, image);
+    return null;
+  });
+
+  // ── operators (OPERATOR_TOKEN; the product module's guard also runs before validation) ──
+  registerEndpoint(app, endpoints.operatorReceipts, async ({ input, request }) => {
+    requireOperator(request, config.operatorToken);
+    return receipts.list(input.state);
+  });
+  registerEndpoint(app, endpoints.operatorReceiptReview, async ({ input, request }) => {
+    requireOperator(request, config.operatorToken);
+    const reviewed = await receipts.review(input);
+    request.log.info({ receiptId: reviewed.id, state: reviewed.state }, 'repayment receipt reviewed');
+    return reviewed;
+  });
+  registerEndpoint(app, endpoints.operatorTransfers, async ({ input, request }) => {
+    requireOperator(request, config.operatorToken);
+    const rows = await transfers.list(input.outcome);
+    return rows.map((row) => ({
+      id: row.id,
+      providerTransactionId: row.providerTransactionId,
+      transactionDate: row.transactionDate,
+      accountNumber: row.accountNumber,
+      content: row.content,
+      transferType: row.transferType,
+      amount: Number(row.amount),
+      outcome: row.outcome,
+      receivedAt: row.receivedAt.toISOString(),
+    }));
+  });
+
+  // ── development: pay a request now, exactly as the bank would report it ──
+  if (config.nodeEnv !== 'production') {
+    const webhookKey = config.repayment.webhookKey!;
+    registerEndpoint(app, endpoints.devPayNow, async ({ input }) => {
+      const found = await requests.findByToken(input.token);
+      if (!found) throw new AppError('NOT_FOUND');
+      const id = randomInt(1, 2 ** 47);
+      const body: SepayTransfer & { accumulated: number } = {
+        id: String(id),
+        gateway: config.collection.bankName,
+        transactionDate: formatBankTime(businessClock()),
+        accountNumber: config.collection.accountNumber,
+        subAccount: null,
+        code: null,
+        // As banks write it: the sender's words around our content.
+        content: `NGUYEN VAN A chuyen tien ${found.code} FT${id}`,
+        transferType: 'in',
+        transferAmount: input.amount ?? Number(found.amount),
+        accumulated: 0,
+        referenceCode: `FT${id}`,
+        description: `BankAPINotify ${found.code}`,
+      };
+      const response = await app.inject({
+        method: 'POST',
+        url: API_PATHS.sepayWebhook,
+        headers: { authorization: `Apikey ${webhookKey}`, 'content-type': 'application/json' },
+        payload: JSON.stringify({ ...body, id }),
+      });
+      const answer = response.json() as { success?: unknown };
+      return { success: response.statusCode === 200 && answer.success === true, transferId: String(id) };
+    });
+  }
+}
+
+/** The webhook body as received (kept for audit), or null when there is none to read. */
+function parseRaw(rawBody: string | undefined): Record<string, unknown> | null {
+  if (!rawBody) return null;
+  try {
+    const parsed = JSON.parse(rawBody) as unknown;
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,53 @@
+import { SURVEY_LOG_API_VERSION, SURVEY_LOG_HEADERS, endpoints } from '@sen/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../shared/app-error.ts';
+import { deviceIdOf, headerValue } from '../../shared/headers.ts';
+import { requireOperator } from '../../shared/operator-guard.ts';
+import type { Composition } from '../../compose.ts';
+import { registerEndpoint } from '../../shared/register-endpoint.ts';
+import { computeFunnel, funnelSteps } from './funnel.ts';
+
+const malformed = () => new AppError('VALIDATION_FAILED', {}, null, 'error.trackingMalformed');
+
+/**
+ * The survey format's own headers: x-log-apiversion, when sent, is 0.6.0; x-log-bodyrawsize, when
+ * sent, is -1 (form data) or the body's size in bytes — a truncated or padded body is refused.
+ */
+function checkSurveyHeaders(request: FastifyRequest): void {
+  const apiVersion = headerValue(request, SURVEY_LOG_HEADERS.apiVersion);
+  if (apiVersion !== undefined && apiVersion !== SURVEY_LOG_API_VERSION) throw malformed();
+  const rawSize = headerValue(request, SURVEY_LOG_HEADERS.bodyRawSize);
+  if (rawSize === undefined) return;
+  if (!/^-?\d{1,9}$/.test(rawSize)) throw malformed();
+  const size = Number(rawSize);
+  if (size !== -1 && request.rawBody !== undefined && size !== Buffer.byteLength(request.rawBody)) throw malformed();
+}
+
+/**
+ * Behaviour tracking (burying/event/send), the ad-click attribution upload, the client-log ingest
+ * (survey format, at TRACKING_LOG_PATH) and the operators' conversion funnel (docs/decisions/065-067).
+ */
+export function registerTrackingRoutes(app: FastifyInstance, { infra: { config, database }, services: { tracking } }: Composition): void {
+  const steps = funnelSteps(config.authConfig);
+
+  registerEndpoint(app, endpoints.trackingSend, async ({ input }) => ({ accepted: await tracking.recordEvents(input.events) }));
+
+  registerEndpoint(app, endpoints.adClickUpload, async ({ input, request, session }) => {
+    const deviceId = deviceIdOf(request) ?? input.deviceId;
+    if (!deviceId) throw malformed();
+    await tracking.recordAttribution({ adId: input.adId, refer: input.refer, data: input.data, deviceId, userId: session?.userId ?? null });
+    return null;
+  });
+
+  registerEndpoint(app, { ...endpoints.surveyLog, path: config.tracking.logPath }, async ({ input, request }) => {
+    checkSurveyHeaders(request);
+    const budgetKey = deviceIdOf(request) ?? `ip:${request.ip}`;
+    return { accepted: await tracking.recordClientLogs(input.__topic__, input.__logs__, budgetKey) };
+  });
+
+  // The operator check comes before the query is judged: a caller without the token learns nothing.
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config.sen?.endpointId === endpoints.funnel.id) requireOperator(request, config.operatorToken);
+  });
+  registerEndpoint(app, endpoints.funnel, async ({ input }) => computeFunnel(database.uow.db, steps, input.from, input.to));
+}
