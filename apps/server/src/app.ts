@@ -11,7 +11,6 @@ import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { registerFilesRoutes } from './modules/files/files.routes.ts';
 import { registerKycRoutes } from './modules/kyc/kyc.routes.ts';
 import { registerLedgerRoutes } from './modules/ledger/ledger.routes.ts';
-import { registerLoanJobsRoutes } from './modules/loan-jobs/loan-jobs.routes.ts';
 import { registerLoanRoutes } from './modules/loan/loan.routes.ts';
 import { registerMessageRoutes } from './modules/message/message.routes.ts';
 import { registerProductRoutes } from './modules/product/product.routes.ts';
@@ -65,7 +64,6 @@ const MODULE_ROUTES: ModuleRoutes[] = [
   registerLedgerRoutes,
   registerLoanRoutes,
   registerRepaymentRoutes,
-  registerLoanJobsRoutes,
   registerTrackingRoutes,
   registerDocsRoutes,
 ];

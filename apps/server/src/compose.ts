@@ -6,8 +6,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { ACCRUAL_BATCH, LoanAccrual } from './jobs/loan-accrual.ts';
 import { LoanReminders } from './jobs/loan-reminders.ts';
-import { businessDate } from './jobs/business-date.ts';
-import { LoanJobs } from './modules/loan-jobs/loan-jobs.ts';
+import { JobRunner } from './jobs/job-runner.ts';
+import { scheduledJobs } from './jobs/scheduled-jobs.ts';
 import { AccountLifecycle } from './modules/account/account-lifecycle.ts';
 import { AccountRepository } from './modules/account/account.repository.ts';
 import { DataExportRegistry } from './modules/account/data-export.ts';
@@ -319,20 +319,6 @@ export function composeServices(infra: Infra) {
     },
   });
 
-  const loanJobs = new LoanJobs();
-  // New products whose window opened since they were saved are announced (issue 10).
-  loanJobs.add({ name: 'product-openings', run: async () => ({ announced: await product.announceOpened() }) });
-  // Payouts first: a loan paid out this tick is accrued from tomorrow on.
-  loanJobs.add({ name: 'payout', run: async () => ({ ...(await payouts.runDue()) }) });
-  loanJobs.add({
-    name: 'accrual',
-    run: async () => {
-      const { loans: accrued, entries, dates, contended } = await accrual.accrueThrough(businessDate(businessClock()));
-      return { loans: accrued, entries, dates, contended: contended ? 1 : 0 };
-    },
-  });
-  loanJobs.add({ name: 'reminders', run: () => reminders.run() });
-
   // ── cross-module wiring, in one place ──
   // The home: the default receiving account (bank), the orders tab (loans), 'payment failed' until
   // the borrower changes the account a payout failed for (payouts).
@@ -437,7 +423,8 @@ export function composeServices(infra: Infra) {
     receipts,
     repaymentRequests,
     transfers,
-    loanJobs,
+    accrual,
+    reminders,
   };
 }
 
@@ -446,14 +433,24 @@ const SESSION_CACHE_TTL_MS = 5_000;
 
 export type Services = ReturnType<typeof composeServices>;
 
-/** The whole server below HTTP: infrastructure and services. Routes and jobs take what they need from it. */
+/** The whole server below HTTP: infrastructure, services and the job runner. Routes take what they need from it. */
 export interface Composition {
   infra: Infra;
   services: Services;
+  /** Every background job (jobs/scheduled-jobs.ts); started by main when JOBS_ENABLED. */
+  jobs: JobRunner;
 }
 
-/** Infrastructure, then services: everything `buildApp` and the jobs need. */
+/** Infrastructure, then services, then the jobs: everything `buildApp` and main need. */
 export async function compose(options: InfraOptions): Promise<Composition> {
   const infra = await createInfra(options);
-  return { infra, services: composeServices(infra) };
+  const services = composeServices(infra);
+  const jobs = new JobRunner({
+    uow: infra.database.uow,
+    clock: infra.clock,
+    log: infra.log,
+    jobs: scheduledJobs(infra, services),
+    tickMs: infra.config.jobs.intervalSeconds * 1000,
+  });
+  return { infra, services, jobs };
 }

@@ -83,7 +83,7 @@ import { REPO_ROOT } from './paths.ts';
  * CREDIT_CALM_DAYS          7            length of a calm (cooling-off) period
  * CREDIT_REVIEW_INTERVAL_SECONDS 20      how often the credit review job looks for pending reviews (with JOBS_ENABLED)
  * CREDIT_RAISE_ON_TIME_PERCENT 10        a loan settled on time (no instalment paid after its due date) raises the borrower's limit by this percentage, rounded down to 100,000 VND, up to CREDIT_MAX_LIMIT_VND; 0 turns it off
- * JOBS_INTERVAL_SECONDS     300          how often the scheduler checks for sweeps due for today's business date
+ * JOBS_INTERVAL_SECONDS     1            how often the job runner looks for due jobs (each job has its own schedule)
  * ACCOUNT_RETENTION_DAYS    30           days after an account closes before the erasure sweep erases its personal data (loan records the law requires are kept)
  * COMPANY_LEGAL_NAME        Công ty TNHH Sen Tài Chính  the lender's legal name (About us)
  * COMPANY_LICENCE           (unset)      the lender's business registration / licence number (About us), shown when set
@@ -237,7 +237,7 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email().default('hotro@sen.vn'),
   SUPPORT_ZALO: optionalText,
   JOBS_ENABLED: booleanText.optional(),
-  JOBS_INTERVAL_SECONDS: positiveInt(300),
+  JOBS_INTERVAL_SECONDS: positiveInt(1),
   ACCOUNT_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   COMPANY_LEGAL_NAME: z.string().trim().min(1).max(200).default('Công ty TNHH Sen Tài Chính'),
   COMPANY_LICENCE: optionalText.pipe(z.string().max(200).optional()),
@@ -395,7 +395,7 @@ export interface Config {
   /** What the visitor home shows (common/index): product figures and support contacts. */
   product: { maxLoanAmountVnd: number; loanTermDays: number; annualInterestRatePercent: number };
   support: { phone: string; email: string; zalo: string | undefined };
-  /** Scheduled sweeps (jobs/scheduler.ts); off in tests unless asked for. */
+  /** The job runner (jobs/job-runner.ts): on unless in tests; its tick in seconds. */
   jobs: { enabled: boolean; intervalSeconds: number };
   /** Days between closing an account and erasing its personal data (docs/decisions/060). */
   accountRetentionDays: number;

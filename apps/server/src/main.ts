@@ -2,12 +2,6 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDatabase, DatabaseUnreachableError } from './db/database.ts';
 import { seedDemo } from './demo-seed.ts';
-import { accountErasureSweep } from './jobs/account-erasure.sweep.ts';
-import { cleanupSweep } from './jobs/cleanup.sweep.ts';
-import { startPoller, type Poller } from './jobs/poller.ts';
-import { startScheduler, type Scheduler } from './jobs/scheduler.ts';
-import { trackingRetentionSweep } from './jobs/tracking-retention.sweep.ts';
-import { SweepRunner } from './jobs/sweep-runner.ts';
 import { MovableClock } from './shared/clock.ts';
 
 /** Starts Sen: config → database (migrated) → demo seed → app → listen; closes cleanly on signals. */
@@ -34,49 +28,16 @@ async function main(): Promise<void> {
   // Outside production the loans' business clock can be moved forward by days (decision 074).
   const devClock = config.nodeEnv === 'production' ? undefined : new MovableClock();
   const sen = await buildApp({ config, database, ...(devClock ? { devClock } : {}) });
-  const { app, services } = sen;
+  const { app, jobs } = sen;
   reportPoolError = (error) => app.log.warn({ err: error }, 'database connection lost; the pool opens a new one');
-  let scheduler: Scheduler | null = null;
-  let creditReview: Poller | null = null;
-  let loanJobs: Poller | null = null;
-  let payouts: Poller | null = null;
   app.addHook('onClose', async () => {
-    await scheduler?.stop();
-    await creditReview?.stop();
-    await loanJobs?.stop();
-    await payouts?.stop();
+    await jobs.stop();
     await database.close();
   });
   app.log.info({ database: database.kind, sms: config.sms.provider }, 'database ready');
   if (config.seedDemo) await seedDemo(sen);
-  if (config.jobs.enabled) {
-    const clock = () => new Date();
-    scheduler = startScheduler({
-      runner: new SweepRunner(database.uow, clock, app.log),
-      sweeps: [cleanupSweep(database.uow), accountErasureSweep(services.accountLifecycle), trackingRetentionSweep(database.uow, config.tracking.retentionDays)],
-      clock,
-      log: app.log,
-      intervalMs: config.jobs.intervalSeconds * 1000,
-    });
-    // The credit review decides pending reviews as they come (docs/decisions/051).
-    creditReview = startPoller({
-      poll: { name: 'credit-review', run: () => services.credit.runReviews() },
-      intervalMs: config.credit.reviewIntervalSeconds * 1000,
-      log: app.log,
-    });
-    // Payouts are sent and checked every few seconds (decision 073); the loan-jobs tick runs them too.
-    payouts = startPoller({
-      poll: { name: 'payout', run: async () => ({ ...(await services.payouts.runDue()) }) },
-      intervalMs: config.payout.pollSeconds * 1000,
-      log: app.log,
-    });
-    // Payouts, the daily accrual (with catch-up) and reminders: each repeats nothing (decisions 070, 074, 075).
-    loanJobs = startPoller({
-      poll: { name: 'loan-jobs', run: () => services.loanJobs.runAll(app.log) },
-      intervalMs: config.loanJobs.intervalSeconds * 1000,
-      log: app.log,
-    });
-  }
+  // Every background job, once per period across instances (jobs/scheduled-jobs.ts, decision 085).
+  if (config.jobs.enabled) jobs.start();
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -3,8 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountClosures, feedback, privacyConsents, storedFiles, userDeviceFacts, userEquipment, userMessages, users } from '../src/db/schema.ts';
 import { accountErasureSweep } from '../src/jobs/account-erasure.sweep.ts';
-import { businessDate } from '../src/jobs/business-date.ts';
-import { SweepRunner } from '../src/jobs/sweep-runner.ts';
+import { JobRunner } from '../src/jobs/job-runner.ts';
 import { seedDemoProfile } from '../src/demo-seed.ts';
 import { FamilyClient } from './helpers/family-clients.ts';
 import { sampleJpeg } from './helpers/images.ts';
@@ -56,7 +55,8 @@ async function userWithData(label: string) {
 }
 
 function runErasure(at: Date) {
-  return new SweepRunner(t.database.uow, () => at, t.app.log).run(accountErasureSweep(t.services.accountLifecycle), businessDate(at));
+  const runner = new JobRunner({ uow: t.database.uow, clock: () => at, log: t.infra.log, jobs: [accountErasureSweep(t.services.accountLifecycle)], tickMs: 60_000 });
+  return runner.runScheduled('account-erasure');
 }
 
 describe('closing an account', () => {

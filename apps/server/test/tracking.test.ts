@@ -303,7 +303,7 @@ describe('tracking retention sweep', () => {
       { deviceId: 'retention-old', act: 'x', page: 'p', occurredAt: old },
       { deviceId: 'retention-new', act: 'x', page: 'p', occurredAt: now },
     ]);
-    const result = await t.database.uow.transaction(() => trackingRetentionSweep(t.database.uow, 180).run({ businessDate: '2026-11-22', now }));
+    const result = await t.database.uow.transaction(() => trackingRetentionSweep(t.database.uow, 180).run({ period: '2026-11-22', now }));
     expect(result.trackingEvents).toBeGreaterThanOrEqual(1);
     expect(await storedFor('retention-old')).toHaveLength(0);
     expect(await storedFor('retention-new')).toHaveLength(1);

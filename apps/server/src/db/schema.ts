@@ -258,15 +258,35 @@ export const jobRuns = pgTable(
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
     job: text('job').notNull(),
-    /** The Vietnam calendar date (Asia/Ho_Chi_Minh) the run is for, YYYY-MM-DD. */
-    businessDate: date('business_date', { mode: 'string' }).notNull(),
+    /**
+     * The period the run is for, one run per job and period: the Vietnam business date (daily
+     * jobs, YYYY-MM-DD), the start of the interval slot (interval jobs, ISO time), or
+     * `now:<ISO time>` for a run asked for by hand (jobs/job-runner.ts).
+     */
+    period: text('period').notNull(),
+    status: text('status').$type<'running' | 'done' | 'failed'>().notNull().default('done'),
+    /** The instance that ran it (host:pid:random). */
+    holder: text('holder').notNull().default(''),
+    /** How many times the period was started (a failed or abandoned run is taken again). */
+    attempts: integer('attempts').notNull().default(1),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }).notNull(),
-    /** What the sweep did (row counts), for operators. */
-    result: jsonb('result').$type<Record<string, number>>().notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** What the job did (row counts), for operators. */
+    result: jsonb('result').$type<Record<string, number>>(),
+    error: text('error'),
   },
-  (table) => [uniqueIndex('job_runs_job_business_date_idx').on(table.job, table.businessDate)],
+  (table) => [uniqueIndex('job_runs_job_period_idx').on(table.job, table.period)],
 );
+
+/**
+ * One lease per job: the instance holding an unexpired lease is the only one running that job
+ * (jobs/job-runner.ts); a crashed holder's lease expires and another instance takes it.
+ */
+export const jobLeases = pgTable('job_leases', {
+  job: text('job').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
 
 /**
  * Per-IP request counters of the generic rate limit, shared by every instance when PostgreSQL is

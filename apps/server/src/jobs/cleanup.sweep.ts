@@ -1,8 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { executeRows } from '../db/database.ts';
-import { botCheckRedemptions, idempotencyKeys, loginBrakes, otpCodes, otpSendLog, sessions } from '../db/schema.ts';
+import { sql } from 'drizzle-orm';
+import { deleteCounted } from '../db/delete-counted.ts';
+import { botCheckRedemptions, idempotencyKeys, jobRuns, loginBrakes, otpCodes, otpSendLog, sessions } from '../db/schema.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
-import type { Sweep } from './sweep-runner.ts';
+import type { JobDefinition } from './job-runner.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -20,18 +20,16 @@ export const RETENTION = {
   idempotencyKeys: 7 * DAY_MS,
   /** The brake forgives failures after a quiet day (docs/decisions/033); a day more, and the row goes. */
   loginBrakesAfterLastFailure: 2 * DAY_MS,
+  /** The run records of interval and by-hand job runs (a few thousand a day); daily runs stay as history. */
+  intervalJobRuns: 2 * DAY_MS,
 } as const;
 
-/** Deletes set-based and counts what it deleted (one statement per table, no rows fetched). */
-async function deleteCounted(uow: UnitOfWork, statement: SQL): Promise<number> {
-  const [row] = await executeRows<{ deleted: number }>(uow.db, sql`with gone as (${statement} returning 1) select count(*)::int as deleted from gone`);
-  return row?.deleted ?? 0;
-}
-
-/** Daily clean-up of expired OTPs, old send-log rows, ended sessions and old idempotency keys. */
-export function cleanupSweep(uow: UnitOfWork): Sweep {
+/** Daily clean-up of expired OTPs, old send-log rows, ended sessions, old idempotency keys and old interval-job run records. */
+export function cleanupSweep(uow: UnitOfWork): JobDefinition {
   return {
     name: 'cleanup',
+    schedule: { daily: true },
+    transactional: true,
     async run({ now }) {
       // ISO text, not Date: PostgreSQL types the parameter from the column, on both drivers.
       const before = (ms: number) => new Date(now.getTime() - ms).toISOString();
@@ -51,6 +49,10 @@ export function cleanupSweep(uow: UnitOfWork): Sweep {
           sql`delete from ${loginBrakes} where coalesce(${loginBrakes.lastFailureAt}, ${loginBrakes.windowStartedAt}) < ${before(RETENTION.loginBrakesAfterLastFailure)}`,
         ),
         botCheckRedemptions: await deleteCounted(uow, sql`delete from ${botCheckRedemptions} where ${botCheckRedemptions.expiresAt} < ${before(0)}`),
+        jobRuns: await deleteCounted(
+          uow,
+          sql`delete from ${jobRuns} where ${jobRuns.startedAt} < ${before(RETENTION.intervalJobRuns)} and ${jobRuns.period} !~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'`,
+        ),
       };
     },
   };

@@ -114,7 +114,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.devClock ? { devClock: new MovableClock(clock.now) } : {}),
   });
-  const { app, infra, services } = sen;
+  const { app, infra, services, jobs } = sen;
   options.extend?.(app, sen);
   await app.ready();
 
@@ -209,6 +209,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     infra,
     /** Every service of the composition (compose.ts): what tests arrange data and assert through. */
     services,
+    /** The job runner (not started in tests): `jobs.runNow([...])` runs jobs at once. */
+    jobs,
     internalUserId,
     database: testDb.database as Database,
     /** On PostgreSQL, a second instance's pool on the same database (the caller closes it); null on PGlite. */

@@ -1,0 +1,42 @@
+import type { Services } from '../compose.ts';
+import type { Infra } from '../shared/infra.ts';
+import { accountErasureSweep } from './account-erasure.sweep.ts';
+import { businessDate } from './business-date.ts';
+import { cleanupSweep } from './cleanup.sweep.ts';
+import type { JobDefinition } from './job-runner.ts';
+import { trackingRetentionSweep } from './tracking-retention.sweep.ts';
+
+/** The loans' jobs in the order the development clock runs them (a loan paid out is accrued from tomorrow on). */
+export const LOAN_JOB_NAMES = ['product-openings', 'payout', 'accrual', 'reminders'] as const;
+
+/**
+ * Every background job of the server with its schedule (decision 085): what `JobRunner` runs.
+ * Interval jobs are pollers whose work waits on events (a review requested, a payout due); daily
+ * jobs are set-based sweeps once per Vietnam business date. Each is idempotent and safe on several
+ * instances (their own row locks, and the runner's lease and run record per period).
+ */
+export function scheduledJobs({ config, database, businessClock }: Infra, services: Services): JobDefinition[] {
+  const seconds = (value: number) => ({ everyMs: value * 1000 });
+  return [
+    // Pending credit reviews are decided as they come (decision 051).
+    { name: 'credit-review', schedule: seconds(config.credit.reviewIntervalSeconds), run: async () => ({ ...(await services.credit.runReviews()) }) },
+    // New products whose window opened since they were saved are announced (issue 10).
+    { name: 'product-openings', schedule: seconds(config.loanJobs.intervalSeconds), run: async () => ({ announced: await services.product.announceOpened() }) },
+    // Payouts are sent and checked every few seconds (decisions 057, 073).
+    { name: 'payout', schedule: seconds(config.payout.pollSeconds), run: async () => ({ ...(await services.payouts.runDue()) }) },
+    // The daily accrual through today, catching up missed dates (decision 074).
+    {
+      name: 'accrual',
+      schedule: seconds(config.loanJobs.intervalSeconds),
+      run: async () => {
+        const { loans, entries, dates, contended } = await services.accrual.accrueThrough(businessDate(businessClock()));
+        return { loans, entries, dates, contended: contended ? 1 : 0 };
+      },
+    },
+    // Repayment reminders within the hours and limits of decision 075.
+    { name: 'reminders', schedule: seconds(config.loanJobs.intervalSeconds), run: () => services.reminders.run() },
+    cleanupSweep(database.uow),
+    accountErasureSweep(services.accountLifecycle),
+    trackingRetentionSweep(database.uow, config.tracking.retentionDays),
+  ];
+}
