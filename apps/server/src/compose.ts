@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { ACCRUAL_BATCH, LoanAccrual } from './jobs/loan-accrual.ts';
 import { LoanReminders } from './jobs/loan-reminders.ts';
+import { EventBus } from './events/event-bus.ts';
 import { JobRunner } from './jobs/job-runner.ts';
 import { scheduledJobs } from './jobs/scheduled-jobs.ts';
 import { AccountLifecycle } from './modules/account/account-lifecycle.ts';
@@ -154,6 +155,8 @@ export async function createInfra(options: InfraOptions): Promise<Infra> {
 export function composeServices(infra: Infra) {
   const { config, database, clock, businessClock, secrets, log } = infra;
   const uow = database.uow;
+  // Domain events with an outbox (decision 079): services record, handlers below apply after commit.
+  const events = new EventBus(uow, clock, log);
 
   // ── identity: audit, users, the account lifecycle, signing in ──
   // Derived from the OTP pepper (a server secret) rather than equal to it: one key, one purpose.
@@ -189,7 +192,7 @@ export function composeServices(infra: Infra) {
 
   // ── certification: the steps, personal data, the operator check ──
   const profileRepository = new ProfileRepository(uow);
-  const certification = new CertificationService(new CertificationRepository(uow), config.authConfig, {
+  const certification = new CertificationService(new CertificationRepository(uow), config.authConfig, events, {
     phone: async (userId) => (await users.findById(userId))?.phone ?? null,
     personal: async (userId) => {
       const row = await profileRepository.personalData(userId);
@@ -207,7 +210,7 @@ export function composeServices(infra: Infra) {
   const messages = new MessageService(new MessageRepository(uow), uow, clock);
   const bank = new BankService(new BankRepository(uow), uow, secrets.fieldCipher, users, certification, clock);
   // The loans' business clock (movable in development, decision 074): review, quota and product dates.
-  const product = new ProductService(new ProductRepository(uow), uow, businessClock, config.rateCap);
+  const product = new ProductService(new ProductRepository(uow), uow, businessClock, config.rateCap, events);
   const creditPolicy = defaultCreditPolicy({
     minAge: config.credit.minAge,
     maxAge: config.credit.maxAge,
@@ -227,7 +230,7 @@ export function composeServices(infra: Infra) {
     if (!extra) return known;
     return { ...known, birthDate: known.birthDate ?? extra.birthDate ?? null, monthlySalaryBand: known.monthlySalaryBand ?? extra.monthlySalaryBand ?? null };
   };
-  const credit = new CreditService(new CreditRepository(uow), uow, businessClock, creditFacts, creditPolicy);
+  const credit = new CreditService(new CreditRepository(uow), uow, businessClock, creditFacts, creditPolicy, events);
   const home = new HomeService(credit, product, certification, businessClock, config.support);
 
   // ── content, files and what is uploaded ──
@@ -287,6 +290,7 @@ export function composeServices(infra: Infra) {
     messages,
     clock: businessClock,
     raiseOnTimePercent: config.credit.raiseOnTimePercent,
+    events,
   });
   const receipts = new ReceiptService({ uow, repository: repaymentRepository, loans, files, bank, messages, collection, clock: businessClock });
   const repaymentRequests = new RepaymentRequestService({
@@ -328,26 +332,29 @@ export function composeServices(infra: Infra) {
   });
   credit.extendHome((userId) => orderViews.repayProducts(userId));
   credit.extendHome(async (userId) => ({ bankErrorFlag: await payouts.bankError(userId) }));
-  // Every credit decision messages the borrower, in the decision's transaction.
-  credit.onDecision(async (event) => {
+  // ── what happens after an event, delivered after its transaction commits (decision 079) ──
+  // Every credit decision messages the borrower (one message per review: the event key holds a repeat back).
+  events.on('credit.decided', 'messages.creditDecision', async (event) => {
     await messages.notifyCreditDecision(event);
   });
-  // A product flagged new becomes visible (decision 050): every approved borrower gets the
-  // newProducts message once per activation, in the activation's transaction.
-  product.onActivated(async ({ eventKey }) => {
+  // A product flagged new became visible (decision 050): every approved borrower gets the
+  // newProducts message once per activation.
+  events.on('product.opened', 'messages.newProducts', async ({ eventKey }) => {
     for await (const userIds of credit.approvedBorrowers()) await messages.notifyMany(userIds, 'newProducts', { count: 1 }, { eventKey });
   });
-  // A review starts in the transaction of the step that completes certification; the supplementary
-  // information done after approval earns the personal-information boost.
-  certification.onItemChanged(async ({ userId, item, state, hasAuth }) => {
+  // Completing certification starts a review; the supplementary information done after approval
+  // earns the personal-information boost.
+  events.on('certification.itemChanged', 'credit.review', async ({ userId, item, state, hasAuth }) => {
     if (hasAuth && (await credit.requestReview(userId))) {
       const reviewId = (await credit.account(userId))?.reviewId;
       if (reviewId) await messages.notifyCreditReviewStarted(userId, reviewId);
     }
     if (item === creditPolicy.boostItem && state === AUTH_STATE.DONE) await credit.applyBoost(userId);
   });
-  // Repay & auto-apply, carried out in the settling transaction (API-FAMILY.md §6.6).
-  collection.onSettled((event) => borrowing.borrowAgainOnSettlement(event));
+  // Repay & auto-apply: borrow again once the loan is settled (API-FAMILY.md §6.6).
+  events.on('loan.settled', 'borrowing.applyAgain', (event) => borrowing.borrowAgainOnSettlement(event));
+
+  // ── synchronous policies: vetoes answered inside the caller's transaction ──
   // Vetoes: no unbinding an account a loan is being paid out to; no closing an account with a loan open.
   bank.addUnbindGuard(({ userId, accountId }) => orderViews.hasOpenOrders(userId, accountId));
   accountLifecycle.addCloseGuard(async (userId) => ((await orderViews.hasOpenOrders(userId)) ? { messageKey: 'error.accountCloseOpenLoans' } : null));
@@ -390,6 +397,7 @@ export function composeServices(infra: Infra) {
   for (const check of [...ORDER_LEDGER_CHECKS, ...REPAYMENT_LEDGER_CHECKS]) ledger.addCheck(check);
 
   return {
+    events,
     audit,
     users,
     accountLifecycle,

@@ -125,6 +125,7 @@ import { REPO_ROOT } from './paths.ts';
  * SEPAY_WEBHOOK_KEY         (development default)  the API key SePay sends as `Authorization: Apikey <key>` on the collection account's transfer webhook (at least 16 characters); outside production a development key applies when unset; in production unset means the webhook refuses every call
  * REPAYMENT_REQUEST_TTL_MINUTES 30       how long a repayment request's quoted amount stands (a transfer after it is still applied)
  * TICKER_MIN_LOANS          5            the home ticker shows recent real payouts only when there are at least this many (else it hides)
+ * OUTBOX_DRAIN_SECONDS      5            how often undelivered domain events are delivered and failed handlers retried (decision 079)
  * LOAN_JOBS_INTERVAL_SECONDS 60          how often the loan jobs run (with JOBS_ENABLED): daily accrual catch-up and repayment reminders
  * REMINDER_DAYS_BEFORE      3,1          days before a due date on which the borrower is reminded (comma-separated)
  * REMINDER_MAX_PER_DAY      1            repayment reminders per borrower and day, across their loans (Circular 18/2019)
@@ -284,6 +285,7 @@ const envSchema = z.object({
   SEPAY_WEBHOOK_KEY: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   REPAYMENT_REQUEST_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
   LOAN_JOBS_INTERVAL_SECONDS: positiveInt(60),
+  OUTBOX_DRAIN_SECONDS: positiveInt(5),
   TICKER_MIN_LOANS: positiveInt(5),
   REMINDER_DAYS_BEFORE: z
     .string()
@@ -438,6 +440,8 @@ export interface Config {
   /** Borrowing (modules/loan). */
   loan: { tickerMinLoans: number };
   /** The loan jobs (jobs/loan-*.ts): accrual and reminders, decisions 074 and 075. */
+  /** How often the outbox job delivers what commits left undelivered (decision 079). */
+  outboxDrainSeconds: number;
   loanJobs: { intervalSeconds: number; reminderDaysBefore: number[]; reminderMaxPerDay: number; reminderFromHour: number; reminderUntilHour: number };
   /** Behaviour tracking, attribution and client logs (modules/tracking). */
   tracking: { retentionDays: number; eventsPerDeviceMinute: number; logPath: string };
@@ -656,6 +660,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestTtlMinutes: e.REPAYMENT_REQUEST_TTL_MINUTES,
     },
     loan: { tickerMinLoans: e.TICKER_MIN_LOANS },
+    outboxDrainSeconds: e.OUTBOX_DRAIN_SECONDS,
     loanJobs: {
       intervalSeconds: e.LOAN_JOBS_INTERVAL_SECONDS,
       reminderDaysBefore: e.REMINDER_DAYS_BEFORE,

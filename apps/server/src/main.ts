@@ -35,6 +35,8 @@ async function main(): Promise<void> {
     await database.close();
   });
   app.log.info({ database: database.kind, sms: config.sms.provider }, 'database ready');
+  // What a crash left in the outbox is delivered before serving (decision 079).
+  await sen.services.events.drain();
   if (config.seedDemo) await seedDemo(sen);
   // Every background job, once per period across instances (jobs/scheduled-jobs.ts, decision 085).
   if (config.jobs.enabled) jobs.start();

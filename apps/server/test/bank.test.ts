@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emergencyContacts, receivingAccounts } from '../src/db/schema.ts';
 import { DEMO_BANK_ACCOUNT, DEMO_USER, seedDemo } from '../src/demo-seed.ts';
 import { FamilyClient, type ClientName } from './helpers/family-clients.ts';
-import { createTestApp, randomPhone, type TestApp } from './helpers/test-app.ts';
+import { createTestApp, failEventsOf, randomPhone, type TestApp } from './helpers/test-app.ts';
 
 /*
  * Receiving accounts and emergency contacts (issue 9): every rule of bank/bind/v2 and bank/addBank
@@ -208,9 +208,7 @@ describe('bank/bind/v2: the BANK step', () => {
   it('is saved whole or not at all: a failure after the account was written leaves nothing', async () => {
     const user = await newUser();
     let fail = true;
-    t.services.certification.onItemChanged(async ({ userId }) => {
-      if (userId === user.id && fail) throw new Error('simulated failure after the account and contacts were written');
-    });
+    failEventsOf(t, (payload) => fail && payload.userId === user.id, 'simulated failure after the account and contacts were written');
     const response = await post(user, API_PATHS.bankBindV2, cardBind());
     expect(response.statusCode).toBe(500);
     fail = false;

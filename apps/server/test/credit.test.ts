@@ -159,9 +159,9 @@ describe('the review (decision 051)', () => {
     expect((await t.services.credit.decisions(b.userId)).length).toBe(2);
   });
 
-  it('tells decision listeners, in the decision transaction', async () => {
+  it('raises credit.decided for every decision, delivered after the decision commits', async () => {
     const heard: string[] = [];
-    t.services.credit.onDecision(async (event) => {
+    t.services.events.on('credit.decided', 'test.credit-decided', async (event) => {
       heard.push(`${event.userId}:${event.outcome}`);
     });
     const b = await borrower();
@@ -174,7 +174,7 @@ describe('the review (decision 051)', () => {
     const other = await t.openAnother();
     try {
       const second = other
-        ? new CreditService(new CreditRepository(other.uow), other.uow, () => new Date(), (id) => t.services.certification.creditFacts(id), t.services.credit.policy)
+        ? new CreditService(new CreditRepository(other.uow), other.uow, () => new Date(), (id) => t.services.certification.creditFacts(id), t.services.credit.policy, t.services.events)
         : t.services.credit;
       const results = await Promise.all([t.services.credit.runReviews(), second.runReviews(), t.services.credit.runReviews(), second.runReviews()]);
       expect(results.reduce((sum, result) => sum + result.decided, 0)).toBe(6);

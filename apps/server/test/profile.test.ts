@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorChecks, personalData } from '../src/db/schema.ts';
 import { DEMO_USER, seedDemo } from '../src/demo-seed.ts';
 import { FamilyClient } from './helpers/family-clients.ts';
-import { createTestApp, randomPhone, type TestApp } from './helpers/test-app.ts';
+import { createTestApp, failEventsOf, randomPhone, type TestApp } from './helpers/test-app.ts';
 
 /*
  * Personal data, supplementary information and the operator check (issue 9): every rule of every
@@ -392,7 +392,7 @@ describe('hasAuth and credit facts', () => {
       const { CertificationService } = await import('../src/modules/certification/certification.service.ts');
       const { CertificationRepository } = await import('../src/modules/certification/certification.repository.ts');
       const { userId: fresh } = await signIn();
-      const service = new CertificationService(new CertificationRepository(t.database.uow), config);
+      const service = new CertificationService(new CertificationRepository(t.database.uow), config, t.services.events);
       for (const item of done) await service.markItem(fresh, item as 'ID');
       expect(await service.hasAuth(fresh), config).toBe(expected);
     }
@@ -402,7 +402,7 @@ describe('hasAuth and credit facts', () => {
   it('markItem: the overall state becomes 30 with the last required item and stays once reached; BANK does not count', async () => {
     const { CertificationService } = await import('../src/modules/certification/certification.service.ts');
     const { CertificationRepository } = await import('../src/modules/certification/certification.repository.ts');
-    const service = new CertificationService(new CertificationRepository(t.database.uow), 'ID,TELECOM,BANK');
+    const service = new CertificationService(new CertificationRepository(t.database.uow), 'ID,TELECOM,BANK', t.services.events);
     const { userId, token } = await signIn();
     await service.markItem(userId, 'BANK');
     expect((await states(token)).userAuthState).toBe('10');
@@ -444,11 +444,12 @@ describe('each step saved whole or not at all', () => {
   it('a failure after the data is written (a listener of the item) leaves neither the data nor the item', async () => {
     const { token, userId } = await signIn();
     const events: { item: string; hasAuth: boolean }[] = [];
-    t.services.certification.onItemChanged(async (event) => {
-      if (event.userId !== userId) return;
+    failEventsOf(t, (payload, type) => {
+      if (type !== 'certification.itemChanged' || payload.userId !== userId) return false;
+      const event = payload as { item: string; hasAuth: boolean };
       events.push({ item: event.item, hasAuth: event.hasAuth });
-      if (events.length === 1) throw new Error('listener failed');
-    });
+      return events.length === 1;
+    }, 'listener failed');
     const failed = await save(token, personal());
     expect(failed.statusCode).toBe(500);
     expect(await t.database.db.select().from(personalData).where(eq(personalData.userId, userId))).toEqual([]);

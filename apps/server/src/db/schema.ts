@@ -279,6 +279,37 @@ export const jobRuns = pgTable(
 );
 
 /**
+ * The outbox of domain events (decision 079): recorded in the transaction of the change,
+ * delivered after commit to each handler at least once; `delivered_at` once every handler has it.
+ */
+export const outboxEvents = pgTable(
+  'outbox_events',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    /** When the next delivery may be tried (backoff after a handler failed). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    lastError: text('last_error'),
+  },
+  (table) => [index('outbox_events_pending_idx').on(table.nextAttemptAt).where(sql`${table.deliveredAt} is null`)],
+);
+
+/** Which handler has applied which event: written in the handler's own transaction, so it is applied once. */
+export const outboxDeliveries = pgTable(
+  'outbox_deliveries',
+  {
+    eventId: uuid('event_id').notNull(),
+    handler: text('handler').notNull(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.eventId, table.handler] })],
+);
+
+/**
  * One lease per job: the instance holding an unexpired lease is the only one running that job
  * (jobs/job-runner.ts); a crashed holder's lease expires and another instance takes it.
  */

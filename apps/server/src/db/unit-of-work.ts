@@ -7,6 +7,8 @@ import type { Db } from './database.ts';
 interface Scope {
   tx: Db;
   open: boolean;
+  /** Work to run once the outermost transaction has committed (event delivery). */
+  afterCommit: (() => Promise<void>)[];
 }
 
 /**
@@ -48,14 +50,30 @@ export class UnitOfWork {
   /** Runs `work` in a transaction (or in the caller's open one); commits when it resolves. */
   async transaction<T>(work: () => Promise<T>): Promise<T> {
     if (this.inTransaction) return work();
-    return this.root.transaction(async (tx) => {
-      const scope: Scope = { tx, open: true };
+    const afterCommit: Scope['afterCommit'] = [];
+    const result = await this.root.transaction(async (tx) => {
+      const scope: Scope = { tx, open: true, afterCommit };
       try {
         return await this.scopes.run(scope, work);
       } finally {
         scope.open = false;
       }
     });
+    // Outside any transaction's context, so what they do opens transactions of its own.
+    await this.scopes.exit(async () => {
+      for (const callback of afterCommit) await callback();
+    });
+    return result;
+  }
+
+  /**
+   * Runs `callback` after the open transaction commits (never when it rolls back); the caller of
+   * the outermost `transaction()` waits for it. A callback's failure is its own to handle.
+   */
+  afterCommit(callback: () => Promise<void>): void {
+    const scope = this.scopes.getStore();
+    if (!scope?.open) throw new Error('afterCommit needs an open unit of work');
+    scope.afterCommit.push(callback);
   }
 
   /**
@@ -66,7 +84,7 @@ export class UnitOfWork {
   async savepoint<T>(work: () => Promise<T>): Promise<T> {
     const tx = this.requireTransaction('savepoint');
     return tx.transaction(async (inner) => {
-      const scope: Scope = { tx: inner as Db, open: true };
+      const scope: Scope = { tx: inner as Db, open: true, afterCommit: this.scopes.getStore()!.afterCommit };
       try {
         return await this.scopes.run(scope, work);
       } finally {

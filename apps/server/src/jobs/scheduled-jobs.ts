@@ -18,6 +18,8 @@ export const LOAN_JOB_NAMES = ['product-openings', 'payout', 'accrual', 'reminde
 export function scheduledJobs({ config, database, businessClock }: Infra, services: Services): JobDefinition[] {
   const seconds = (value: number) => ({ everyMs: value * 1000 });
   return [
+    // Events a crash left undelivered, and retries of failed handlers (decision 079).
+    { name: 'outbox', schedule: seconds(config.outboxDrainSeconds), run: async () => ({ ...(await services.events.drain()) }) },
     // Pending credit reviews are decided as they come (decision 051).
     { name: 'credit-review', schedule: seconds(config.credit.reviewIntervalSeconds), run: async () => ({ ...(await services.credit.runReviews()) }) },
     // New products whose window opened since they were saved are announced (issue 10).

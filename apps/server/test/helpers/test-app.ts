@@ -20,6 +20,7 @@ import { solveChallenge } from 'altcha-lib/v1';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../src/app.ts';
 import type { Composition } from '../../src/compose.ts';
+import type { DomainEventType } from '../../src/events/domain-events.ts';
 import { users } from '../../src/db/schema.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { Database } from '../../src/db/database.ts';
@@ -236,3 +237,16 @@ export async function createTestApp(options: TestAppOptions = {}) {
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * Makes recording a domain event throw while `when(payload, type)` says so: the change that raises
+ * it is in the same transaction, so it rolls back whole (what "saved whole or not at all" means).
+ */
+export function failEventsOf(t: Pick<TestApp, 'services'>, when: (payload: { userId?: string }, type: DomainEventType) => boolean, message: string): void {
+  const events = t.services.events;
+  const record = events.record.bind(events);
+  events.record = async (type, payload) => {
+    if (when(payload as { userId?: string }, type)) throw new Error(message);
+    return record(type, payload);
+  };
+}

@@ -1,3 +1,4 @@
+import type { EventRecorder } from '../../events/domain-events.ts';
 import { AUTH_ITEMS, AUTH_STATE, hasCompletedAuth, normalizePhone, parseAuthConfig, type AuthDetail, type AuthItem } from '@sen/contract';
 import type { CertificationRepository } from './certification.repository.ts';
 
@@ -11,7 +12,6 @@ const NOT_STARTED: AuthDetail = {
 };
 
 /** Called after an item changes, inside the same transaction (e.g. the credit review starts at hasAuth). */
-export type CertificationListener = (event: { userId: string; item: AuthItem; state: string; hasAuth: boolean }) => Promise<void>;
 
 /**
  * What the credit engine reads of a borrower's certification (its input shape; the engine is
@@ -49,12 +49,12 @@ export interface CreditFactsSource {
  * transaction that saved the step, so a step is saved whole or not at all.
  */
 export class CertificationService {
-  private readonly listeners: CertificationListener[] = [];
 
   constructor(
     private readonly repository: CertificationRepository,
     /** The configured steps, in order (AUTH_CONFIG). */
     readonly authConfig: string,
+    private readonly events: EventRecorder,
     private readonly factsSource?: CreditFactsSource,
   ) {}
 
@@ -108,11 +108,7 @@ export class CertificationService {
     const overall = itemsDone ? AUTH_STATE.DONE : before.userAuthState === AUTH_STATE.DONE ? AUTH_STATE.DONE : after.userAuthState;
     if (overall !== after.userAuthState) await this.repository.setOverallState(userId, overall);
     const hasAuth = hasCompletedAuth({ ...after, userAuthState: overall }, this.authConfig);
-    for (const listener of this.listeners) await listener({ userId, item, state, hasAuth });
+    await this.events.record('certification.itemChanged', { userId, item, state, hasAuth });
   }
 
-  /** Subscribe to item changes (modules loaded after certification, e.g. credit). */
-  onItemChanged(listener: CertificationListener): void {
-    this.listeners.push(listener);
-  }
 }

@@ -1,9 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { decideCredit, type CreditApplicant, type CreditDecision, type CreditPolicy } from '@sen/domain';
+import { decideCredit, type CreditApplicant, type CreditPolicy } from '@sen/domain';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { businessDate } from '../../jobs/business-date.ts';
 import { AppError } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
+import type { DomainEvents, EventRecorder } from '../../events/domain-events.ts';
 import type { CreditFacts } from '../certification/index.ts';
 import type { CreditAccountRow, CreditRepository } from './credit.repository.ts';
 import type { HomeExtensionSource } from './home.service.ts';
@@ -20,18 +21,8 @@ function uuidOf(name: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-/** What listeners hear after a decision, inside its transaction (messages wire to this at merge). */
-export interface CreditDecisionEvent {
-  userId: string;
-  reviewId: string;
-  outcome: CreditDecision['outcome'];
-  status: number;
-  creditLimitVnd: bigint;
-  /** yyyy-MM-dd: next try after a rejection, or the end of a calm period; null on approval. */
-  nextTryDate: string | null;
-  reasons: string[];
-}
-export type CreditDecisionListener = (event: CreditDecisionEvent) => Promise<void>;
+/** A credit decision, raised as the `credit.decided` event in the decision's transaction. */
+export type CreditDecisionEvent = DomainEvents['credit.decided'];
 
 /** Where the engine's facts come from (the certification module; see CreditFacts). */
 export type CreditFactsSource = (userId: string) => Promise<CreditFacts>;
@@ -42,7 +33,6 @@ export type CreditFactsSource = (userId: string) => Promise<CreditFacts>;
  * the loan module under the credit row's lock (docs/decisions/051).
  */
 export class CreditService {
-  private readonly listeners: CreditDecisionListener[] = [];
   /** Sources of home data owned by later modules (orders, bank cards), read by the home service. */
   readonly homeExtensions: HomeExtensionSource[] = [];
 
@@ -52,6 +42,7 @@ export class CreditService {
     private readonly clock: Clock,
     private readonly facts: CreditFactsSource,
     readonly policy: CreditPolicy,
+    private readonly events: EventRecorder,
   ) {}
 
   account(userId: string): Promise<CreditAccountRow | null> {
@@ -140,7 +131,7 @@ export class CreditService {
         nextTryDate,
         reasons: decision.reasons,
       };
-      for (const listener of this.listeners) await listener(event);
+      await this.events.record('credit.decided', event);
       return event;
     });
   }
@@ -242,10 +233,6 @@ export class CreditService {
     this.homeExtensions.push(source);
   }
 
-  /** Subscribe to decisions (e.g. messages: 'your credit limit is ready'). */
-  onDecision(listener: CreditDecisionListener): void {
-    this.listeners.push(listener);
-  }
 
   /**
    * For the loan module: takes `amount` of the borrower's available credit. Must run inside the

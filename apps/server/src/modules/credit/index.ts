@@ -1,2 +1,2 @@
-export type { CreditDecisionEvent, CreditDecisionListener, CreditService } from './credit.service.ts';
+export type { CreditDecisionEvent, CreditService } from './credit.service.ts';
 export type { HomeExtension, HomeExtensionSource, HomeService } from './home.service.ts';

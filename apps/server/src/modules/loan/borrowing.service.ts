@@ -178,7 +178,7 @@ export class BorrowingService {
     return { show, entries: show ? entries : [] };
   }
 
-  /** Repay & auto-apply, carried out in the settling transaction of an order that asked for it. */
+  /** Repay & auto-apply, carried out once the order that asked for it is settled (the `loan.settled` event). */
   async borrowAgainOnSettlement(event: LoanSettledEvent): Promise<void> {
     const sign = event.reloanSign;
     if (!sign) return;
@@ -202,7 +202,7 @@ export class BorrowingService {
       signature: null,
     };
     try {
-      const made = await uow.savepoint(() => orders.reborrow(context, settled, sign, { cards: index.showProducts, available: BigInt(index.userCreditAmount), allocate: (cards, available) => home.allocate(cards, available) }));
+      const made = await uow.transaction(() => orders.reborrow(context, settled, sign, { cards: index.showProducts, available: BigInt(index.userCreditAmount), allocate: (cards, available) => home.allocate(cards, available) }));
       log.info({ orderId: settled.id, made }, 'borrowed again on settlement (apply/again)');
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

@@ -28,7 +28,7 @@ export interface NotifyResult {
 /**
  * What a credit decision tells the messages, shaped like the credit module's decision event
  * (structurally, so this module does not depend on credit): wire it with
- * `app.credit.onDecision((event) => app.messages.notifyCreditDecision(event).then(() => undefined))`.
+ * the `credit.decided` event's handler (compose.ts).
  */
 export interface CreditDecisionFacts {
   userId: string;

@@ -5,22 +5,12 @@ import type { z } from 'zod';
 import { AppError } from '../../shared/app-error.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { Clock } from '../../shared/clock.ts';
+import type { EventRecorder } from '../../events/domain-events.ts';
 import type { ProductRepository, ProductRow } from './product.repository.ts';
 
 export type { ProductRow } from './product.repository.ts';
 
 type ParsedProduct = z.output<typeof productInputSchema>;
-
-/**
- * A product flagged new (newSign) became visible to borrowers: created active, or switched from
- * inactive to active, with its window open now. `eventKey` names this activation (not the product):
- * a later deactivation and activation is a new event.
- */
-export interface ProductActivatedEvent {
-  product: ProductRow;
-  eventKey: string;
-}
-export type ProductActivatedListener = (event: ProductActivatedEvent) => Promise<void>;
 
 /** The product as operators see it (operator endpoints, the products command). */
 export function toRecord(row: ProductRow): ProductRecord {
@@ -58,19 +48,13 @@ export function toRecord(row: ProductRow): ProductRecord {
  * every write is checked for consistency and against the legal rate cap of the lender's licence.
  */
 export class ProductService {
-  private readonly activatedListeners: ProductActivatedListener[] = [];
-
   constructor(
     private readonly repository: ProductRepository,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     readonly rateCap: RateCap & { licence: string },
+    private readonly events: EventRecorder,
   ) {}
-
-  /** Listeners run inside the saving transaction: what they write commits with the activation, or not at all. */
-  onActivated(listener: ProductActivatedListener): void {
-    this.activatedListeners.push(listener);
-  }
 
   private visibleNow(row: Pick<ProductRow, 'active' | 'activeFrom' | 'activeTo'>, now: Date): boolean {
     return row.active && (!row.activeFrom || row.activeFrom <= now) && (!row.activeTo || row.activeTo > now);
@@ -121,9 +105,9 @@ export class ProductService {
     return toRecord(row);
   }
 
-  /** Tells the listeners (the newProducts message) of one opening, in the caller's transaction, and remembers it. */
+  /** Raises `product.opened` (the newProducts message) for one opening, in the caller's transaction, and remembers it. */
   private async announce(product: ProductRow, eventKey: string, now: Date): Promise<void> {
-    for (const listener of this.activatedListeners) await listener({ product, eventKey });
+    await this.events.record('product.opened', { productId: product.id, eventKey });
     await this.repository.markAnnounced(product.id, now);
   }
 

@@ -1,3 +1,4 @@
+import type { DomainEvents, EventRecorder } from '../../events/domain-events.ts';
 import {
   accrueThrough,
   applyRepayment,
@@ -48,19 +49,8 @@ export interface AppliedToLoan {
   onTime: boolean;
 }
 
-/** Heard inside the settling transaction (e.g. apply/again: borrow again on settlement). */
-export interface LoanSettledEvent {
-  userId: string;
-  orderId: number;
-  orderNo: string;
-  productId: number;
-  /** No instalment was paid after its due date. */
-  onTime: boolean;
-  settledAt: Date;
-  /** The order's apply/again wish (loan_orders.reloan_sign): 1 same product, 2 all, null none. */
-  reloanSign: number | null;
-}
-export type LoanSettledListener = (event: LoanSettledEvent) => Promise<void>;
+/** Raised as `loan.settled` in the settling transaction (apply/again borrows again on it). */
+export type LoanSettledEvent = DomainEvents['loan.settled'];
 
 export interface CollectionDeps {
   uow: UnitOfWork;
@@ -72,6 +62,7 @@ export interface CollectionDeps {
   clock: Clock;
   /** CREDIT_RAISE_ON_TIME_PERCENT. */
   raiseOnTimePercent: number;
+  events: EventRecorder;
 }
 
 /**
@@ -131,14 +122,7 @@ const owedOf = (state: LoanState) => sumComponents(loanOutstanding(state));
  * settled, and one settled on time raises the limit; the borrower messaged.
  */
 export class CollectionService {
-  private readonly settledListeners: LoanSettledListener[] = [];
-
   constructor(private readonly deps: CollectionDeps) {}
-
-  /** Subscribe to settlements (called in the settling transaction, after the order is settled). */
-  onSettled(listener: LoanSettledListener): void {
-    this.settledListeners.push(listener);
-  }
 
   async apply(money: MoneyReceived): Promise<AppliedToLoan[]> {
     const { uow, loans, ledger, repository } = this.deps;
@@ -232,7 +216,7 @@ export class CollectionService {
           settledAt,
           reloanSign: order.reloanSign,
         };
-        for (const listener of this.settledListeners) await listener(event);
+        await this.deps.events.record('loan.settled', event);
       }
     }
   }
