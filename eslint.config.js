@@ -71,4 +71,40 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // the schema is the repositories' (and the migrations', the ledger checks', the set-based
+    // sweeps'); services reach tables through a repository (issue 20; row types may be imported)
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/*.repository.ts',
+      'apps/server/src/db/**',
+      'apps/server/src/**/*ledger-checks.ts',
+      'apps/server/src/jobs/*.sweep.ts',
+      'apps/server/src/**/*.test.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)db/schema(\\.ts)?$',
+              allowTypeImports: true,
+              message: 'Only repositories (and migrations, ledger checks, set-based sweeps) import the schema; go through a repository.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // jobs and events use modules only through their public surface (index.ts) or the composition
+    files: ['apps/server/src/jobs/**/*.ts', 'apps/server/src/events/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)modules/[^/]+/(?!index\\.ts$).+', message: 'Jobs and events import a module only through its index.ts.' }] },
+      ],
+    },
+  },
 );

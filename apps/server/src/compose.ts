@@ -302,7 +302,7 @@ export function composeServices(infra: Infra) {
     receiptPending: (orderIds) => receipts.pendingOrders(orderIds),
   });
   const transfers = new BankTransferService({ uow, repository: repaymentRepository, collection, clock: businessClock, accountNumber: config.collection.accountNumber });
-  const orderViews = new OrderViews({ uow, orders: loans.orders, bank, clock: businessClock, receiptPendingOrders: (orderIds) => receipts.pendingOrders(orderIds) });
+  const orderViews = new OrderViews({ uow, orders: loans.orders, users, bank, clock: businessClock, receiptPendingOrders: (orderIds) => receipts.pendingOrders(orderIds) });
   const borrowing = new BorrowingService({ uow, users, home, product, loans, orders, messages, log, tickerMinLoans: config.loan.tickerMinLoans });
 
   // ── the loans' background work (decisions 070, 074, 075) ──

@@ -1,9 +1,7 @@
 import type { EndpointParsedInput, Language, endpoints } from '@sen/contract';
 import { quoteLoan } from '@sen/domain';
-import { desc, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
-import { loanOrders } from '../../db/schema.ts';
 import { AppError } from '../../shared/app-error.ts';
 import type { HomeService } from '../credit/index.ts';
 import type { MessageService } from '../message/index.ts';
@@ -166,13 +164,7 @@ export class BorrowingService {
 
   /** The home ticker: real recent payouts only, phones masked; hidden with too few (DESIGN.md departure). */
   async ticker(): Promise<{ show: boolean; entries: { phone: string; amount: number; disbursedAt: string }[] }> {
-    const rows = await this.deps.uow.db
-      .select({ phone: sql<string>`u.phone`, amount: loanOrders.principal, disbursedAt: loanOrders.disbursedAt })
-      .from(loanOrders)
-      .innerJoin(sql`users u`, sql`u.id = ${loanOrders.userId}`)
-      .where(sql`${isNotNull(loanOrders.disbursedAt)} and not exists (select 1 from account_closures c where c.user_id = ${loanOrders.userId})`)
-      .orderBy(desc(loanOrders.disbursedAt))
-      .limit(20);
+    const rows = await this.deps.loans.orders.recentPayouts(20);
     const entries = rows.map((row) => ({ phone: maskPhone(row.phone), amount: Number(row.amount), disbursedAt: row.disbursedAt!.toISOString() }));
     const show = entries.length >= this.deps.tickerMinLoans;
     return { show, entries: show ? entries : [] };

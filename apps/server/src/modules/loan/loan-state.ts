@@ -1,6 +1,6 @@
 import { ORDER_STATUS, PLAN_STATUS, type OrderStatusCode } from '@sen/contract';
 import { daysOverdue, instalmentOutstanding, sumComponents, ZERO, type InstalmentState, type LoanState } from '@sen/domain';
-import type { loanInstalments, loanOrders, payoutAttempts } from '../../db/schema.ts';
+import type { loanInstalments, loanOrders, payoutAttempts } from '../../db/schema.ts'; // row types only
 
 /**
  * An order's rows ↔ the domain's LoanState (packages/domain repayment.ts). The instalment rows hold

@@ -23,12 +23,11 @@ import {
   type IsoDate,
   type LoanState,
 } from '@sen/domain';
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import { contractAcceptances, loanOrders, userEquipment } from '../../db/schema.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { businessDate } from '../../jobs/business-date.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { BankService, ReceivingAccount } from '../bank/index.ts';
+import type { UserService } from '../user/index.ts';
 import { handleFees, ratePercent } from '../product/index.ts';
 import { orderStatusCode, planStatusOf, toInstalmentState, toLoanState, type InstalmentRow, type OrderRow, type PayoutAttemptRow } from './loan-state.ts';
 import type { OrderRepository } from './order.repository.ts';
@@ -62,6 +61,7 @@ export interface OrderFacts {
 export interface OrderViewsDeps {
   uow: UnitOfWork;
   orders: OrderRepository;
+  users: Pick<UserService, 'latestPhoneModel'>;
   bank: BankService;
   /** The loans' business clock. */
   clock: Clock;
@@ -212,8 +212,8 @@ export class OrderViews {
     const interest = states.reduce((sum, state) => sum + (loan ? state.charged.interest : 0n), 0n) || schedule.totals.interest;
     const owed = this.owedNow(facts);
     const [acceptances, equipment] = await Promise.all([
-      this.deps.uow.db.select().from(contractAcceptances).where(eq(contractAcceptances.orderId, order.id)).orderBy(contractAcceptances.document),
-      this.deps.uow.db.select({ phoneModel: userEquipment.phoneModel }).from(userEquipment).where(eq(userEquipment.userId, userId)).orderBy(desc(userEquipment.updatedAt)).limit(1),
+      this.deps.orders.acceptances(order.id),
+      this.deps.users.latestPhoneModel(userId),
     ]);
     const last = states[states.length - 1];
     return {
@@ -251,7 +251,7 @@ export class OrderViews {
       aprPercent: costTable(schedule).annualRate.aprPercent,
       creditHeld: Number(order.creditHeld),
       receivingAccount: { kind: account?.kind ?? order.payWay, name: account?.bankName ?? '', maskedNumber: account?.maskedNumber ?? '' },
-      phoneModel: equipment[0]?.phoneModel ?? '',
+      phoneModel: equipment ?? '',
       contracts: acceptances.map((acceptance) => ({
         document: acceptance.document,
         version: acceptance.version,
@@ -291,18 +291,7 @@ export class OrderViews {
   }
 
   /** Whether any order of the borrower is still in flight or owes money (account-close and unbind guards). */
-  async hasOpenOrders(userId: string, accountId?: number): Promise<boolean> {
-    const rows = await this.deps.uow.db
-      .select({ id: loanOrders.id })
-      .from(loanOrders)
-      .where(
-        and(
-          eq(loanOrders.userId, userId),
-          inArray(loanOrders.state, accountId === undefined ? ['pending', 'paying', 'repaying'] : ['pending', 'paying']),
-          ...(accountId === undefined ? [] : [eq(loanOrders.receivingAccountId, accountId)]),
-        ),
-      )
-      .limit(1);
-    return rows.length > 0;
+  hasOpenOrders(userId: string, accountId?: number): Promise<boolean> {
+    return this.deps.orders.hasOpenOrders(userId, accountId);
   }
 }

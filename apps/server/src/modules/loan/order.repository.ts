@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Schedule } from '@sen/domain';
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { loanInstalments, loanOrders, payoutAttempts } from '../../db/schema.ts';
+import { and, asc, desc, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import { contractAcceptances, loanInstalments, loanOrders, payoutAttempts } from '../../db/schema.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { InstalmentBalances, InstalmentRow, OrderRow, PayoutAttemptRow } from './loan-state.ts';
 
@@ -174,5 +174,88 @@ export class OrderRepository {
       .from(payoutAttempts)
       .where(and(inArray(payoutAttempts.orderId, [...orderIds]), ne(payoutAttempts.state, 'failed')));
     return new Map(rows.map((row) => [row.orderId, row]));
+  }
+
+  // ── payout attempts (PayoutService) ──
+
+  /** Due attempts, locked and skipped by other runs, oldest check first. */
+  dueAttemptsForUpdate(now: Date, limit: number): Promise<PayoutAttemptRow[]> {
+    return this.uow.db
+      .select()
+      .from(payoutAttempts)
+      .where(and(inArray(payoutAttempts.state, ['created', 'submitting', 'pending']), lte(payoutAttempts.nextCheckAt, now)))
+      .orderBy(asc(payoutAttempts.nextCheckAt), asc(payoutAttempts.id))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+  }
+
+  async lockAttempt(id: number): Promise<PayoutAttemptRow | undefined> {
+    const [attempt] = await this.uow.db.select().from(payoutAttempts).where(eq(payoutAttempts.id, id)).for('update');
+    return attempt;
+  }
+
+  async updateAttempt(id: number, change: Partial<typeof payoutAttempts.$inferInsert>): Promise<void> {
+    await this.uow.db
+      .update(payoutAttempts)
+      .set({ ...change, updatedAt: sql`now()` })
+      .where(eq(payoutAttempts.id, id));
+  }
+
+  /** The borrower's latest order whose payout failed for an invalid account: its account and when. */
+  async latestAccountInvalidPayout(userId: string): Promise<{ accountId: number | null; closedAt: Date | null } | undefined> {
+    const [failed] = await this.uow.db
+      .select({ accountId: loanOrders.receivingAccountId, closedAt: loanOrders.closedAt })
+      .from(loanOrders)
+      .where(and(eq(loanOrders.userId, userId), eq(loanOrders.state, 'payout_failed'), eq(loanOrders.closeReason, 'ACCOUNT_INVALID')))
+      .orderBy(sql`${loanOrders.closedAt} desc nulls last`)
+      .limit(1);
+    return failed;
+  }
+
+  async disbursedSince(userId: string, since: Date): Promise<boolean> {
+    const rows = await this.uow.db
+      .select({ id: loanOrders.id })
+      .from(loanOrders)
+      .where(and(eq(loanOrders.userId, userId), sql`${loanOrders.disbursedAt} > ${since.toISOString()}`))
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  // ── views and guards ──
+
+  /** Whether any order of the borrower is still in flight or owes money (to one account, when given). */
+  async hasOpenOrders(userId: string, accountId?: number): Promise<boolean> {
+    const rows = await this.uow.db
+      .select({ id: loanOrders.id })
+      .from(loanOrders)
+      .where(
+        and(
+          eq(loanOrders.userId, userId),
+          inArray(loanOrders.state, accountId === undefined ? ['pending', 'paying', 'repaying'] : ['pending', 'paying']),
+          ...(accountId === undefined ? [] : [eq(loanOrders.receivingAccountId, accountId)]),
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  /** The agreements accepted with an order (one row per document). */
+  acceptances(orderId: number): Promise<(typeof contractAcceptances.$inferSelect)[]> {
+    return this.uow.db.select().from(contractAcceptances).where(eq(contractAcceptances.orderId, orderId)).orderBy(contractAcceptances.document);
+  }
+
+  async insertAcceptances(rows: (typeof contractAcceptances.$inferInsert)[]): Promise<void> {
+    await this.uow.db.insert(contractAcceptances).values(rows);
+  }
+
+  /** The latest payouts, of accounts not closed, newest first (the home ticker). */
+  recentPayouts(limit: number): Promise<{ phone: string; amount: bigint; disbursedAt: Date | null }[]> {
+    return this.uow.db
+      .select({ phone: sql<string>`u.phone`, amount: loanOrders.principal, disbursedAt: loanOrders.disbursedAt })
+      .from(loanOrders)
+      .innerJoin(sql`users u`, sql`u.id = ${loanOrders.userId}`)
+      .where(sql`${isNotNull(loanOrders.disbursedAt)} and not exists (select 1 from account_closures c where c.user_id = ${loanOrders.userId})`)
+      .orderBy(desc(loanOrders.disbursedAt))
+      .limit(limit);
   }
 }

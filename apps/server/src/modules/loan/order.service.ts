@@ -23,7 +23,6 @@ import type { CreditService } from '../credit/index.ts';
 import type { FilesService } from '../files/index.ts';
 import { defaultPlanOf, offersPlan, overdueRateOf, quotePlan, type ProductRow, type ProductService } from '../product/index.ts';
 import { AGREEMENT_DOCUMENTS, AGREEMENT_VERSIONS, fillAgreement, maskPhone, textHash, type AgreementLoan, type AgreementParties } from './agreements.ts';
-import { contractAcceptances } from '../../db/schema.ts';
 import type { OrderRow } from './loan-state.ts';
 import { orderStatusCode } from './loan-state.ts';
 import type { OrderRepository } from './order.repository.ts';
@@ -347,7 +346,7 @@ export class OrderService {
           schedule: quote.schedule,
           cost: quote.cost,
         };
-        await uow.db.insert(contractAcceptances).values(
+        await orders.insertAcceptances(
           AGREEMENT_DOCUMENTS.map((document) => ({
             orderId: order.id,
             userId: context.userId,

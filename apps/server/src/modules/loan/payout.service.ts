@@ -1,6 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { loanOrders, payoutAttempts } from '../../db/schema.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { businessDate } from '../../jobs/business-date.ts';
 import {
@@ -96,13 +94,7 @@ export class PayoutService {
     const { uow, clock } = this.deps;
     return uow.transaction(async () => {
       const now = clock();
-      const due = await uow.db
-        .select()
-        .from(payoutAttempts)
-        .where(and(inArray(payoutAttempts.state, ['created', 'submitting', 'pending']), lte(payoutAttempts.nextCheckAt, now)))
-        .orderBy(asc(payoutAttempts.nextCheckAt), asc(payoutAttempts.id))
-        .limit(limit)
-        .for('update', { skipLocked: true });
+      const due = await this.deps.loans.orders.dueAttemptsForUpdate(now, limit);
       const claimed: Claimed[] = [];
       for (const attempt of due) {
         const [order] = await this.deps.loans.orders.lock([attempt.orderId]);
@@ -179,7 +171,7 @@ export class PayoutService {
   private async record(claimedAttempt: PayoutAttemptRow, result: PayoutResult, run: PayoutRun): Promise<void> {
     const { uow, clock, loans } = this.deps;
     await uow.transaction(async () => {
-      const [attempt] = await uow.db.select().from(payoutAttempts).where(eq(payoutAttempts.id, claimedAttempt.id)).for('update');
+      const attempt = await loans.orders.lockAttempt(claimedAttempt.id);
       if (!attempt || attempt.state === 'succeeded' || attempt.state === 'failed') return;
       const [order] = await loans.orders.lock([attempt.orderId]);
       if (!order) return;
@@ -235,11 +227,8 @@ export class PayoutService {
     await messages.notify(order.userId, 'payoutFailed', { orderNo: order.orderNo, amount: order.disbursedAmount }, { eventKey: `payout-failed:${order.id}` });
   }
 
-  private async updateAttempt(id: number, change: Partial<typeof payoutAttempts.$inferInsert>): Promise<void> {
-    await this.deps.uow.db
-      .update(payoutAttempts)
-      .set({ ...change, updatedAt: sql`now()` })
-      .where(eq(payoutAttempts.id, id));
+  private updateAttempt(id: number, change: Parameters<LoanService['orders']['updateAttempt']>[1]): Promise<void> {
+    return this.deps.loans.orders.updateAttempt(id, change);
   }
 
   /**
@@ -248,20 +237,10 @@ export class PayoutService {
    * paid out since.
    */
   async bankError(userId: string): Promise<boolean> {
-    const { uow } = this.deps;
-    const [failed] = await uow.db
-      .select({ accountId: loanOrders.receivingAccountId, closedAt: loanOrders.closedAt })
-      .from(loanOrders)
-      .where(and(eq(loanOrders.userId, userId), eq(loanOrders.state, 'payout_failed'), eq(loanOrders.closeReason, 'ACCOUNT_INVALID')))
-      .orderBy(sql`${loanOrders.closedAt} desc nulls last`)
-      .limit(1);
+    const { orders } = this.deps.loans;
+    const failed = await orders.latestAccountInvalidPayout(userId);
     if (!failed?.closedAt) return false;
-    const [paidSince] = await uow.db
-      .select({ id: loanOrders.id })
-      .from(loanOrders)
-      .where(and(eq(loanOrders.userId, userId), sql`${loanOrders.disbursedAt} > ${failed.closedAt.toISOString()}`))
-      .limit(1);
-    if (paidSince) return false;
+    if (await orders.disbursedSince(userId, failed.closedAt)) return false;
     const current = await this.deps.bank.defaultAccount(userId);
     return current?.id === failed.accountId;
   }

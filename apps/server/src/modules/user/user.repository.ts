@@ -166,4 +166,9 @@ export class UserRepository {
     const facts = await this.db.delete(userDeviceFacts).where(eq(userDeviceFacts.userId, userId)).returning({ id: userDeviceFacts.userId });
     return equipment.length + facts.length;
   }
+
+  async latestPhoneModel(userId: string): Promise<string | null> {
+    const [row] = await this.uow.db.select({ phoneModel: userEquipment.phoneModel }).from(userEquipment).where(eq(userEquipment.userId, userId)).orderBy(desc(userEquipment.updatedAt)).limit(1);
+    return row?.phoneModel ?? null;
+  }
 }

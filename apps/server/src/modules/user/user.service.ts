@@ -117,4 +117,9 @@ export class UserService {
         : null,
     };
   }
+
+  /** The phone model of the borrower's most recently updated device record, or null. */
+  latestPhoneModel(userId: string): Promise<string | null> {
+    return this.users.latestPhoneModel(userId);
+  }
 }
