@@ -129,7 +129,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     rateLimitPerMinute: config.rateLimitPerMinute,
     store: config.rateLimitStore,
     redisUrl: config.redisUrl,
-    pool: database.pool,
     connectSources: config.cspConnectSources,
   });
   await app.register(compressPlugin);

@@ -37,7 +37,7 @@ const SESSION_CACHE_TTL_MS = 5_000;
  */
 export const authModule = globalPlugin('sen-auth', async (app: FastifyInstance) => {
   const { config, database, clock, sms, secrets } = app.infra;
-  await app.register(loginRouteLimit, { perMinute: config.loginBrake.routeLimitPerMinute, clock });
+  await app.register(loginRouteLimit, { perMinute: config.loginBrake.routeLimitPerMinute, clock, shared: config.rateLimitStore === 'redis' && Boolean(config.redisUrl) });
   // PGlite is embedded: every revocation of its sessions happens in this process, so a short cache is exact (decision 030).
   const cache = database.kind === 'pglite' ? new SessionCache(SESSION_CACHE_TTL_MS) : undefined;
   const sessions = new SessionService(
