@@ -32,7 +32,7 @@ import { envelopePlugin } from './plugins/envelope.ts';
 import { httpServerOptions } from './plugins/http-server.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { langPlugin } from './plugins/lang.ts';
-import { genReqId, loggerOptions } from './plugins/logger.ts';
+import { genReqId, lazyChildLoggerFactory, loggerOptions } from './plugins/logger.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
 import { requestChecksPlugin } from './plugins/request-checks.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -111,6 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
+    childLoggerFactory: lazyChildLoggerFactory,
     genReqId,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
@@ -120,9 +121,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(zodSerializerCompiler);
   app.decorate('infra', infra);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
 
   await app.register(securityPlugin, {
     production: config.nodeEnv === 'production',
