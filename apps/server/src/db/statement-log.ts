@@ -1,8 +1,8 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 
-/** Called with the text of every statement sent to the database (decision 084). */
-export type StatementObserver = (text: string) => void;
+/** Called with the text of every statement sent to the database, and its values where the driver has them there (node-postgres). */
+export type StatementObserver = (text: string, values?: readonly unknown[]) => void;
 
 /** PostgreSQL frontend messages that start a statement: Query (simple protocol) and Parse (extended). */
 const QUERY = 0x51;
@@ -38,22 +38,33 @@ export function observePostgres(pool: pg.Pool, observe: StatementObserver): void
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-      const first = args[0];
-      observe(typeof first === 'string' ? first : String((first as { text?: unknown } | undefined)?.text ?? ''));
+      const first = args[0] as string | { text?: unknown; values?: unknown[] } | undefined;
+      const values = typeof first === 'object' && Array.isArray(first.values) ? first.values : Array.isArray(args[1]) ? (args[1] as unknown[]) : undefined;
+      observe(typeof first === 'string' ? first : String(first?.text ?? ''), values);
       return query(...args);
     };
   });
 }
 
+export interface SeenStatement {
+  text: string;
+  values: readonly unknown[] | undefined;
+}
+
 /** The statements seen since the last `take()`, for tests and benchmarks that count them. */
 export class StatementLog {
-  private seen: string[] = [];
-  readonly observe: StatementObserver = (text) => {
-    this.seen.push(text);
+  private seen: SeenStatement[] = [];
+  readonly observe: StatementObserver = (text, values) => {
+    this.seen.push({ text, values });
   };
 
   /** The statements since the last call, in the order sent; starts a new count. */
   take(): string[] {
+    return this.takeWithValues().map((statement) => statement.text);
+  }
+
+  /** The same with each statement's values (node-postgres only): what a benchmark replays. */
+  takeWithValues(): SeenStatement[] {
     const taken = this.seen;
     this.seen = [];
     return taken;
