@@ -28,6 +28,7 @@ import {
   type Scenario,
 } from './scenarios.ts';
 import { auditCommits, runCommitLoad, seedCommitBorrowers, type CommitAudit, type CommitRun } from './commit-load.ts';
+import { captureCommit, runSqlBaseline, type SqlBaselineRun } from './commit-sql-baseline.ts';
 import { buildSen, createScratchDatabase, startBaseline, startSen, type ProcessOptions, type ScratchDatabase } from './servers.ts';
 
 function intFromEnv(name: string, fallback: number, min: number, max: number): number {
@@ -50,6 +51,8 @@ const ONLY = process.env.BENCH_ONLY?.trim() ?? '';
 const COMMIT_BORROWERS = intFromEnv('BENCH_COMMIT_BORROWERS', 64, 1, 1000);
 /** Commits per second the issue asks of this machine (issue 11). */
 const COMMIT_TARGET_PER_SECOND = 1_500;
+/** Issue 21: Sen's commits/s at least half of the same statements sent as plain SQL in the same run. */
+const SQL_RATIO_TARGET = 0.5;
 const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/postgres';
 const PROCESS_OPTIONS: ProcessOptions = { cpuProfileDir: process.env.BENCH_CPU_PROF_DIR?.trim() || undefined };
 
@@ -98,13 +101,15 @@ function watchForHangingHandles(): void {
 const wanted = (scenario: Scenario) => ONLY === '' || scenario.name.includes(ONLY);
 const COMMIT_SCENARIO = 'POST order/commit (multipart, signed, session) PostgreSQL';
 
-function formatCommitReport(run: CommitRun, baselineRequestsPerSecond: number, audit: CommitAudit): string {
+function formatCommitReport(run: CommitRun, baselineRequestsPerSecond: number, audit: CommitAudit, plain: SqlBaselineRun): string {
   const ratio = run.commitsPerSecond / baselineRequestsPerSecond;
+  const sqlRatio = run.commitsPerSecond / plain.commitsPerSecond;
   return [
     `── ${COMMIT_SCENARIO}, ${COMMIT_BORROWERS} borrowers at once ──`,
     `commits/s            ${run.commitsPerSecond.toFixed(0)}   target ${COMMIT_TARGET_PER_SECOND}   ${run.commitsPerSecond >= COMMIT_TARGET_PER_SECOND ? 'met' : 'NOT met'}`,
     `vs baseline          ${ratio.toFixed(3)}x of ${baselineRequestsPerSecond.toFixed(0)} req/s (bare Fastify, measured right before)`,
     `commits              ${run.commits} in ${run.seconds.toFixed(1)} s, p50 ${run.latencyP50Ms.toFixed(1)} ms, p99 ${run.latencyP99Ms.toFixed(1)} ms, ${run.failures} refused`,
+    `vs plain SQL         ${sqlRatio.toFixed(3)}x of ${plain.commitsPerSecond.toFixed(0)} commits/s (the commit's own ${plain.statementsPerCommit} statements through bare pg, ${COMMIT_BORROWERS} loops, same run)   target ${SQL_RATIO_TARGET}x   ${sqlRatio >= SQL_RATIO_TARGET ? 'met' : 'NOT met'}`,
     `afterwards           ${audit.orders} orders, ${audit.creditMismatches} borrowers whose used credit is not the sum of their orders, ledger check ${audit.ledgerOk ? 'ok' : `FAILED:\n${audit.ledgerReport}`}`,
   ].join('\n');
 }
@@ -159,7 +164,11 @@ async function main(): Promise<void> {
         await measureAgainstBaseline(scenario);
       }
       if (ONLY === '' || COMMIT_SCENARIO.includes(ONLY)) {
-        const setup = await seedCommitBorrowers(scratch.url, COMMIT_BORROWERS);
+        const seeded = await seedCommitBorrowers(scratch.url, COMMIT_BORROWERS + 1);
+        // One borrower commits once, in process, so the statement counter records what a commit sends.
+        const captureBorrower = seeded.borrowers.pop()!;
+        const setup = seeded;
+        const captured = await captureCommit(scratch.url, setup, captureBorrower);
         const adjacent = await measure({ ...baselineRun, name: `  baseline before the next` }, BASELINE_SECONDS, 0);
         process.stdout.write(`  ${COMMIT_SCENARIO}: ${WARMUP_SECONDS > 0 ? `${WARMUP_SECONDS} s warm-up + ` : ''}${DURATION_SECONDS} s ... `);
         const cpuBefore = postgres.cpuMicros();
@@ -167,7 +176,11 @@ async function main(): Promise<void> {
         const cpuMicrosPerCommit = (postgres.cpuMicros() - cpuBefore) / Math.max(1, run.commits + run.failures);
         process.stdout.write(`${run.commitsPerSecond.toFixed(0)} commits/s, p99 ${run.latencyP99Ms.toFixed(1)} ms, ${Math.round(cpuMicrosPerCommit)} µs server CPU/commit (warm-up included)\n`);
         const audit = await auditCommits(scratch.url, setup);
-        commitReport = formatCommitReport(run, adjacent.result.requests.average, audit);
+        process.stdout.write(`  the same ${captured.statements.length} statements through bare pg, ${COMMIT_BORROWERS} loops: ${DURATION_SECONDS} s ... `);
+        const plain = await runSqlBaseline(scratch.url, captured, setup, DURATION_SECONDS, WARMUP_SECONDS);
+        process.stdout.write(`${plain.commitsPerSecond.toFixed(0)} commits/s\n`);
+        if (plain.commits === 0 || plain.failures > 0) commitProblems.push(`plain-SQL baseline: ${plain.commits} commits, ${plain.failures} failed (first: ${plain.firstFailure ?? 'none'})`);
+        commitReport = formatCommitReport(run, adjacent.result.requests.average, audit, plain);
         if (run.commits === 0 || run.failures > 0) commitProblems.push(`${COMMIT_SCENARIO}: ${run.commits} commits, ${run.failures} refused (first: ${run.firstFailure ?? 'none'})`);
         if (!audit.ledgerOk || audit.creditMismatches > 0) commitProblems.push(`${COMMIT_SCENARIO}: the ledger check or the credit totals failed after the load`);
         // Warm-up commits are orders too, so there are at least as many orders as counted commits.

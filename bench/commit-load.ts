@@ -69,7 +69,7 @@ export async function seedCommitBorrowers(databaseUrl: string, count: number): P
 }
 
 /** One signed multipart commit, as the web app sends it (FormData), with a fresh auditKey. */
-function commitRequest(sen: RunningSen, setup: CommitSetup, borrower: CommitBorrower): { headers: Record<string, string>; body: Buffer } {
+export function commitRequest(sen: RunningSen, setup: CommitSetup, borrower: CommitBorrower): { headers: Record<string, string>; body: Buffer } {
   const fields: Record<string, string> = {
     appCode: sen.appCode,
     version: APP_VERSION,

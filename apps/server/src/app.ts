@@ -24,7 +24,7 @@ import { envelopePlugin } from './plugins/envelope.ts';
 import { httpServerOptions } from './plugins/http-server.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { langPlugin } from './plugins/lang.ts';
-import { genReqId } from './plugins/logger.ts';
+import { genReqId, lazyChildLoggerFactory } from './plugins/logger.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
 import { requestChecksPlugin } from './plugins/request-checks.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -79,6 +79,7 @@ export async function buildApp(options: BuildAppOptions): Promise<SenApp> {
 
   const app = Fastify({
     loggerInstance: log,
+    childLoggerFactory: lazyChildLoggerFactory,
     genReqId,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
@@ -87,16 +88,12 @@ export async function buildApp(options: BuildAppOptions): Promise<SenApp> {
   });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(zodSerializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
 
   await app.register(securityPlugin, {
     production: config.nodeEnv === 'production',
     rateLimitPerMinute: config.rateLimitPerMinute,
     store: config.rateLimitStore,
     redisUrl: config.redisUrl,
-    pool: database.pool,
     connectSources: config.cspConnectSources,
   });
   await app.register(compressPlugin);

@@ -101,9 +101,10 @@ describe('hardening settings (issue 8)', () => {
     expect(loadConfig({ REQUEST_TIMEOUT_MS: '5000' }).http.requestTimeoutMs).toBe(5000);
   });
 
-  it('picks the shared rate-limit store: Redis, else PostgreSQL, else memory', () => {
+  it('picks the rate-limit store: Redis with REDIS_URL, else memory, never the database (decision 084)', () => {
     expect(loadConfig({}).rateLimitStore).toBe('memory');
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).rateLimitStore).toBe('postgres');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).rateLimitStore).toBe('memory');
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db', RATE_LIMIT_STORE: 'postgres' })).toThrow(/RATE_LIMIT_STORE/);
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', REDIS_URL: 'redis://127.0.0.1:6379' }).rateLimitStore).toBe('redis');
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', RATE_LIMIT_STORE: 'memory' }).rateLimitStore).toBe('memory');
     expect(() => loadConfig({ RATE_LIMIT_STORE: 'redis' })).toThrow(/REDIS_URL/);

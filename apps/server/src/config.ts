@@ -52,7 +52,7 @@ import { REPO_ROOT } from './paths.ts';
  * FIELD_ENCRYPTION_KEY      (generated)  AES-256-GCM key (64 hex characters) for ID and account numbers at rest; when unset one is generated once and kept in app_settings; required in production
  * OTP_PEPPER                (generated)  HMAC key of stored OTP hashes (at least 32 characters); when unset one is generated once and kept in app_settings; required in production, where the database never holds it
  * REDIS_URL                 (unset)      redis://host:port of a Redis shared by every instance (rate-limit counters)
- * RATE_LIMIT_STORE          auto         where per-IP counts live: auto (redis with REDIS_URL, else postgres with DATABASE_URL, else memory) | memory | redis | postgres
+ * RATE_LIMIT_STORE          auto         where per-IP counts live: auto (redis with REDIS_URL, else memory) | memory (per instance) | redis (shared); never the database (decision 084)
  * SMS_DAILY_BUDGET          5000         OTP SMS the whole service may send per day (Vietnam time), against SMS pumping
  * REQUEST_TIMEOUT_MS        30000        longest a request (headers and body) may take to arrive; slower clients get 408
  * CONNECTION_TIMEOUT_MS     60000        an idle socket is closed after this long
@@ -206,7 +206,7 @@ const envSchema = z.object({
       .optional(),
   ),
   REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
-  RATE_LIMIT_STORE: z.enum(['auto', 'memory', 'redis', 'postgres']).default('auto'),
+  RATE_LIMIT_STORE: z.enum(['auto', 'memory', 'redis']).default('auto'),
   // Products and credit (issue 10).
   OPERATOR_TOKEN: optionalText.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
   LENDER_LICENCE: z.enum(['non-credit-institution', 'credit-institution']).default('non-credit-institution'),
@@ -312,7 +312,7 @@ const envSchema = z.object({
     .pipe(z.array(z.string().regex(/^https:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?$/i, 'each must be an https origin such as https://*.adjust.com'))),
 });
 
-export type RateLimitStoreKind = 'memory' | 'redis' | 'postgres';
+export type RateLimitStoreKind = 'memory' | 'redis';
 
 export interface DbPoolConfig {
   max: number;
@@ -471,7 +471,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (e.SEED_DEMO === true) problems.push('SEED_DEMO=true is refused when NODE_ENV=production (the demo user has a public password)');
   }
   if (e.RATE_LIMIT_STORE === 'redis' && !e.REDIS_URL) problems.push('RATE_LIMIT_STORE=redis needs REDIS_URL');
-  if (e.RATE_LIMIT_STORE === 'postgres' && !e.DATABASE_URL) problems.push('RATE_LIMIT_STORE=postgres needs DATABASE_URL');
   if (e.SMS_PROVIDER === 'esms') {
     for (const name of ['ESMS_API_KEY', 'ESMS_SECRET_KEY', 'ESMS_BRANDNAME'] as const) {
       if (!e[name]) problems.push(`${name} is required when SMS_PROVIDER=esms`);
@@ -566,7 +565,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fieldEncryptionKey: e.FIELD_ENCRYPTION_KEY,
     redisUrl: e.REDIS_URL,
     rateLimitStore:
-      e.RATE_LIMIT_STORE !== 'auto' ? e.RATE_LIMIT_STORE : e.REDIS_URL ? 'redis' : e.DATABASE_URL ? 'postgres' : 'memory',
+      e.RATE_LIMIT_STORE !== 'auto' ? e.RATE_LIMIT_STORE : e.REDIS_URL ? 'redis' : 'memory',
     smsDailyBudget: e.SMS_DAILY_BUDGET,
     http: {
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,

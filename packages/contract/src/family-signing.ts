@@ -1,5 +1,5 @@
 import { md5 } from 'js-md5';
-import { SIGN_SEPARATOR, canonicalPayload, signsEqual } from './signing.ts';
+import { SIGN_SEPARATOR, appCodeDigest, canonicalPayload, signsEqual } from './signing.ts';
 import { gsonCanonical, kotlinxCanonical, parseWireJson, wireObjectOf, type WireValue } from './wire-json.ts';
 
 /**
@@ -169,7 +169,7 @@ export interface FamilySignInput {
 /** The name of the first reading whose sign equals the received one, or null when none does. */
 export function matchFamilySign({ appCode, secret, timestamp, sign, source }: FamilySignInput): string | null {
   if (!/^[0-9a-f]{32}$/.test(sign)) return null;
-  const prefix = md5(appCode) + SIGN_SEPARATOR + secret + SIGN_SEPARATOR;
+  const prefix = appCodeDigest(appCode) + SIGN_SEPARATOR + secret + SIGN_SEPARATOR;
   const suffix = SIGN_SEPARATOR + timestamp;
   const tried = new Set<string>();
   for (const reading of readingsOf(source)) {

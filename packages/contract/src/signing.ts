@@ -49,8 +49,22 @@ export interface SignInput {
   timestamp: number | string;
 }
 
+/** md5 of each app code seen: a server checks one app code on every request (issue 21: done once, not per call). */
+const appCodeDigests = new Map<string, string>();
+
+/** md5hex(appCode), the first part of every signing string, worked out once per app code. */
+export function appCodeDigest(appCode: string): string {
+  let digest = appCodeDigests.get(appCode);
+  if (digest === undefined) {
+    digest = md5(appCode);
+    // A client can send any app code it likes; keep the memo from growing with them.
+    if (appCodeDigests.size < 16) appCodeDigests.set(appCode, digest);
+  }
+  return digest;
+}
+
 export function signingString({ appCode, secret, payload, timestamp }: SignInput): string {
-  return [md5(appCode), secret, canonicalPayload(payload), String(timestamp)].join(SIGN_SEPARATOR);
+  return [appCodeDigest(appCode), secret, canonicalPayload(payload), String(timestamp)].join(SIGN_SEPARATOR);
 }
 
 export function computeSign(input: SignInput): string {

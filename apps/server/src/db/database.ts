@@ -8,6 +8,7 @@ import pg from 'pg';
 import { migrateEmbedded, migratePostgresLocked } from './migrate.ts';
 import type { DbPoolConfig } from '../config.ts';
 import * as schema from './schema.ts';
+import { observePglite, observePostgres, type StatementObserver } from './statement-log.ts';
 import { UnitOfWork } from './unit-of-work.ts';
 
 export { MIGRATIONS_FOLDER } from '../paths.ts';
@@ -40,6 +41,8 @@ export interface DatabaseOptions {
   pool?: Partial<DbPoolConfig>;
   /** Where pool-level errors are reported (a dropped idle connection); default console.warn. */
   onPoolError?: (error: Error) => void;
+  /** Sees the text of every statement sent, at the driver (budget tests, benchmarks; decision 084). */
+  observeStatement?: StatementObserver;
 }
 
 /** The database could not be reached at start; the message names host:port and the cause. */
@@ -95,6 +98,7 @@ function createPool(databaseUrl: string, options: DatabaseOptions): pg.Pool {
   pool.on('error', (error) => report(error));
   // A checked-out client can also fail between queries; its query then rejects, which is enough.
   pool.on('connect', (client) => client.on('error', () => {}));
+  if (options.observeStatement) observePostgres(pool, options.observeStatement);
   return pool;
 }
 
@@ -137,6 +141,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   const inMemory = options.dataDir === 'memory://';
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
   const client = inMemory ? new PGlite() : new PGlite(options.dataDir);
+  if (options.observeStatement) observePglite(client, options.observeStatement);
   try {
     await migrateEmbedded(client);
   } catch (error) {

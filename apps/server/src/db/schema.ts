@@ -320,8 +320,9 @@ export const jobLeases = pgTable('job_leases', {
 });
 
 /**
- * Per-IP request counters of the generic rate limit, shared by every instance when PostgreSQL is
- * the rate-limit store (RATE_LIMIT_STORE). One row per key and window; expired rows are swept.
+ * Unused since decision 084: per-IP counters of the generic rate limit when PostgreSQL was a
+ * rate-limit store (a write per request). Counts now live in Redis or in process; the table stays
+ * until a migration drops it.
  */
 export const rateLimitCounters = pgTable('rate_limit_counters', {
   key: text('key').primaryKey(),

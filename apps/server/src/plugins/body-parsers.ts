@@ -1,5 +1,5 @@
 import { hasControlCharacters } from '@sen/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../shared/app-error.ts';
 import { globalPlugin } from '../shared/plugin.ts';
 
@@ -84,11 +84,19 @@ function controlCharacterError(): AppError {
  * `Content-Encoding: gzip` is sent by the natives on bodies that are NOT compressed; API routes
  * never decompress request bodies (register-endpoint.ts), so the header is ignored, as they need.
  */
+const WIRE_FIELDS = Symbol('wireFields');
+
 export const bodyParsersPlugin = globalPlugin('sen-body-parsers', async (app: FastifyInstance) => {
   app.decorateRequest('rawBody', undefined as string | undefined);
-  app.decorateRequest('wireFields', null as unknown as [string, string][]);
-  app.addHook('onRequest', async (request) => {
-    request.wireFields = [];
+  // An empty list made on first use, so a JSON or GET request runs no hook for it (issue 21).
+  app.decorateRequest('wireFields', {
+    getter(this: FastifyRequest & { [WIRE_FIELDS]?: [string, string][] }) {
+      this[WIRE_FIELDS] ??= [];
+      return this[WIRE_FIELDS];
+    },
+    setter(this: FastifyRequest & { [WIRE_FIELDS]?: [string, string][] }, fields: [string, string][]) {
+      this[WIRE_FIELDS] = fields;
+    },
   });
 
   const parseJson = app.getDefaultJsonParser('error', 'error');

@@ -109,7 +109,9 @@ export const envelopePlugin = globalPlugin('sen-envelope', async (app: FastifyIn
   const rateLimited = createSampledWarning(app.log, 'rate limit reached', 10_000);
   app.addHook('onClose', async () => rateLimited.flush());
 
+  // One hook for the headers every answer carries (the request id for support, no caching of /api).
   app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
     if (isApiRequest(request)) reply.header('cache-control', 'no-store');
   });
 

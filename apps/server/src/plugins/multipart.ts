@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { globalPlugin } from '../shared/plugin.ts';
 import type { UploadedFile } from '../types.ts';
 
@@ -18,14 +18,19 @@ interface MultipartEntry {
  * request.wireFields the same fields in body order (the natives' sign readings) and
  * request.uploadedFiles holds the files, already read into memory within the limits below.
  */
+const UPLOADED = Symbol('uploadedFiles');
+
 export const multipartPlugin = globalPlugin('sen-multipart', async (app: FastifyInstance) => {
   await app.register(multipart, {
     attachFieldsToBody: true,
     limits: { fileSize: 10 * 1024 * 1024, files: 5, fields: 100, fieldSize: 64 * 1024, parts: 110 },
   });
-  app.decorateRequest('uploadedFiles', null as unknown as UploadedFile[]);
-  app.addHook('onRequest', async (request) => {
-    request.uploadedFiles = [];
+  // An empty list made on first use, so requests without files run no hook for it (issue 21).
+  app.decorateRequest('uploadedFiles', {
+    getter(this: FastifyRequest & { [UPLOADED]?: UploadedFile[] }) {
+      this[UPLOADED] ??= [];
+      return this[UPLOADED];
+    },
   });
   app.addHook('preValidation', async (request) => {
     if (!request.isMultipart() || !request.body || typeof request.body !== 'object') return;

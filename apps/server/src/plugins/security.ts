@@ -2,21 +2,17 @@ import { registerHelmetHeaders } from './security-headers.ts';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
-import type pg from 'pg';
 import { API_PATHS } from '@sen/contract';
 import type { RateLimitStoreKind } from '../config.ts';
 import { AppError } from '../shared/app-error.ts';
 import { globalPlugin } from '../shared/plugin.ts';
-import { postgresRateLimitStore } from './rate-limit-store.ts';
 
 export interface SecurityOptions {
   production: boolean;
   rateLimitPerMinute: number;
-  /** Where the per-IP counts live; redis and postgres are shared by every instance. */
+  /** Where the per-IP counts live: redis is shared by every instance, memory counts per instance (decision 084). */
   store?: RateLimitStoreKind;
   redisUrl?: string | undefined;
-  /** The PostgreSQL pool (store postgres). */
-  pool?: pg.Pool | undefined;
   /** Origins the web app may call besides its own (CSP connect-src), e.g. the Adjust SDK's hosts. */
   connectSources?: string[];
 }
@@ -81,7 +77,11 @@ export const securityPlugin = globalPlugin('sen-security', async (app: FastifyIn
   });
 });
 
-/** The rate-limit plugin's store options for a shared store; none (its in-memory LRU) otherwise. */
+/**
+ * The rate-limit plugin's store options for Redis; none (its in-memory LRU, per instance) otherwise.
+ * The database is never asked: a counter there cost a write per request, and every request of one
+ * carrier NAT address queued on its row (issue 21, decision 084).
+ */
 async function sharedStore(app: FastifyInstance, options: SecurityOptions): Promise<Record<string, unknown>> {
   if (options.store === 'redis' && options.redisUrl) {
     // No offline queue: while Redis is away a count fails at once and the request passes.
@@ -107,11 +107,6 @@ async function sharedStore(app: FastifyInstance, options: SecurityOptions): Prom
       // reported by the 'error' listener; ioredis keeps reconnecting
     });
     return { redis, nameSpace: 'sen-rate-limit:' };
-  }
-  if (options.store === 'postgres' && options.pool) {
-    return {
-      store: postgresRateLimitStore(options.pool, (error) => app.log.warn({ reason: error.message }, 'rate-limit sweep failed')),
-    };
   }
   return {};
 }

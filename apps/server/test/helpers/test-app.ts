@@ -99,10 +99,16 @@ export async function createTestApp(options: TestAppOptions = {}) {
       : changed;
 
   let offsetMs = 0;
+  let frozenAtMs: number | null = null;
   const clock = {
-    now: () => new Date(Date.now() + offsetMs),
+    now: () => new Date(frozenAtMs ?? Date.now() + offsetMs),
     advance: (ms: number) => {
       offsetMs += ms;
+      if (frozenAtMs !== null) frozenAtMs += ms;
+    },
+    /** Stops the clock where it is (until `advance`): time-based caches and touches then act the same on every run. */
+    freeze: () => {
+      frozenAtMs = Date.now() + offsetMs;
     },
   };
   const sms = new DevSmsProvider(clock.now, false);
@@ -214,6 +220,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     jobs,
     internalUserId,
     database: testDb.database as Database,
+    /** The statements the app's database driver sent since the last `take()` (budget tests). */
+    statements: testDb.statements,
     /** On PostgreSQL, a second instance's pool on the same database (the caller closes it); null on PGlite. */
     openAnother: () => testDb.openAnother(),
     config,

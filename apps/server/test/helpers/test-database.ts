@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createDatabase, type Database } from '../../src/db/database.ts';
+import { StatementLog } from '../../src/db/statement-log.ts';
 
 export interface TestDatabase {
   database: Database;
+  /** Every statement this database's driver sent (not those of `openAnother`), for budget tests. */
+  statements: StatementLog;
   /**
    * On PostgreSQL, another instance's connection pool to the same database (the caller closes it),
    * for tests of what several server instances do at once; null on PGlite (one process's own).
@@ -19,9 +22,10 @@ export interface TestDatabase {
  * test files running in parallel never share tables.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
+  const statements = new StatementLog();
   if (process.env.TEST_DB !== 'postgres') {
-    const database = await createDatabase({ dataDir: 'memory://' });
-    return { database, openAnother: () => null, close: () => database.close() };
+    const database = await createDatabase({ dataDir: 'memory://', observeStatement: statements.observe });
+    return { database, statements, openAnother: () => null, close: () => database.close() };
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres)');
@@ -29,13 +33,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = empty.url;
   let database: Database;
   try {
-    database = await createDatabase({ databaseUrl: url, dataDir: 'memory://' });
+    database = await createDatabase({ databaseUrl: url, dataDir: 'memory://', observeStatement: statements.observe });
   } catch (error) {
     await empty.drop();
     throw error;
   }
   return {
     database,
+    statements,
     openAnother: () => createDatabase({ databaseUrl: url, dataDir: 'memory://' }),
     close: async () => {
       await database.close();

@@ -18,7 +18,11 @@ function originOf(request: FastifyRequest): RequestOrigin {
  */
 export async function registerAuthRoutes(app: FastifyInstance, { infra, services }: Composition): Promise<void> {
   const { auth, botCheck, audit, sessions } = services;
-  await app.register(loginRouteLimit, { perMinute: infra.config.loginBrake.routeLimitPerMinute, clock: infra.clock });
+  await app.register(loginRouteLimit, {
+    perMinute: infra.config.loginBrake.routeLimitPerMinute,
+    clock: infra.clock,
+    shared: infra.config.rateLimitStore === 'redis' && Boolean(infra.config.redisUrl),
+  });
   await app.register(sessionHook, { sessions });
   registerEndpoint(app, endpoints.challenge, async () => botCheck.challenge());
 

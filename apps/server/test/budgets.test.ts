@@ -1,0 +1,112 @@
+import { API_PATHS, type CommittedOrder } from '@sen/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBorrower, demoProducts, type TestBorrower } from './helpers/loans.ts';
+import { postMultipart } from './helpers/multipart.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+/*
+ * Budgets as counts (issue 21 item 6, decision 084): the database statements each hot endpoint
+ * sends, counted at the driver (PGlite's protocol messages, node-postgres's queries; BEGIN and
+ * COMMIT included), through real signed requests. Each budget is the endpoint's measured floor:
+ * one statement more is a regression to explain, one fewer is a gain to write down here. The
+ * figures differ between the drivers only where decision 030 says so: on PGlite a resolved session
+ * is reused for a few seconds (the clock is frozen here, so it always is), on PostgreSQL every
+ * authenticated call reads it in one prepared statement.
+ */
+
+const onPostgres = process.env.TEST_DB === 'postgres';
+/** The commit's own statements: 5 reads before the transaction, then BEGIN, the idempotency lock and re-read, the credit and quota updates, 4 inserts, COMMIT. */
+const COMMIT_OWN = 14;
+/** The statement budget of an endpoint: the session's read on PostgreSQL, plus what the endpoint itself sends. */
+const budget = (own: number) => own + (onPostgres ? 1 : 0);
+
+/** A statement that changes data (or the sequence), as opposed to a read. */
+const WRITE = /^\s*(?:with\b[\s\S]*\b)?(?:insert|update|delete|merge|truncate|create|alter|drop)\b|\bnextval\s*\(/i;
+
+let t: TestApp;
+let b: TestBorrower;
+let productId: number;
+
+beforeAll(async () => {
+  t = await createTestApp({ config: (config) => ({ ...config, payout: { ...config.payout, devDelayMs: 0 } }) });
+  productId = (await demoProducts(t)).get('sen-linh-hoat')!.id;
+  b = await createBorrower(t, 20_000_000n);
+  t.clock.freeze();
+});
+afterAll(async () => t?.close());
+
+/** The statements `send` caused, with a warm-up call first when asked (the session cache on PGlite, prepared statements). */
+async function statementsOf(send: () => Promise<{ statusCode: number; body: string }>, options: { warm?: boolean } = {}): Promise<string[]> {
+  if (options.warm ?? true) await send();
+  t.statements.take();
+  const response = await send();
+  expect(response.statusCode, response.body).toBe(200);
+  expect((JSON.parse(response.body) as { code: number }).code, response.body).toBe(200);
+  return t.statements.take();
+}
+
+const commitFields = (auditKey: string) => ({
+  payWay: 'CARD',
+  ip: '',
+  imei: 'device-1',
+  coordinate: '0.0,0.0',
+  productId: String(productId),
+  loanTermId: String(productId),
+  planNums: '3',
+  amount: '2000000',
+  bankInfoId: String(b.accountId),
+  auditKey,
+});
+const commit = (auditKey: string) => postMultipart<CommittedOrder>(t, API_PATHS.orderCommit, { token: b.token, fields: commitFields(auditKey) });
+
+/**
+ * Each endpoint's own statements (past the session): its measured floor. Read one from the failure
+ * message (the statements are listed) when a change moves it, and say why in the commit.
+ */
+const reads: Array<{ name: string; send: () => Promise<{ statusCode: number; body: string }>; own: number; session?: false }> = [
+  { name: 'user/info', send: () => t.post(API_PATHS.userInfo, { token: b.token }), own: 0 },
+  { name: 'index/v3 (the home)', send: () => t.post(API_PATHS.homeIndex, { token: b.token }), own: 11 },
+  { name: 'productInfo/detail (the quote)', send: () => t.post(API_PATHS.productInfoDetail, { token: b.token, payload: { productId: String(productId), amount: '2000000' } }), own: 12 },
+  { name: 'order/oldList', send: () => t.post(API_PATHS.orderList, { token: b.token }), own: 5 },
+  { name: 'order/detail', send: () => t.post(API_PATHS.orderDetail, { token: b.token, payload: { orderId: orderIdForDetail } }), own: 7 },
+  { name: 'fcm/sendRecord/list (messages)', send: () => t.post(API_PATHS.messageList, { token: b.token, payload: { pageNum: 1, pageSize: 10 } }), own: 2 },
+  // Signed but anonymous: the rate limits count outside the database, so nothing at all.
+  { name: 'auth config (signed, no session)', send: () => t.post(API_PATHS.authConfig), own: 0, session: false },
+];
+let orderIdForDetail = '';
+
+/** The statements as a failure message shows them: numbered, each cut to its first 160 characters. */
+const listed = (statements: string[]) => statements.map((text, index) => `${index + 1}. ${text.slice(0, 160)}`).join('\n');
+
+describe('statements per request on the hot endpoints', () => {
+  it('commits a loan in one transaction within its budget, and answers its idempotent replay with one read', async () => {
+    await t.post(API_PATHS.userInfo, { token: b.token }); // the session as the app has it before a commit
+    const statements = await statementsOf(() => commit('budget-commit-1'), { warm: false });
+    expect(statements.length, listed(statements)).toBe(budget(COMMIT_OWN));
+    expect(statements.filter((text) => /^\s*(begin|commit)\b/i.test(text))).toEqual(['BEGIN', 'COMMIT'].map((word) => expect.stringMatching(new RegExp(`^\\s*${word}`, 'i'))));
+
+    const replay = await statementsOf(() => commit('budget-commit-1'), { warm: false });
+    expect(replay.length, listed(replay)).toBe(budget(1));
+    expect(replay.filter((text) => WRITE.test(text))).toEqual([]);
+    orderIdForDetail = String((JSON.parse((await commit('budget-commit-1')).body) as { data: CommittedOrder }).data.orderId);
+  });
+
+  for (const read of reads) {
+    it(`${read.name}: ${read.own} statement(s) of its own, none of them a write`, async () => {
+      const statements = await statementsOf(read.send);
+      expect(statements.length, listed(statements)).toBe(read.session === false ? read.own : budget(read.own));
+      expect(statements.filter((text) => WRITE.test(text))).toEqual([]);
+    });
+  }
+
+  it('counts what it claims: a write is seen as one, and the counter sees every statement of a transaction', async () => {
+    t.statements.take();
+    await t.database.uow.transaction(async () => {
+      await t.database.uow.db.execute(sql`update app_settings set key = key where false`);
+    });
+    const statements = t.statements.take();
+    expect(statements).toHaveLength(3);
+    expect(statements.filter((text) => WRITE.test(text))).toHaveLength(1);
+  });
+});
