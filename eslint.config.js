@@ -3,6 +3,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The web calls endpoints from shared/request/endpoints.ts, which a production build replaces with
+ * a table without schemas: the contract's own list would put every endpoint module and zod into
+ * the first route's JavaScript (docs/decisions/081).
+ */
+const WEB_ENDPOINTS_FROM_THE_TABLE = {
+  name: '@sen/contract',
+  importNames: ['endpoints'],
+  message: "Import endpoints from shared/request/endpoints.ts (a build-time table without zod), not from '@sen/contract' (docs/decisions/081).",
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/drizzle/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -20,10 +31,16 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // the contract's endpoint list brings every endpoint module (and zod) into the first route
+    files: ['apps/web/src/app/**/*.{ts,tsx}', 'apps/web/src/main.tsx'],
+    rules: { 'no-restricted-imports': ['error', { paths: [WEB_ENDPOINTS_FROM_THE_TABLE] }] },
+  },
+  {
     // shared code never imports a feature (DESIGN.md layout: shared → features → app)
     files: ['apps/web/src/shared/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/shared/request/endpoints.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/features/**', '**/app/**'] }],
+      'no-restricted-imports': ['error', { paths: [WEB_ENDPOINTS_FROM_THE_TABLE], patterns: ['**/features/**', '**/app/**'] }],
     },
   },
   {
@@ -33,6 +50,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [WEB_ENDPOINTS_FROM_THE_TABLE],
           patterns: [
             {
               regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.ts$).+',

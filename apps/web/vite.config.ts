@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { loadEnv } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { endpointTablePlugin } from './build/endpoint-table-plugin.ts';
 import { pureDefinitionsPlugin } from './build/pure-definitions-plugin.ts';
 import { senBuildPlugin } from './build/sen-build-plugin.ts';
 
@@ -20,6 +21,7 @@ export default defineConfig(({ mode }) => {
   return {
     plugins: [
       react(),
+      endpointTablePlugin({ moduleFile: path.join(here, 'src/shared/request/endpoints.ts'), repositoryRoot: path.join(here, '../..') }),
       pureDefinitionsPlugin((id) => id.includes('/packages/contract/src/') && !id.includes('.test.')),
       senBuildPlugin({ productName: env.VITE_PRODUCT_NAME || 'Sen', sourceMapDir: path.join(here, 'dist-sourcemaps') }),
     ],

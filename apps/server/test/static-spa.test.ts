@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 const SPLASH_SCRIPT = "document.documentElement.lang = 'vi';";
+const INDEX_HTML = `<!doctype html><title>Sen</title><div id="root"></div><script>${SPLASH_SCRIPT}</script>`;
 const BIG_JS = `console.log(${JSON.stringify('sen '.repeat(2000))});`;
 let dist: string;
 let t: TestApp;
@@ -15,7 +16,10 @@ let unbuilt: TestApp;
 beforeAll(async () => {
   dist = mkdtempSync(path.join(tmpdir(), 'sen-dist-'));
   mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), `<!doctype html><title>Sen</title><div id="root"></div><script>${SPLASH_SCRIPT}</script>`);
+  writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
+  // The build precompresses index.html too: its twins must get the same headers as the plain file.
+  writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(INDEX_HTML));
+  writeFileSync(path.join(dist, 'index.html.gz'), gzipSync(INDEX_HTML));
   writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log("sen")');
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   // A build's precompressed twins (apps/web/build/sen-build-plugin.ts) and a stray source map.
@@ -53,14 +57,23 @@ describe('static web app', () => {
     }
   });
 
-  it("lets index.html's inline splash script run under the CSP, by its hash only", async () => {
+  it("lets index.html's inline splash script run under the CSP, by its hash only, in every encoding", async () => {
     const hash = `'sha256-${createHash('sha256').update(SPLASH_SCRIPT).digest('base64')}'`;
-    for (const url of ['/', '/login']) {
-      const policy = String((await t.app.inject({ url })).headers['content-security-policy']);
-      const scriptSrc = policy.split(';').find((directive) => directive.trim().startsWith('script-src'));
-      expect(scriptSrc, url).toContain("'self'");
-      expect(scriptSrc, url).toContain(hash);
-      expect(scriptSrc, url).not.toContain('unsafe-inline');
+    const decode = { br: brotliDecompressSync, gzip: gunzipSync, identity: (body: Buffer) => body };
+    for (const url of ['/', '/index.html', '/login']) {
+      for (const encoding of ['br', 'gzip', 'identity'] as const) {
+        const response = await t.app.inject({ url, headers: { 'accept-encoding': encoding } });
+        const label = `${url} ${encoding}`;
+        expect(response.statusCode, label).toBe(200);
+        expect(response.headers['content-encoding'] ?? 'identity', label).toBe(encoding);
+        expect(decode[encoding](response.rawPayload).toString(), label).toBe(INDEX_HTML);
+        expect(response.headers['cache-control'], label).toBe('no-cache');
+        const policy = String(response.headers['content-security-policy']);
+        const scriptSrc = policy.split(';').find((directive) => directive.trim().startsWith('script-src'));
+        expect(scriptSrc, label).toContain("'self'");
+        expect(scriptSrc, label).toContain(hash);
+        expect(scriptSrc, label).not.toContain('unsafe-inline');
+      }
     }
   });
 

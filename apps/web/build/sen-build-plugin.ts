@@ -30,9 +30,29 @@ export function precompress(dir: string): number {
 }
 
 /**
+ * Moves the app's stylesheets and module scripts from <head> to the end of <body>, stylesheets
+ * first: a stylesheet in <head> blocks the first paint until it has arrived, so the splash (drawn
+ * by index.html's own markup and inline CSS) would wait for the app's CSS. At the end of <body> it
+ * blocks only what follows it (nothing), and the app's script still runs after it (a script waits
+ * for the stylesheets before it). The preload scanner fetches both as early as before.
+ */
+export function splashFirst(html: string): string {
+  const head = html.slice(0, html.indexOf('</head>'));
+  const moved = [
+    ...head.matchAll(/\s*<link\b[^>]*\brel="stylesheet"[^>]*>/g),
+    ...head.matchAll(/\s*<script\b[^>]*\btype="module"[^>]*><\/script>/g),
+  ].map((match) => match[0]);
+  if (moved.length === 0) return html;
+  let result = html;
+  for (const tag of moved) result = result.replace(tag, '');
+  return result.replace('</body>', `  ${moved.map((tag) => tag.trim()).join('\n    ')}\n  </body>`);
+}
+
+/**
  * Sen's build steps around Vite's:
  * - `%SEN_PRODUCT_NAME%` in index.html becomes the configured product name;
  * - `%SEN_LCP_LOGIN%` becomes the hashed URL of /login's largest image (index.html preloads it);
+ * - the app's stylesheets and scripts go to the end of <body>, so the splash paints without them;
  * - source maps are written (hidden: no sourceMappingURL comment) and moved out of the served
  *   directory into dist-sourcemaps/, for error tools only;
  * - every text file is precompressed (brotli and gzip).
@@ -53,7 +73,7 @@ export function senBuildPlugin(options: { productName: string; sourceMapDir: str
           const names = output.originalFileNames ?? [];
           if (names.some((name) => name.endsWith('assets/otp-background.avif'))) lcpLogin = `/${output.fileName}`;
         }
-        return html.replaceAll('%SEN_PRODUCT_NAME%', options.productName).replaceAll('%SEN_LCP_LOGIN%', lcpLogin);
+        return splashFirst(html.replaceAll('%SEN_PRODUCT_NAME%', options.productName).replaceAll('%SEN_LCP_LOGIN%', lcpLogin));
       },
     },
     closeBundle() {

@@ -48,7 +48,8 @@ export const staticSpaPlugin = globalPlugin('sen-static-spa', async (app: Fastif
       etag: true,
       lastModified: true,
       setHeaders: (response, filePath) => {
-        const relative = path.relative(root, filePath).split(path.sep).join('/');
+        // A precompressed twin (index.html.br) is the file it compresses: same cache rule, same CSP.
+        const relative = path.relative(root, filePath).split(path.sep).join('/').replace(/\.(br|gz)$/, '');
         if (relative.startsWith('assets/')) response.setHeader('cache-control', IMMUTABLE);
         else if (relative.endsWith('.html')) {
           response.setHeader('cache-control', NO_CACHE);

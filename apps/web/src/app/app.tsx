@@ -1,13 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd-mobile';
-import enUS from 'antd-mobile/es/locales/en-US';
-import viVN from 'antd-mobile/es/locales/vi-VN';
-import zhCN from 'antd-mobile/es/locales/zh-CN';
 import { useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { clearSessionAndGoToLogin } from '../features/auth/session-actions.ts';
+import { loadAntdLocale, useAntdLocale } from '../shared/i18n/antd-locale.ts';
 import { i18n } from '../shared/i18n/i18n.ts';
+import { storedLanguage } from '../shared/i18n/language.ts';
 import { useT } from '../shared/i18n/use-translation.ts';
 import { prefetchLowPriorityImages, whenIdle } from '../shared/images/images.ts';
 import { setNavigator } from '../shared/navigation/navigation.ts';
@@ -27,13 +26,12 @@ setSessionExpiredHandler(clearSessionAndGoToLogin);
 startTracking();
 router.subscribe((state) => trackPageView(state.location.pathname));
 
-const ANTD_LOCALES = { en: enUS, vn: viVN, zh: zhCN } as const;
-
 function Providers() {
   const { language } = useT();
+  const antdLocale = useAntdLocale(language);
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    void Promise.all([bootOnce(), routerReady(router)]).then(() => setReady(true));
+    void Promise.all([bootOnce(), routerReady(router), loadAntdLocale(storedLanguage())]).then(() => setReady(true));
   }, []);
   useEffect(() => {
     if (!ready) return;
@@ -42,9 +40,9 @@ function Providers() {
     whenIdle(() => void prefetchLowPriorityImages());
   }, [ready]);
   // Until then index.html's own splash is on screen (SPEC.md §1: at least 1000 ms).
-  if (!ready) return null;
+  if (!ready || !antdLocale) return null;
   return (
-    <ConfigProvider locale={ANTD_LOCALES[language]}>
+    <ConfigProvider locale={antdLocale}>
       <RouterProvider router={router} />
     </ConfigProvider>
   );

@@ -2,7 +2,8 @@ import { API_PATHS } from '@sen/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { selectHasAuth, useAuthStore } from '../features/auth/auth-store.ts';
+import { authKeys, cachedAuthStatus, hasAuthOf, type AuthStatus } from '../features/auth/auth-status.ts';
+import { queryClient } from '../shared/query/query-client.ts';
 import { changeLanguage } from '../shared/i18n/i18n.ts';
 import { setNavigator } from '../shared/navigation/navigation.ts';
 import { useSessionStore } from '../shared/session/session-store.ts';
@@ -16,10 +17,13 @@ vi.mock('../shared/ui/toast.ts', () => ({ showToast: vi.fn() }));
 const fetchMock = setupApiTest();
 const AUTH_DONE_DETAIL = { idState: '30', workInfoState: '30', bankCardState: '10', kycState: '30', telecomPermissionState: '30', userAuthState: '10' };
 
-function renderAt(path: string) {
+/** Renders the app's routes at a path; with `authStatus`, as if the signed-in user's status were loaded. */
+function renderAt(path: string, authStatus?: AuthStatus) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   setNavigator((to, options) => void router.navigate(to, options));
-  renderWithQuery(<RouterProvider router={router} />);
+  renderWithQuery(<RouterProvider router={router} />, (client) => {
+    if (authStatus) client.setQueryData(authKeys.status(useSessionStore.getState().user?.id ?? null), authStatus);
+  });
   return router;
 }
 
@@ -75,14 +79,13 @@ describe('routes', () => {
     expect(screen.getByTestId('loading-view')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/home/has-auth'));
     expect(await screen.findByTestId('has-auth-home')).toBeInTheDocument();
-    expect(selectHasAuth(useAuthStore.getState())).toBe(true);
+    expect(hasAuthOf(cachedAuthStatus())).toBe(true);
   });
 
   it('Mine → Log out calls the logout API, clears state and goes to /login', async () => {
     useSessionStore.setState({ token: 'tok', user: { id: 1, phone: '0912345678' } });
-    useAuthStore.getState().setAuth(AUTH_DONE_DETAIL, 'ID');
     fetchMock.mockResolvedValue(new Response('', { status: 500 }));
-    const router = renderAt('/mine');
+    const router = renderAt('/mine', { authDetail: AUTH_DONE_DETAIL, authConfig: 'ID' });
     expect(await screen.findByTestId('mine-phone')).toHaveTextContent('09*****678');
     fireEvent.click(screen.getByTestId('logout-button'));
     fireEvent.click(await screen.findByTestId('logout-confirm'));
@@ -90,13 +93,12 @@ describe('routes', () => {
     // (The Mine tab's unread-messages badge makes its own call.)
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(API_PATHS.logout);
     expect(useSessionStore.getState().token).toBeNull();
-    expect(useAuthStore.getState()).toMatchObject({ loaded: false, authDetail: null });
+    expect(queryClient.getQueriesData({ queryKey: authKeys.all }).map(([, data]) => data)).not.toContainEqual(expect.anything());
   });
 
   it('every route of SPEC.md §2 has its page: the loan application shows its title and a back button', async () => {
     useSessionStore.setState({ token: 'tok', user: null });
-    useAuthStore.getState().setAuth(AUTH_DONE_DETAIL, 'ID');
-    renderAt('/product/info');
+    renderAt('/product/info', { authDetail: AUTH_DONE_DETAIL, authConfig: 'ID' });
     expect(await screen.findByText('Loan application', {}, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
   });

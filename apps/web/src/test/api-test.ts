@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, vi, type Mock } from 'vitest';
-import { useAuthStore } from '../features/auth/auth-store.ts';
+import { clearAuthStatus } from '../features/auth/auth-status.ts';
 import { changeLanguage } from '../shared/i18n/i18n.ts';
 import { setNavigator } from '../shared/navigation/navigation.ts';
 import { useSignStore } from '../shared/request/sign-store.ts';
@@ -44,7 +44,7 @@ export function setupApiTest(options: ApiTestOptions = {}): FetchMock {
     await changeLanguage('en');
     useSignStore.setState({ signSecret: options.signSecret ?? 's', loading: false });
     useSessionStore.setState({ token: options.token ?? null, user: options.user ?? null });
-    useAuthStore.getState().clear();
+    clearAuthStatus();
   });
   afterEach(() => {
     vi.unstubAllGlobals();

@@ -1,9 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { queryClient } from '../shared/query/query-client.ts';
 
-/** Renders with a fresh TanStack Query client (no retries, nothing shared between tests). */
-export function renderWithQuery(ui: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return { client, ...render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>) };
+/**
+ * Renders with the app's one TanStack Query client, emptied first (nothing shared between tests):
+ * what the app does outside React (refreshing the auth status, invalidating after a money action)
+ * reaches the same cache the screens read. `prepare` fills the emptied cache before the first render.
+ */
+export function renderWithQuery(ui: ReactNode, prepare?: (client: QueryClient) => void) {
+  queryClient.clear();
+  prepare?.(queryClient);
+  return { client: queryClient, ...render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>) };
 }

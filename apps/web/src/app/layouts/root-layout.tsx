@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { selectHasAuth, useAuthStore } from '../../features/auth/auth-store.ts';
-import { loadAuthStatus } from '../../features/auth/session-actions.ts';
+import { authStatusQuery, hasAuthOf } from '../../features/auth/auth-status.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { Button } from '../../shared/ui/button.tsx';
@@ -9,50 +8,33 @@ import { LoadingView } from '../../shared/ui/loading-view.tsx';
 import { decideRoute, showsTabBar } from '../route-guard.ts';
 import { TabBar } from './tab-bar.tsx';
 
-function AuthStatusLoader() {
+function AuthStatusFailed({ onRetry }: { onRetry: () => void }) {
   const { t } = useT();
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let active = true;
-    loadAuthStatus().catch(() => {
-      if (active) setFailed(true);
-    });
-    return () => {
-      active = false;
-    };
-  }, [attempt]);
-
-  if (failed) {
-    return (
-      <LoadingView text={t('common.authLoadFailed')}>
-        <Button
-          color="primary"
-          shape="rounded"
-          onClick={() => {
-            setFailed(false);
-            setAttempt((value) => value + 1);
-          }}
-        >
-          {t('common.retry')}
-        </Button>
-      </LoadingView>
-    );
-  }
-  return <LoadingView text={t('common.loading')} />;
+  return (
+    <LoadingView text={t('common.authLoadFailed')}>
+      <Button color="primary" shape="rounded" onClick={onRetry}>
+        {t('common.retry')}
+      </Button>
+    </LoadingView>
+  );
 }
 
 /** Every route renders inside this: the route guard, then the page, then the tab bar where it belongs. */
 export function RootLayout() {
+  const { t } = useT();
   const { pathname } = useLocation();
   const token = useSessionStore((state) => state.token);
-  const loaded = useAuthStore((state) => state.loaded);
-  const hasAuth = useAuthStore(selectHasAuth);
-  const decision = decideRoute(pathname, token, loaded, hasAuth);
+  const userId = useSessionStore((state) => state.user?.id ?? null);
+  // The auth status query is loaded here, where a page first needs it (never on the login pages).
+  const needsAuthStatus = decideRoute(pathname, token, false, false).action === 'load-auth';
+  const authStatus = useQuery({ ...authStatusQuery(userId), enabled: needsAuthStatus });
+  const decision = decideRoute(pathname, token, authStatus.data !== undefined, hasAuthOf(authStatus.data));
 
   if (decision.action === 'redirect') return <Navigate to={decision.to} replace />;
-  if (decision.action === 'load-auth') return <AuthStatusLoader />;
+  if (decision.action === 'load-auth') {
+    if (authStatus.isError && !authStatus.isFetching) return <AuthStatusFailed onRetry={() => void authStatus.refetch()} />;
+    return <LoadingView text={t('common.loading')} />;
+  }
 
   const withTabBar = showsTabBar(pathname);
   return (

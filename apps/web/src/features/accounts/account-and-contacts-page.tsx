@@ -11,7 +11,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import { LoadingView } from '../../shared/ui/loading-view.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { showToast } from '../../shared/ui/toast.ts';
-import { loadAuthStatus } from '../auth/index.ts';
+import { refreshAuthStatus } from '../auth/index.ts';
 import { AccountFields, ContactFields } from './account-fields.tsx';
 import { accountFormResolver, bindPayload, emptyAccountForm, emptyContact, type AccountFormValues, type ContactFormValues } from './account-form.ts';
 import { accountKeys, bindAccountAndContacts, useEmergencyContacts } from './accounts-api.ts';
@@ -39,7 +39,7 @@ function BindForm({ contacts }: { contacts: ContactFormValues[] }) {
     try {
       await bindAccountAndContacts(bindPayload(values), { skipErrorHandler: true });
       await queryClient.invalidateQueries({ queryKey: accountKeys.all });
-      await loadAuthStatus().catch(() => undefined);
+      await refreshAuthStatus().catch(() => undefined);
       showToast(t('accounts.saved'));
       await navigate(next?.startsWith('/') ? next : paths.root, { replace: true });
     } catch (error) {

@@ -1,5 +1,4 @@
 import {
-  endpoints,
   type AddAccountRequest,
   type BankAccount,
   type BankBindRequest,
@@ -10,6 +9,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/request/call-endpoint.ts';
 import type { RequestOptions } from '../../shared/request/request.ts';
+import { endpoints } from '../../shared/request/endpoints.ts';
 
 /** Query keys of this feature; every change invalidates `all`. */
 export const accountKeys = {

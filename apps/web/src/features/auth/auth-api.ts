@@ -5,7 +5,6 @@ import {
   OTP_RESEND_SECONDS,
   PRIVACY_POLICY_VERSION,
   detectRegClient,
-  endpoints,
   transformPassword,
   type EquipmentSaveRequest,
   type LoginSession,
@@ -16,6 +15,7 @@ import { callEndpoint } from '../../shared/request/call-endpoint.ts';
 import type { RequestOptions } from '../../shared/request/request.ts';
 import { isRequestError } from '../../shared/request/request-error.ts';
 import { showToast } from '../../shared/ui/toast.ts';
+import { endpoints } from '../../shared/request/endpoints.ts';
 
 /** The sign-in and account calls, by their contract endpoints (API-FAMILY.md §3). */
 

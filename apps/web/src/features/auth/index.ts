@@ -1,4 +1,4 @@
 /** What other features may use of sign-in: the certification flag and logging out. */
-export { selectHasAuth, useAuthStore } from './auth-store.ts';
-export { loadAuthStatus, logout } from './session-actions.ts';
+export { authKeys, cachedAuthStatus, clearAuthStatus, hasAuthOf, refreshAuthStatus, useAuthStatus, type AuthStatus } from './auth-status.ts';
+export { logout } from './session-actions.ts';
 export { useCountdown } from './use-countdown.ts';

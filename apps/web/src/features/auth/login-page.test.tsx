@@ -6,7 +6,7 @@ import { changeLanguage } from '../../shared/i18n/i18n.ts';
 import { setNavigator } from '../../shared/navigation/navigation.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { envelopeResponse as envelope, requestBody, setupApiTest } from '../../test/api-test.ts';
-import { selectHasAuth, useAuthStore } from './auth-store.ts';
+import { cachedAuthStatus, hasAuthOf } from './auth-status.ts';
 import { LoginPage } from './login-page.tsx';
 
 const toast = vi.hoisted(() => vi.fn());
@@ -179,8 +179,8 @@ describe('login submit', () => {
     expect(await screen.findByText('Home page')).toBeInTheDocument();
     expect(bodyOf(API_PATHS.login)).toMatchObject({ passwd: transformPassword('abc123') });
     expect(bodyOf(API_PATHS.login)?.passwd).not.toBe('abc123');
-    expect(useAuthStore.getState()).toMatchObject({ loaded: true, authConfig: 'ID,WORK,BANK' });
-    expect(selectHasAuth(useAuthStore.getState())).toBe(true);
+    expect(cachedAuthStatus()).toMatchObject({ authConfig: 'ID,WORK,BANK' });
+    expect(hasAuthOf(cachedAuthStatus())).toBe(true);
     // A failed device save neither blocks nor shows an error.
     expect(toast).not.toHaveBeenCalled();
   });

@@ -6,8 +6,8 @@ import { navigateTo } from '../../shared/navigation/navigation.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { clearAppCache } from '../../shared/storage/local-store.ts';
 import { noteLogin } from '../../shared/tracking/index.ts';
-import { fetchAuthStatus, logoutCall, saveEquipment } from './auth-api.ts';
-import { useAuthStore } from './auth-store.ts';
+import { logoutCall, saveEquipment } from './auth-api.ts';
+import { clearAuthStatus, refreshAuthStatus } from './auth-status.ts';
 
 /** The device record saved after each login (SPEC.md §3). */
 export function deviceRecord(userAgent: string = currentUserAgent()) {
@@ -22,22 +22,10 @@ export function deviceRecord(userAgent: string = currentUserAgent()) {
   };
 }
 
-let authLoad: Promise<void> | null = null;
-
-/** Loads authConfig and authDetail into the auth store; concurrent callers share one load. */
-export function loadAuthStatus(): Promise<void> {
-  authLoad ??= fetchAuthStatus()
-    .then(({ authConfig, authDetail }) => useAuthStore.getState().setAuth(authDetail, authConfig))
-    .finally(() => {
-      authLoad = null;
-    });
-  return authLoad;
-}
-
 /** Clears the session and the auth state and goes to /login (SPEC.md §4). */
 export function clearSessionAndGoToLogin(): void {
   useSessionStore.getState().clear();
-  useAuthStore.getState().clear();
+  clearAuthStatus();
   navigateTo(paths.login, { replace: true });
 }
 
@@ -57,8 +45,8 @@ export async function logout(): Promise<void> {
  * and go home.
  */
 export async function completeLogin(response: LoginSession): Promise<void> {
+  clearAuthStatus();
   useSessionStore.getState().setSession(response.token, { id: response.id, phone: response.phone });
-  useAuthStore.getState().clear();
   void saveEquipment(deviceRecord()).catch(() => undefined);
   clearAppCache();
   noteLogin();
@@ -67,7 +55,7 @@ export async function completeLogin(response: LoginSession): Promise<void> {
     return;
   }
   try {
-    await loadAuthStatus();
+    await refreshAuthStatus();
   } catch {
     // The route guard loads it again (with a retry view) when home renders.
   }

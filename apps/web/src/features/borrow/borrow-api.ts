@@ -1,7 +1,8 @@
-import { endpoints, type AgreementContent, type BatchCommitResult, type CommittedOrder, type LoanPage, type ProductInfoDetail } from '@sen/contract';
+import { type AgreementContent, type BatchCommitResult, type CommittedOrder, type LoanPage, type ProductInfoDetail } from '@sen/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/request/call-endpoint.ts';
 import { upload, type FormFieldValue } from '../../shared/request/request.ts';
+import { endpoints } from '../../shared/request/endpoints.ts';
 
 /** The quote of one product for an amount (productInfo/detail): every plan with its schedule and full cost. */
 export function useProductQuote(productId: number, amount: number) {

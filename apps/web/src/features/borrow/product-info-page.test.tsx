@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/router.tsx';
-import { useAuthStore } from '../auth/index.ts';
+import { authKeys } from '../auth/index.ts';
 import { setNavigator } from '../../shared/navigation/navigation.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { envelopeResponse as envelope, setupApiTest } from '../../test/api-test.ts';
@@ -117,10 +117,14 @@ function render(commit: () => Response) {
     return envelope(null);
   });
   useSessionStore.setState({ token: 'tok', user: { id: 7, phone: '0912345678' } });
-  useAuthStore.getState().setAuth({ idState: '30', workInfoState: '30', bankCardState: '30', kycState: '30', telecomPermissionState: '30', userAuthState: '30' }, 'KYC,ID');
   const router = createMemoryRouter(routes, { initialEntries: ['/product/info?productId=2&amount=3000000'] });
   setNavigator((to, options) => void router.navigate(to, options));
-  renderWithQuery(<RouterProvider router={router} />);
+  renderWithQuery(<RouterProvider router={router} />, (client) =>
+    client.setQueryData(authKeys.status(7), {
+      authDetail: { idState: '30', workInfoState: '30', bankCardState: '30', kycState: '30', telecomPermissionState: '30', userAuthState: '30' },
+      authConfig: 'KYC,ID',
+    }),
+  );
   return router;
 }
 

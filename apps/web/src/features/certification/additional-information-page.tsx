@@ -7,7 +7,7 @@ import { useZodForm } from '../../shared/forms/use-zod-form.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { showToast } from '../../shared/ui/toast.ts';
-import { loadAuthStatus, useAuthStore } from '../auth/index.ts';
+import { refreshAuthStatus, useAuthStatus } from '../auth/index.ts';
 import { saveWorkInfo, useWorkEnums, useWorkInfo } from './certification-api.ts';
 import { continueBatch } from './continue-batch.ts';
 import type { WorkForm } from './form-schemas.ts';
@@ -30,7 +30,7 @@ export function AdditionalInformationPage() {
   const navigate = useNavigate();
   const enums = useWorkEnums();
   const info = useWorkInfo();
-  const inBatch = useAuthStore((state) => batchItems(state.authConfig ?? '').includes('WORK'));
+  const inBatch = batchItems(useAuthStatus()?.authConfig ?? '').includes('WORK');
   const form = useZodForm<WorkForm>(loadSchema, EMPTY);
   const industry = form.watch('industry');
   const noCompany = industry === String(INDUSTRY_NO_COMPANY);
@@ -52,7 +52,7 @@ export function AdditionalInformationPage() {
     try {
       await saveWorkInfo(values as unknown as WorkInfoRequest);
       if (inBatch) return await continueBatch();
-      await loadAuthStatus();
+      await refreshAuthStatus();
       showToast(t('certification.saved'));
       await navigate(-1);
     } catch (error) {

@@ -5,7 +5,7 @@ import { useT } from '../../shared/i18n/use-translation.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { CheckIcon } from '../../shared/ui/icons.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
-import { loadAuthStatus, useAuthStore } from '../auth/index.ts';
+import { refreshAuthStatus } from '../auth/index.ts';
 import { STEP_ROUTES, nextBatchItem } from './steps.ts';
 import { LoadFailed, LoadingBlock } from './status-blocks.tsx';
 
@@ -21,11 +21,10 @@ export function BatchPage() {
 
   useEffect(() => {
     let cancelled = false;
-    loadAuthStatus()
-      .then(() => {
+    refreshAuthStatus()
+      .then(({ authConfig, authDetail }) => {
         if (cancelled) return;
-        const { authConfig, authDetail } = useAuthStore.getState();
-        const next = nextBatchItem(authConfig ?? '', authDetail);
+        const next = nextBatchItem(authConfig, authDetail);
         if (next) void navigate(STEP_ROUTES[next], { replace: true });
         else setState('complete');
       })

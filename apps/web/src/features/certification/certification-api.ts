@@ -1,5 +1,4 @@
 import {
-  endpoints,
   type AddressItem,
   type OperatorCompany,
   type OperatorStepResponse,
@@ -14,6 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { queryClient } from '../../shared/query/query-client.ts';
 import { callEndpoint } from '../../shared/request/call-endpoint.ts';
+import { endpoints } from '../../shared/request/endpoints.ts';
 
 /** Query keys of this feature (labels depend on the language, so it is part of the key). */
 export const certificationKeys = {

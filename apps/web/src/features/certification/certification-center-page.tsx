@@ -6,7 +6,7 @@ import type { TranslationKey } from '../../locales/en.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { ChevronRightIcon } from '../../shared/ui/icons.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
-import { loadAuthStatus, useAuthStore } from '../auth/index.ts';
+import { refreshAuthStatus, useAuthStatus } from '../auth/index.ts';
 import { INFO_ROUTES, STEP_ROUTES, centreItems, itemStatus, type ItemStatus } from './steps.ts';
 import { LoadFailed, LoadingBlock } from './status-blocks.tsx';
 
@@ -31,11 +31,13 @@ const STATUS_KEYS: Record<ItemStatus, TranslationKey> = {
 export function CertificationCenterPage() {
   const { t, language } = useT();
   const navigate = useNavigate();
-  const { authConfig, authDetail } = useAuthStore();
+  const authStatus = useAuthStatus();
+  const authConfig = authStatus?.authConfig ?? null;
+  const authDetail = authStatus?.authDetail ?? null;
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
-    loadAuthStatus().catch(() => setFailed(true));
+    refreshAuthStatus().catch(() => setFailed(true));
   }, []);
 
   const items = authConfig ? centreItems(authConfig) : [];
@@ -44,7 +46,7 @@ export function CertificationCenterPage() {
       <PageHeader title={t('page.certificationCenter')} />
       <main className="page__content" data-testid="certification-center">
         <p className="boost-banner">{t('certification.boost', { amount: formatInteger(PERSONAL_INFO_BOOST_MAX_VND, language) })}</p>
-        {failed && !authConfig ? <LoadFailed onRetry={() => void loadAuthStatus().then(() => setFailed(false), () => setFailed(true))} /> : null}
+        {failed && !authConfig ? <LoadFailed onRetry={() => void refreshAuthStatus().then(() => setFailed(false), () => setFailed(true))} /> : null}
         {!failed && !authConfig ? <LoadingBlock /> : null}
         {authConfig ? (
           <ul className="menu">

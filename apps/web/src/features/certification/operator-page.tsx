@@ -7,7 +7,7 @@ import { useT } from '../../shared/i18n/use-translation.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { showToast } from '../../shared/ui/toast.ts';
-import { loadAuthStatus, useCountdown } from '../auth/index.ts';
+import { refreshAuthStatus, useCountdown } from '../auth/index.ts';
 import { operatorFinish, operatorSecond, operatorStart, usePersonalInfo } from './certification-api.ts';
 import { continueBatch } from './continue-batch.ts';
 import type { OperatorCodeForm } from './form-schemas.ts';
@@ -83,7 +83,7 @@ export function OperatorPage({ mode }: { mode: 'batch' | 'info' }) {
       }
       await operatorFinish(company, otp);
       if (mode === 'batch') return await continueBatch();
-      await loadAuthStatus();
+      await refreshAuthStatus();
       showToast(t('certification.saved'));
       setReverify(false);
       setStage({ kind: 'choose' });

@@ -10,7 +10,7 @@ import { isRequestError } from '../../shared/request/request-error.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import { showToast } from '../../shared/ui/toast.ts';
-import { loadAuthStatus } from '../auth/index.ts';
+import { refreshAuthStatus } from '../auth/index.ts';
 import { savePersonalData, usePersonalEnums, usePersonalInfo, useProvinces } from './certification-api.ts';
 import { continueBatch } from './continue-batch.ts';
 import type { PersonalForm } from './form-schemas.ts';
@@ -86,7 +86,7 @@ export function PersonalDataPage({ mode }: { mode: 'batch' | 'info' }) {
       // The schema's output: choices as numbers, the birth date as yyyy-MM-dd (what the server takes).
       await savePersonalData(values as unknown as PersonalDataRequest);
       if (mode === 'batch') return await continueBatch();
-      await loadAuthStatus();
+      await refreshAuthStatus();
       showToast(t('certification.saved'));
       await navigate(-1);
     } catch (error) {

@@ -5,7 +5,7 @@ import { useT } from '../../shared/i18n/use-translation.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
-import { useAuthStore } from '../auth/index.ts';
+import { useAuthStatus } from '../auth/index.ts';
 import { stepsBeforeBorrowing } from './steps.ts';
 
 /**
@@ -17,7 +17,8 @@ export function StepLayout({ title, batch, testId, children }: { title: string; 
   const { t } = useT();
   const navigate = useNavigate();
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const remaining = useAuthStore((state) => stepsBeforeBorrowing(state.authConfig ?? '', state.authDetail));
+  const authStatus = useAuthStatus();
+  const remaining = stepsBeforeBorrowing(authStatus?.authConfig ?? '', authStatus?.authDetail ?? null);
   return (
     <div className="page form-screen">
       <PageHeader title={title} {...(batch ? { onBack: () => setConfirmOpen(true) } : {})} />

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { paths } from '../../app/paths.ts';
-import { useAuthStore } from '../auth/index.ts';
+import { useAuthStatus } from '../auth/index.ts';
 import { currentUserAgent } from '../../shared/device/user-agent.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { queryKeys } from '../../shared/query/query-client.ts';
@@ -60,7 +60,7 @@ export function HasAuthHome() {
   const index = useHomeIndex(userId);
   const banners = useHomeBanners();
   const commonIndex = useCommonIndex();
-  const bankCardState = useAuthStore((state) => state.authDetail?.bankCardState ?? null);
+  const bankCardState = useAuthStatus()?.authDetail.bankCardState ?? null;
   const loading = useHeldFlag(index.isPending);
   const [bannerDismissed, setBannerDismissed] = useState(false);
   const [preCredit, setPreCredit] = useState<{ kind: 'pending' } | { kind: 'failed'; date: string } | null>(null);

@@ -1,8 +1,9 @@
-import { endpoints, type Activity, type CommonIndex, type HomeIndex } from '@sen/contract';
+import { type Activity, type CommonIndex, type HomeIndex } from '@sen/contract';
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../shared/query/query-client.ts';
 import { callEndpoint } from '../../shared/request/call-endpoint.ts';
 import type { Banner } from '../../shared/ui/banner-carousel.tsx';
+import { endpoints } from '../../shared/request/endpoints.ts';
 
 /** The visitor home's figures and the support contacts (common/index), from the server's configuration. */
 export function useCommonIndex() {

@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
 import { paths } from '../../app/paths.ts';
-import { selectHasAuth, useAuthStore } from '../auth/index.ts';
+import { hasAuthOf, useAuthStatus } from '../auth/index.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { HasAuthHome } from './has-auth-home.tsx';
 import { NoAuthHome } from './no-auth-home.tsx';
@@ -12,7 +12,7 @@ import { StepsLeftHome } from './steps-left-home.tsx';
  */
 export function RootHomePage() {
   const token = useSessionStore((state) => state.token);
-  const hasAuth = useAuthStore(selectHasAuth);
+  const hasAuth = hasAuthOf(useAuthStatus());
   if (token && hasAuth) return <HasAuthHome />;
   return token ? <StepsLeftHome /> : <NoAuthHome />;
 }
@@ -26,7 +26,7 @@ export function NoAuthHomePage() {
 /** /home/has-auth: only for certified borrowers; others go to the home that fits them. */
 export function HasAuthHomePage() {
   const token = useSessionStore((state) => state.token);
-  const hasAuth = useAuthStore(selectHasAuth);
+  const hasAuth = hasAuthOf(useAuthStatus());
   if (!token || !hasAuth) return <Navigate to={paths.homeNoAuth} replace />;
   return <HasAuthHome />;
 }

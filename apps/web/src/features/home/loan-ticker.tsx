@@ -1,9 +1,10 @@
-import { endpoints, TICKER_INTERVAL_MS, TICKER_VISIBLE, type Ticker } from '@sen/contract';
+import { TICKER_INTERVAL_MS, TICKER_VISIBLE, type Ticker } from '@sen/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { money } from '../../shared/i18n/format.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { callEndpoint } from '../../shared/request/call-endpoint.ts';
+import { endpoints } from '../../shared/request/endpoints.ts';
 
 /**
  * The home's ticker of recent loans (SPEC.md §1: 3 visible, moving on every 2 s). Real payouts only,

@@ -2,7 +2,7 @@ import { AUTH_DONE, AUTH_ITEMS, type AuthItem } from '@sen/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths.ts';
-import { useAuthStore } from '../auth/index.ts';
+import { useAuthStatus } from '../auth/index.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { CheckIcon } from '../../shared/ui/icons.tsx';
@@ -23,8 +23,9 @@ import { stepsLeft } from './home-rules.ts';
 export function StepsLeftCard() {
   const { t } = useT();
   const navigate = useNavigate();
-  const authConfig = useAuthStore((state) => state.authConfig);
-  const authDetail = useAuthStore((state) => state.authDetail);
+  const authStatus = useAuthStatus();
+  const authConfig = authStatus?.authConfig ?? null;
+  const authDetail = authStatus?.authDetail ?? null;
   const left = stepsLeft(authConfig, authDetail, AUTH_ITEMS);
   const items = (authConfig ?? '')
     .split(',')

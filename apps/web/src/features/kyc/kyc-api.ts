@@ -1,8 +1,9 @@
-import { endpoints, type KycImageType, type KycInfo } from '@sen/contract';
+import { type KycImageType, type KycInfo } from '@sen/contract';
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../shared/query/query-client.ts';
 import { callEndpoint } from '../../shared/request/call-endpoint.ts';
 import { upload } from '../../shared/request/request.ts';
+import { endpoints } from '../../shared/request/endpoints.ts';
 
 export type KycSlot = 'front' | 'back' | 'selfie';
 

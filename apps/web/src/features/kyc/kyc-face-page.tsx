@@ -10,7 +10,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import { LoadingView } from '../../shared/ui/loading-view.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { showToast } from '../../shared/ui/toast.ts';
-import { loadAuthStatus } from '../auth/index.ts';
+import { refreshAuthStatus } from '../auth/index.ts';
 import { finishKyc, sendLivenessResult, startLiveness } from './kyc-api.ts';
 import { acceptLivenessMessage, originOf } from './liveness-message.ts';
 
@@ -63,7 +63,7 @@ export function KycFacePage() {
       try {
         await sendLivenessResult(message.bizNo, message.result);
         await finishKyc();
-        await loadAuthStatus().catch(() => undefined);
+        await refreshAuthStatus().catch(() => undefined);
         void queryClient.invalidateQueries({ queryKey: queryKeys.kycInfo });
         showToast(t('kyc.face.passed'));
         await navigate(paths.authBatch, { replace: true });

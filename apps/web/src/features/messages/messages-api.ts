@@ -1,9 +1,10 @@
-import { endpoints, ERRORS, MESSAGE_PAGE_DEFAULT, type MessagePage, type MessageRecord } from '@sen/contract';
+import { ERRORS, MESSAGE_PAGE_DEFAULT, type MessagePage, type MessageRecord } from '@sen/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/request/call-endpoint.ts';
 import { RequestError } from '../../shared/request/request-error.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { messageKeys } from './unread-count.ts';
+import { endpoints } from '../../shared/request/endpoints.ts';
 
 export const PAGE_SIZE = MESSAGE_PAGE_DEFAULT;
 

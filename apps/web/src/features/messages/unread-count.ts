@@ -1,7 +1,7 @@
-import { endpoints } from '@sen/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/request/call-endpoint.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
+import { endpoints } from '../../shared/request/endpoints.ts';
 
 /**
  * Query keys of the messages, per signed-in user: a cache filled for one user is never shown to

@@ -7,7 +7,7 @@ import { CheckIcon } from '../../shared/ui/icons.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { queryClient } from '../../shared/query/query-client.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
-import { useAuthStore } from '../auth/index.ts';
+import { clearAuthStatus } from '../auth/index.ts';
 
 /** /mine/settings/close-account/succeed: the account is closed; reachable without a session (it just ended). */
 export function CloseAccountSucceedPage() {
@@ -18,7 +18,7 @@ export function CloseAccountSucceedPage() {
     // Arrived from closing: the server has revoked every session, so the local one ends without a logout call.
     if (!closed) return;
     useSessionStore.getState().clear();
-    useAuthStore.getState().clear();
+    clearAuthStatus();
     queryClient.clear();
   }, [closed]);
   const goHome = () => navigate(paths.root, { replace: true });

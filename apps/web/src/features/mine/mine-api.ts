@@ -1,8 +1,9 @@
-import { endpoints, FEEDBACK_IMAGE_PARTS, type CommonIndex, type ConsentRecord, type FeedbackItem, type FeedbackReceipt, type HomeIndex } from '@sen/contract';
+import { FEEDBACK_IMAGE_PARTS, type CommonIndex, type ConsentRecord, type FeedbackItem, type FeedbackReceipt, type HomeIndex } from '@sen/contract';
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../shared/query/query-client.ts';
 import { callEndpoint } from '../../shared/request/call-endpoint.ts';
 import { upload, type FormFieldValue, type RequestOptions } from '../../shared/request/request.ts';
+import { endpoints } from '../../shared/request/endpoints.ts';
 
 /** Query keys of the mine area. */
 export const mineQueryKeys = {

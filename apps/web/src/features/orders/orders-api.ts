@@ -1,6 +1,7 @@
-import { endpoints, type OrderBean, type OrderDetail } from '@sen/contract';
+import { type OrderBean, type OrderDetail } from '@sen/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/request/call-endpoint.ts';
+import { endpoints } from '../../shared/request/endpoints.ts';
 
 export const orderKeys = {
   all: ['orders'] as const,

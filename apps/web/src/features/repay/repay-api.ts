@@ -1,6 +1,7 @@
-import { endpoints, type RepayQuote, type RepayStatus, type RepayableOrder } from '@sen/contract';
+import { type RepayQuote, type RepayStatus, type RepayableOrder } from '@sen/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/request/call-endpoint.ts';
+import { endpoints } from '../../shared/request/endpoints.ts';
 
 export const repayKeys = {
   repayable: ['repay', 'repayable'] as const,

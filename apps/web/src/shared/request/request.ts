@@ -1,5 +1,4 @@
 import {
-  API_PATHS,
   APP_VERSION,
   ERRORS,
   HEADERS,
@@ -18,6 +17,7 @@ import { navigateTo } from '../navigation/navigation.ts';
 import { useSessionStore } from '../session/session-store.ts';
 import { showToast } from '../ui/toast.ts';
 import { defaultParams } from './default-params.ts';
+import { endpoints } from './endpoints.ts';
 import { RequestError } from './request-error.ts';
 import { useSignStore, waitForSignSecret } from './sign-store.ts';
 
@@ -86,7 +86,7 @@ export async function refreshSignSecret(): Promise<string> {
   if (store.loading) return waitForSignSecret();
   store.setLoading(true);
   try {
-    const data = await get<unknown>(API_PATHS.secret, {}, { skipSign: true, skipDefaultParams: true, skipErrorHandler: true });
+    const data = await get<unknown>(endpoints.secret.path, {}, { skipSign: true, skipDefaultParams: true, skipErrorHandler: true });
     // Checked by hand, not with the contract's zod schema: this runs on every first route.
     const secret = (data as { verifySignSecret?: unknown } | null)?.verifySignSecret;
     if (typeof secret === 'string' && secret !== '') useSignStore.getState().setSecret(secret);

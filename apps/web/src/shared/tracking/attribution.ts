@@ -1,6 +1,7 @@
-import { AD_CLICK_UPLOAD_RETRY_MS, ATTRIBUTION_EVENT_WAIT_MS, ATTRIBUTION_POLL_MS, ATTRIBUTION_WAIT_MS, endpoints, mediaSourceOf } from '@sen/contract';
+import { AD_CLICK_UPLOAD_RETRY_MS, ATTRIBUTION_EVENT_WAIT_MS, ATTRIBUTION_POLL_MS, ATTRIBUTION_WAIT_MS, mediaSourceOf } from '@sen/contract';
 import { callEndpoint } from '../request/call-endpoint.ts';
 import { localStore } from '../storage/local-store.ts';
+import { endpoints } from '../request/endpoints.ts';
 
 /** The Adjust app token of this build (VITE_ADJUST_APP_TOKEN); empty: attribution is off and nothing waits for it. */
 export const ADJUST_APP_TOKEN: string = import.meta.env.VITE_ADJUST_APP_TOKEN || '';

@@ -1,7 +1,8 @@
-import { API_PATHS, SURVEY_LOG_API_VERSION, SURVEY_LOG_HEADERS } from '@sen/contract';
+import { SURVEY_LOG_API_VERSION, SURVEY_LOG_HEADERS } from '@sen/contract';
+import { endpoints } from '../request/endpoints.ts';
 
 /** The configured log endpoint (VITE_LOG_ENDPOINT), by default the server's survey-log ingest. */
-export const LOG_ENDPOINT: string = import.meta.env.VITE_LOG_ENDPOINT || API_PATHS.surveyLog;
+export const LOG_ENDPOINT: string = import.meta.env.VITE_LOG_ENDPOINT || endpoints.surveyLog.path;
 
 /** The survey-format body and its headers (SPEC.md §7): no default params, not signed. */
 export function surveyRequest(survey: Record<string, unknown>): { body: string; headers: Record<string, string> } {

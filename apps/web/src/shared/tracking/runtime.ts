@@ -1,4 +1,5 @@
-import { API_PATHS, TRACKING_ACTS, detectRegClient, type TrackingEvent } from '@sen/contract';
+import { TRACKING_ACTS, detectRegClient, type TrackingEvent } from '@sen/contract';
+import { endpoints } from '../request/endpoints.ts';
 import { getDeviceId } from '../device/device-id.ts';
 import { currentUserAgent } from '../device/user-agent.ts';
 import { defaultParams } from '../request/default-params.ts';
@@ -39,7 +40,7 @@ function body(events: TrackingEvent[]): string {
 
 async function send(events: TrackingEvent[]): Promise<boolean> {
   try {
-    const response = await fetch(API_PATHS.trackingSend, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: body(events), keepalive: true });
+    const response = await fetch(endpoints.trackingSend.path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: body(events), keepalive: true });
     if (!response.ok) return response.status >= 400 && response.status < 500 && response.status !== 429;
     return true;
   } catch {
@@ -49,7 +50,7 @@ async function send(events: TrackingEvent[]): Promise<boolean> {
 
 function beacon(events: TrackingEvent[]): boolean {
   try {
-    return typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(API_PATHS.trackingSend, new Blob([body(events)], { type: 'application/json' }));
+    return typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(endpoints.trackingSend.path, new Blob([body(events)], { type: 'application/json' }));
   } catch {
     return false;
   }
