@@ -47,7 +47,7 @@ export async function captureCommit(databaseUrl: string, setup: CommitSetup, bor
     JOBS_ENABLED: 'false',
     RATE_LIMIT_PER_MINUTE: String(1_000_000_000),
   });
-  const app = await buildApp({ config, database });
+  const { app } = await buildApp({ config, database });
   try {
     await app.ready();
     const secret = (await app.inject({ method: 'GET', url: API_PATHS.secret })).json() as Envelope<SecretResponse>;
