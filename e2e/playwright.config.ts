@@ -4,8 +4,9 @@ import { CHROMIUM_FLAGS, findChromium } from '../scripts/chromium.mjs';
 /**
  * Journeys in Debian's Chromium at 390x844 against the built web app served by a real server on
  * 127.0.0.1 with a fresh in-memory database and the development SMS provider: one server per
- * worker, started by the worker-scoped `server` fixture (fixtures.ts; decision 082). Two workers
- * by default (E2E_WORKERS to change); a file's tests run in order in one worker.
+ * worker, started by global-setup.ts and picked by the worker-scoped `server` fixture (fixtures.ts;
+ * decision 082). Two workers by default (E2E_WORKERS to change); a file's tests run in order in
+ * one worker.
  */
 const workers = Number(process.env.E2E_WORKERS ?? 2);
 const executablePath = findChromium() ?? undefined;
@@ -14,6 +15,7 @@ const phone = { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, de
 
 export default defineConfig({
   testDir: '.',
+  globalSetup: './global-setup.ts',
   fullyParallel: false,
   workers,
   retries: 0,
