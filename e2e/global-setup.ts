@@ -13,7 +13,7 @@ import type { FullConfig } from '@playwright/test';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** The server's environment (the journeys' settings; the port is added per server). */
-export const SERVER_ENV: Record<string, string> = {
+const SERVER_ENV: Record<string, string> = {
   HOST: '127.0.0.1',
   NODE_ENV: 'test',
   DATA_DIR: 'memory://',
