@@ -1,14 +1,20 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * One Vitest run for every unit and server-integration test. Server tests run once on embedded
- * PGlite and, when TEST_DATABASE_URL is set, once more on that PostgreSQL.
+ * One Vitest run for every unit and server-integration test. The server's integration tests
+ * (test/**) run once on embedded PGlite and, when TEST_DATABASE_URL is set, once more on that
+ * PostgreSQL; the server's unit tests beside its code (src/**) use no database and run once, in
+ * the PGlite project. Two workers at least: CI has 2 cores and Vitest's default is cores - 1
+ * (decision 082).
  */
-const serverProject = (name: string, env: Record<string, string>) => ({
+const serverProject = (name: string, env: Record<string, string>, include: string[]) => ({
   test: {
     name,
     root: 'apps/server',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include,
+    // One migrated database per project and run, copied by each test file's database (decision 082).
+    globalSetup: ['test/helpers/global-setup.ts'],
     environment: 'node',
     env,
     testTimeout: 30_000,
@@ -18,13 +24,16 @@ const serverProject = (name: string, env: Record<string, string>) => ({
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
+const workers = Number(process.env.VITEST_WORKERS ?? Math.max(2, availableParallelism()));
+
 export default defineConfig({
   test: {
+    maxWorkers: workers,
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
       { test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'] } },
-      serverProject('server-pglite', { TEST_DB: 'pglite' }),
-      ...(postgresUrl ? [serverProject('server-postgres', { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl })] : []),
+      serverProject('server-pglite', { TEST_DB: 'pglite' }, ['src/**/*.test.ts', 'test/**/*.test.ts']),
+      ...(postgresUrl ? [serverProject('server-postgres', { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl }, ['test/**/*.test.ts'])] : []),
       {
         extends: 'apps/web/vite.config.ts',
         test: {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { acceptAndSubmit, applyFor, approvedBorrower, openHome, payOut } from './loan-support.ts';
 import { expectAccessible, useLanguage, waitForApp } from './support.ts';
 

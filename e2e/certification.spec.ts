@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { fillPersonal, freshIdNumber, readOperatorCode } from './certification-support.ts';
 import { completeKycThroughPages, FAKE_CAMERA_LAUNCH, signInNewBorrower } from './kyc-support.ts';
 import { expectAccessible, freshPhone, useLanguage } from './support.ts';

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { API_PATHS } from '@sen/contract';
 import { freshPhone, readOtp, settledViolations, useLanguage, waitForApp } from './support.ts';
 

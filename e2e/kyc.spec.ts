@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { FAKE_CAMERA_LAUNCH, kycPhoto, RENAMED_PDF, signInNewBorrower } from './kyc-support.ts';
 import { expectAccessible, freshPhone, useLanguage, waitForApp } from './support.ts';
 

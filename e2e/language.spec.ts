@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { API_PATHS, STORAGE_KEYS } from '@sen/contract';
 import { waitForApp } from './support.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { API_PATHS, LANGUAGES, type Language } from '@sen/contract';
 import { fileURLToPath } from 'node:url';
 import { acceptAndSubmit, applyFor, approvedBorrower, moveClock, openHome, payOut } from './loan-support.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { freshPhone, readOtp, useLanguage, waitForApp } from './support.ts';
 
 test.beforeEach(async ({ page }) => {

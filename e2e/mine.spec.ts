@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { API_PATHS, APP_VERSION, DEFAULT_APP_CODE, MOBILE_TYPE, STORAGE_KEYS, computeSign, type DataExport } from '@sen/contract';
 import { expectAccessible, freshPhone, readOtp, useLanguage, waitForApp } from './support.ts';
 

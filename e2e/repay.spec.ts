@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { API_PATHS } from '@sen/contract';
 import { acceptAndSubmit, applyFor, approvedBorrower, moveClock, openHome, payOut } from './loan-support.ts';
 import { expectAccessible, useLanguage, waitForApp } from './support.ts';

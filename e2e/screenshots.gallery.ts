@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { LANGUAGES, type Language } from '@sen/contract';
 import { fileURLToPath } from 'node:url';
 import { completeKycThroughPages, FAKE_CAMERA_LAUNCH, kycPhoto, RENAMED_PDF, signInNewBorrower } from './kyc-support.ts';

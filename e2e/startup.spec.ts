@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { MIN_LOADING_SCREEN_MS, STORAGE_KEYS } from '@sen/contract';
 
 test('first visit shows the splash for at least 1000 ms, then the app with the signing secret stored', async ({ page }) => {

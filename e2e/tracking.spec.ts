@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Page, type Request } from './fixtures.ts';
 import { API_PATHS, PRIVACY_POLICY_VERSION, TRACKING_ACTS, type TrackingEvent } from '@sen/contract';
 import { freshPhone, readOtp, useLanguage, waitForApp } from './support.ts';
 

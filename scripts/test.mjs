@@ -1,6 +1,7 @@
 // `npm test`: every test. Unit and server-integration tests (Vitest; server tests on PGlite, and
 // on PostgreSQL too when TEST_DATABASE_URL is set), then the web build and the Playwright journeys
-// in Chromium at 390x844. Prints one 'N passed, N failed' line per runner and a total.
+// in Chromium at 390x844 (two workers, one server each; decision 082). Prints one
+// 'N passed, N failed' line per runner with its time, and a total.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,7 +31,10 @@ function readJson(path) {
 }
 
 const summary = [];
+const started = Date.now();
+const seconds = (since) => Math.round((Date.now() - since) / 1000);
 
+let phaseStart = Date.now();
 const vitestReport = join(reports, 'vitest.json');
 const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
 const vitest = readJson(vitestReport);
@@ -40,9 +44,13 @@ summary.push({
   failed: (vitest?.numFailedTests ?? 0) + (vitest ? 0 : 1),
   skipped: vitest?.numPendingTests ?? 0,
   status: vitestStatus,
+  seconds: seconds(phaseStart),
 });
 
+phaseStart = Date.now();
 buildWeb({ force: true });
+const webBuildSeconds = seconds(phaseStart);
+phaseStart = Date.now();
 const playwrightReport = join(reports, 'playwright.json');
 const playwrightStatus = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--project', 'journeys', '--reporter=list,json'], {
   CHROME_PATH: chromePath,
@@ -55,14 +63,16 @@ summary.push({
   failed: (playwright?.stats?.unexpected ?? 0) + (playwright ? 0 : 1),
   skipped: playwright?.stats?.skipped ?? 0,
   status: playwrightStatus,
+  seconds: seconds(phaseStart),
 });
 
 console.log('\n── test summary ──');
-for (const { runner, passed, failed, skipped } of summary) {
-  console.log(`${runner}: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+for (const { runner, passed, failed, skipped, seconds: took } of summary) {
+  console.log(`${runner}: ${passed} passed, ${failed} failed, ${skipped} skipped (${took} s)`);
 }
+console.log(`web build: ${webBuildSeconds} s`);
 const passed = summary.reduce((sum, entry) => sum + entry.passed, 0);
 const failed = summary.reduce((sum, entry) => sum + entry.failed, 0);
-console.log(`total: ${passed} passed, ${failed} failed`);
+console.log(`total: ${passed} passed, ${failed} failed (${seconds(started)} s)`);
 const ok = summary.every((entry) => entry.status === 0 && entry.failed === 0) && passed > 0;
 process.exit(ok ? 0 : 1);

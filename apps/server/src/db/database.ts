@@ -37,6 +37,8 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory, or `memory://` for an in-memory database. */
   dataDir: string;
+  /** PGlite only: a dumped data directory (`dumpDataDir`) the in-memory database starts from (tests). */
+  pgliteDataDirDump?: Blob;
   /** PostgreSQL pool limits and timeouts (config DB_*); defaults suit tests. */
   pool?: Partial<DbPoolConfig>;
   /** Where pool-level errors are reported (a dropped idle connection); default console.warn. */
@@ -140,7 +142,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
 
   const inMemory = options.dataDir === 'memory://';
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
-  const client = inMemory ? new PGlite() : new PGlite(options.dataDir);
+  const client = inMemory ? new PGlite(options.pgliteDataDirDump ? { loadDataDir: options.pgliteDataDirDump } : {}) : new PGlite(options.dataDir);
   if (options.observeStatement) observePglite(client, options.observeStatement);
   try {
     await migrateEmbedded(client);

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { createDatabase, type Database } from '../../src/db/database.ts';
 import { StatementLog } from '../../src/db/statement-log.ts';
 
@@ -16,20 +18,34 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
+/** The migrated template of this run (global-setup.ts), or '' when there is none. */
+function template(key: 'pgliteTemplate' | 'postgresTemplate'): string {
+  try {
+    return inject(key) ?? '';
+  } catch {
+    return ''; // not in a Vitest worker
+  }
+}
+
+let pgliteDump: Blob | undefined;
+
 /**
  * An isolated, migrated database for one test file. TEST_DB=pglite (default): in-memory PGlite.
  * TEST_DB=postgres: a fresh `sen_test_<random>` database on the TEST_DATABASE_URL server, so
- * test files running in parallel never share tables.
+ * test files running in parallel never share tables. Both start from the run's migrated template
+ * when there is one (decision 082) and migrate from empty otherwise.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const statements = new StatementLog();
   if (process.env.TEST_DB !== 'postgres') {
-    const database = await createDatabase({ dataDir: 'memory://', observeStatement: statements.observe });
+    const templateFile = template('pgliteTemplate');
+    if (templateFile && !pgliteDump) pgliteDump = new Blob([readFileSync(templateFile)]);
+    const database = await createDatabase({ dataDir: 'memory://', observeStatement: statements.observe, ...(templateFile ? { pgliteDataDirDump: pgliteDump } : {}) });
     return { database, statements, openAnother: () => null, close: () => database.close() };
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres)');
-  const empty = await createEmptyPostgresDatabase(serverUrl);
+  const empty = await createEmptyPostgresDatabase(serverUrl, template('postgresTemplate'));
   const url = empty.url;
   let database: Database;
   try {
@@ -49,8 +65,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-/** A new, empty database on the PostgreSQL server of `serverUrl`, and a way to drop it. */
-export async function createEmptyPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/** A new, empty database (or a copy of `template`) on the PostgreSQL server of `serverUrl`, and a way to drop it. */
+export async function createEmptyPostgresDatabase(serverUrl: string, template = ''): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `sen_test_${randomBytes(6).toString('hex')}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: serverUrl });
@@ -61,7 +77,7 @@ export async function createEmptyPostgresDatabase(serverUrl: string): Promise<{ 
       await client.end();
     }
   };
-  await admin(`CREATE DATABASE ${name}`);
+  await admin(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
