@@ -1,9 +1,9 @@
+import { vietnamDate } from '@sen/domain';
 import { API_PATHS, ERRORS, PRIVACY_POLICY_VERSION, type DataExport, type LoginSession } from '@sen/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountClosures, feedback, privacyConsents, storedFiles, userDeviceFacts, userEquipment, userMessages, users } from '../src/db/schema.ts';
 import { accountErasureSweep } from '../src/jobs/account-erasure.sweep.ts';
-import { businessDate } from '../src/jobs/business-date.ts';
 import { SweepRunner } from '../src/jobs/sweep-runner.ts';
 import { seedDemoProfile } from '../src/modules/certification/index.ts';
 import { FamilyClient } from './helpers/family-clients.ts';
@@ -56,7 +56,7 @@ async function userWithData(label: string) {
 }
 
 function runErasure(at: Date) {
-  return new SweepRunner(t.database.uow, () => at, t.app.log).run(accountErasureSweep(t.app.accountLifecycle), businessDate(at));
+  return new SweepRunner(t.database.uow, () => at, t.app.log).run(accountErasureSweep(t.app.accountLifecycle), vietnamDate(at));
 }
 
 describe('closing an account', () => {

@@ -1,3 +1,4 @@
+import { vietnamDate } from '@sen/domain';
 import {
   API_PATHS,
   ERRORS,
@@ -15,7 +16,6 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractAcceptances, creditAccounts, loanOrders, payoutAttempts } from '../src/db/schema.ts';
-import { businessDate } from '../src/jobs/business-date.ts';
 import { samplePng } from './helpers/images.ts';
 import { createBorrower, demoProducts, type TestBorrower } from './helpers/loans.ts';
 import { postMultipart } from './helpers/multipart.ts';
@@ -114,14 +114,14 @@ describe('agreements (decision 071)', () => {
 describe('order/commit/with/event (decision 070)', () => {
   it('commits: the order pending payout, credit and quota taken, the acceptances recorded with the text’s hash, the first attempt made', async () => {
     const b = await createBorrower(t, 10_000_000n);
-    const usage = (await t.app.product.usageOn(businessDate(t.clock.now()))).get(flexible().id) ?? 0;
+    const usage = (await t.app.product.usageOn(vietnamDate(t.clock.now()))).get(flexible().id) ?? 0;
     const response = await commit(b, { productId: String(flexible().id), amount: '4000000', loanTermId: String(flexible().id), planNums: '3', bankInfoId: String(b.accountId), auditKey: 'commit-one' }, { headers: {} });
     expect(response.envelope.code, response.body).toBe(200);
     const order = response.envelope.data;
     expect(order).toMatchObject({ productId: flexible().id, loanAmount: 4_000_000, orderStatus: 10, statusName: 'Pending' });
     expect(order.orderNo).toMatch(/^SEN\d{14}$/);
     expect((await t.app.credit.account(b.userId))!.usedAmount).toBe(4_000_000n);
-    expect((await t.app.product.usageOn(businessDate(t.clock.now()))).get(flexible().id)).toBe(usage + 1);
+    expect((await t.app.product.usageOn(vietnamDate(t.clock.now()))).get(flexible().id)).toBe(usage + 1);
     const acceptances = await t.database.db.select().from(contractAcceptances).where(eq(contractAcceptances.orderId, order.orderId));
     expect(acceptances.map((row) => row.document).sort()).toEqual(['lease', 'pawn']);
     const shown = await t.post<AgreementContent>(API_PATHS.agreementContent, { token: b.token, payload: { document: 'lease', orderId: order.orderId } });

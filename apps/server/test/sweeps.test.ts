@@ -1,10 +1,10 @@
+import { vietnamDate } from '@sen/domain';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { count, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
 import { jobRuns, otpCodes, otpSendLog, sessions, users } from '../src/db/schema.ts';
-import { businessDate } from '../src/jobs/business-date.ts';
 import { cleanupSweep, RETENTION } from '../src/jobs/cleanup.sweep.ts';
 import { startScheduler } from '../src/jobs/scheduler.ts';
 import { SweepRunner, type Sweep } from '../src/jobs/sweep-runner.ts';
@@ -42,8 +42,8 @@ function countingSweep(name: string, calls: string[]): Sweep {
 
 describe('business date', () => {
   it('is the calendar date in Vietnam (UTC+7)', () => {
-    expect(businessDate(new Date('2026-03-01T16:59:59Z'))).toBe('2026-03-01');
-    expect(businessDate(new Date('2026-03-01T17:00:00Z'))).toBe('2026-03-02');
+    expect(vietnamDate(new Date('2026-03-01T16:59:59Z'))).toBe('2026-03-01');
+    expect(vietnamDate(new Date('2026-03-01T17:00:00Z'))).toBe('2026-03-02');
   });
 });
 
@@ -131,12 +131,12 @@ describe('clean-up sweep', () => {
     ]);
 
     const runner = new SweepRunner(database.uow, () => now, log);
-    const outcome = await runner.run(cleanupSweep(database.uow), businessDate(now));
+    const outcome = await runner.run(cleanupSweep(database.uow), vietnamDate(now));
     expect(outcome).toEqual({ status: 'ran', result: { otpCodes: 1, otpSendLog: 1, sessions: 2, idempotencyKeys: 0, loginBrakes: 0, botCheckRedemptions: 0 } });
     expect((await database.db.select({ hash: otpCodes.codeHash }).from(otpCodes)).map((row) => row.hash)).toEqual(['recent']);
     expect(await database.db.select().from(otpSendLog)).toHaveLength(1);
     const left = await database.db.select({ hash: sessions.tokenHash }).from(sessions).where(eq(sessions.userId, userId));
     expect(left.map((row) => row.hash).sort()).toEqual(['active', 'expired-yesterday']);
-    expect((await runner.run(cleanupSweep(database.uow), businessDate(now))).status).toBe('skipped');
+    expect((await runner.run(cleanupSweep(database.uow), vietnamDate(now))).status).toBe('skipped');
   });
 });

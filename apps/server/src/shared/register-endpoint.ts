@@ -66,7 +66,7 @@ export function registerEndpoint<E extends AnyEndpoint>(app: FastifyInstance, en
 /** A request whose input failed its endpoint schema: the 400 envelope with the first rule's text. */
 export class RequestValidationError extends AppError {
   constructor(zodError: z.ZodError, input: unknown) {
-    super('VALIDATION_FAILED', {}, null, firstMessageKey(zodError, input ?? {}));
+    super('VALIDATION_FAILED', { messageKey: firstMessageKey(zodError, input ?? {}) });
   }
 }
 

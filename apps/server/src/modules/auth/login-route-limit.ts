@@ -38,7 +38,7 @@ export const loginRouteLimit = globalPlugin('sen-login-route-limit', async (app:
     if (window.count > options.perMinute) {
       const retryAfterSeconds = Math.max(1, Math.ceil((window.startedAt + WINDOW_MS - now) / 1000));
       reply.header('retry-after', String(retryAfterSeconds));
-      throw new AppError('TOO_MANY_REQUESTS', {}, { retryAfterSeconds });
+      throw new AppError('TOO_MANY_REQUESTS', { data: { retryAfterSeconds } });
     }
   });
 });

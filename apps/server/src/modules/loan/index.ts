@@ -12,6 +12,7 @@ import type { SenRouteFlags } from '../../types.ts';
 import { defaultPlanOf, quotePlan, type ProductRow } from '../product/index.ts';
 import { agreementPage } from './agreement-page.ts';
 import { AGREEMENT_VERSIONS, fillAgreement, maskPhone, textHash, type AgreementDocument } from './agreements.ts';
+import { orderLoanTerms } from './loan-state.ts';
 import { LoanService } from './loan.service.ts';
 import { ORDER_LEDGER_CHECKS } from './order-ledger-checks.ts';
 import { OrderService, type CommitContext } from './order.service.ts';
@@ -82,7 +83,7 @@ export const loanModule = globalPlugin('sen-loan', async (app: FastifyInstance) 
   async function quotable(userId: string, lang: Language, productId: number, amount: number) {
     const index = await app.home.index(userId, lang);
     if (index.userCreditStatus !== 1) {
-      throw new AppError('CREDIT_NOT_APPROVED', {}, { creditStatus: index.userCreditStatus, enableLoanDate: index.enableLoanDate });
+      throw new AppError('CREDIT_NOT_APPROVED', { data: { creditStatus: index.userCreditStatus, enableLoanDate: index.enableLoanDate } });
     }
     const card = [...index.showProducts, ...index.canNotApplyProducts].find((candidate) => candidate.productId === productId);
     const product = (await app.product.activeProducts()).find((candidate) => candidate.id === productId);
@@ -114,15 +115,7 @@ export const loanModule = globalPlugin('sen-loan', async (app: FastifyInstance) 
       // The agreement as accepted: the order's own terms, dated and scheduled from its commit day.
       const order = await loans.orders.findOfUser(userId, query.orderId);
       if (!order) throw new AppError('ORDER_NOT_FOUND');
-      const { schedule, cost } = quoteLoan({
-        principal: order.principal,
-        dailyRatePpm: BigInt(order.dailyRatePpm),
-        termDays: order.termDays,
-        planNums: order.planNums,
-        serviceFee: order.serviceFee,
-        feeTiming: order.feeTiming,
-        startDate: order.applyDate,
-      });
+      const { schedule, cost } = quoteLoan(orderLoanTerms(order, order.applyDate));
       return fillAgreement(document, lang, parties, { productName: order.productName, date: order.applyDate, dailyRatePpm: order.dailyRatePpm, overdueRatePpm: order.overdueRatePpm, termDays: order.termDays, planNums: order.planNums, schedule, cost });
     }
     const sections: { title: string; text: string }[] = [];
@@ -231,7 +224,7 @@ export const loanModule = globalPlugin('sen-loan', async (app: FastifyInstance) 
   registerEndpoint(app, endpoints.orderCommitAll, async ({ session, input, request }) => {
     const context = await commitContext(request, session.userId, session.user);
     const index = await app.home.index(session.userId, request.lang);
-    if (index.userCreditStatus !== 1) throw new AppError('CREDIT_NOT_APPROVED', {}, { creditStatus: index.userCreditStatus, enableLoanDate: index.enableLoanDate });
+    if (index.userCreditStatus !== 1) throw new AppError('CREDIT_NOT_APPROVED', { data: { creditStatus: index.userCreditStatus, enableLoanDate: index.enableLoanDate } });
     return orders.commitBatch(context, { ...input, productIds: input.productIds ?? [] }, index.showProducts, (cards, available) => app.home.allocate(cards, available), BigInt(index.userCreditAmount));
   });
 

@@ -9,8 +9,7 @@ import {
   type Language,
   type ProductCard,
 } from '@sen/contract';
-import { addVietnamDays, type IsoDate } from '@sen/domain';
-import { businessDate } from '../../jobs/business-date.ts';
+import { addVietnamDays, vietnamDate, type IsoDate } from '@sen/domain';
 import { payoutReference } from '../../providers/payout/payout-provider.ts';
 import { AppError } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
@@ -132,7 +131,7 @@ export class OrderService {
   ): Promise<BatchCommitResult[]> {
     if (input.userId !== undefined && input.userId !== context.publicUserId) throw new AppError('ACCESS_DENIED');
     const productIds = [...new Set(input.productIds)];
-    if (productIds.length === 0 || productIds.length > 20) throw new AppError('VALIDATION_FAILED', {}, null, 'validation.select');
+    if (productIds.length === 0 || productIds.length > 20) throw new AppError('VALIDATION_FAILED', { messageKey: 'validation.select' });
     const chosen = productIds.map((id) => cards.find((card) => card.productId === id)).filter((card): card is ProductCard => card !== undefined);
     const parts = allocate(chosen, available);
     const batchKey = this.commitKey(context, { ...input, productId: 0, amount: input.amount ?? 0 }, `batch:${productIds.join(',')}`);
@@ -265,7 +264,7 @@ export class OrderService {
       const standing = await credit.account(userId);
       if (standing?.status !== CREDIT_STATUS.APPROVED) {
         const status = standing?.status ?? CREDIT_STATUS.REVIEWING;
-        throw new AppError('CREDIT_NOT_APPROVED', {}, { creditStatus: status, enableLoanDate: status === CREDIT_STATUS.REJECTED ? (standing?.nextTryDate ?? null) : null });
+        throw new AppError('CREDIT_NOT_APPROVED', { data: { creditStatus: status, enableLoanDate: status === CREDIT_STATUS.REJECTED ? (standing?.nextTryDate ?? null) : null } });
       }
       throw error;
     }
@@ -288,7 +287,7 @@ export class OrderService {
     const product = await this.openProduct(input.productId);
     if (!offersPlan(product, input.loanTermId, input.planNums)) throw new AppError('LOAN_TERM_INVALID');
     const principal = BigInt(input.amount);
-    if (principal < product.minAmount || principal > product.maxAmount) throw new AppError('VALIDATION_FAILED', {}, null, 'error.amountOutOfRange');
+    if (principal < product.minAmount || principal > product.maxAmount) throw new AppError('VALIDATION_FAILED', { messageKey: 'error.amountOutOfRange' });
     if (input.agreementVersion !== undefined && !Object.values(AGREEMENT_VERSIONS).includes(input.agreementVersion)) throw new AppError('AGREEMENT_OUTDATED');
     if (product.signatureRequired && !context.signature) throw new AppError('SIGNATURE_REQUIRED');
     const account = await this.receivingAccount(context.userId, input);
@@ -304,11 +303,11 @@ export class OrderService {
         const repeat = await orders.findByIdempotencyKey(context.userId, key);
         if (repeat) return repeat;
         const now = this.deps.clock();
-        const today = businessDate(now);
+        const today = vietnamDate(now);
         await this.reserveCredit(context.userId, principal);
         if (!(await products.takeQuota(product, today))) {
           const next = addVietnamDays(today, 1);
-          throw new AppError('PRODUCT_QUOTA_USED_UP', { date: next }, { enableLoanDate: next });
+          throw new AppError('PRODUCT_QUOTA_USED_UP', { params: { date: next }, data: { enableLoanDate: next } });
         }
         const quote = quotePlan(product, principal, planNums, today, true);
         const order = await orders.insert(
@@ -384,6 +383,6 @@ export class OrderService {
 
   /** Today's business date on the loans' clock. */
   today(): IsoDate {
-    return businessDate(this.deps.clock());
+    return vietnamDate(this.deps.clock());
   }
 }

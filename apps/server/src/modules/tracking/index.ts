@@ -13,7 +13,7 @@ import { TrackingService } from './tracking.service.ts';
 export { computeFunnel, funnelSteps, funnelWindow, type FunnelStepDefinition } from './funnel.ts';
 export { funnelSvg, funnelTable } from './funnel-chart.ts';
 
-const malformed = () => new AppError('VALIDATION_FAILED', {}, null, 'error.trackingMalformed');
+const malformed = () => new AppError('VALIDATION_FAILED', { messageKey: 'error.trackingMalformed' });
 
 /**
  * The survey format's own headers: x-log-apiversion, when sent, is 0.6.0; x-log-bodyrawsize, when

@@ -53,7 +53,7 @@ export async function cleanImage(file: Pick<UploadedFile, 'data'>): Promise<Clea
     const metadata = await image.metadata();
     const width = metadata.autoOrient?.width ?? metadata.width ?? 0;
     const height = metadata.autoOrient?.height ?? metadata.height ?? 0;
-    if (Math.min(width, height) < MIN_IMAGE_SIDE) throw new AppError('UPLOAD_TOO_SMALL', { pixels: MIN_IMAGE_SIDE });
+    if (Math.min(width, height) < MIN_IMAGE_SIDE) throw new AppError('UPLOAD_TOO_SMALL', { params: { pixels: MIN_IMAGE_SIDE } });
     output = await image
       .rotate()
       .resize({ width: MAX_STORED_SIDE, height: MAX_STORED_SIDE, fit: 'inside', withoutEnlargement: true })
