@@ -30,7 +30,6 @@ import { bodyParsersPlugin } from './plugins/body-parsers.ts';
 import { compressPlugin } from './plugins/compress.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { httpServerOptions } from './plugins/http-server.ts';
-import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { langPlugin } from './plugins/lang.ts';
 import { genReqId, loggerOptions } from './plugins/logger.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
@@ -139,7 +138,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(langPlugin);
   await app.register(envelopePlugin);
   await app.register(requestChecksPlugin, { appCode: config.appCode, signSecret: infra.secrets.signSecret, clock, minAppVersion: config.minAppVersion });
-  await app.register(idempotencyPlugin, { uow: database.uow, clock });
 
   // Modules, each after the ones whose public services it uses.
   await app.register(systemModule);

@@ -2,6 +2,8 @@ import { vietnamDate } from '@sen/domain';
 import {
   API_PATHS,
   ERRORS,
+  HEADERS,
+  translate,
   type AgreementContent,
   type BatchCommitResult,
   type CommittedOrder,
@@ -44,7 +46,7 @@ const flexible = () => products.get('sen-linh-hoat')!; // 2–10 M, 90 days, pla
 const quick = () => products.get('sen-nhanh')!; // 1–5 M, 30 days, plan 1
 
 const commit = (b: TestBorrower, fields: Record<string, string>, options: { headers?: Record<string, string>; files?: Parameters<typeof postMultipart>[2]['files'] } = {}) =>
-  postMultipart<CommittedOrder>(t, API_PATHS.orderCommit, { token: b.token, fields: { payWay: 'CARD', ip: '', imei: 'device-1', coordinate: '0.0,0.0', auditKey: 'auditKey', ...fields }, ...(options.files ? { files: options.files } : {}) });
+  postMultipart<CommittedOrder>(t, API_PATHS.orderCommit, { token: b.token, fields: { payWay: 'CARD', ip: '', imei: 'device-1', coordinate: '0.0,0.0', auditKey: 'auditKey', ...fields }, ...(options.files ? { files: options.files } : {}), ...(options.headers ? { headers: options.headers } : {}) });
 const detailOf = async (b: TestBorrower, productId: number, amount: number) => t.post<ProductInfoDetail>(API_PATHS.productInfoDetail, { token: b.token, payload: { productId: String(productId), amount: String(amount) } });
 const runPayouts = async () => {
   await t.app.payouts.runDue();
@@ -186,6 +188,32 @@ describe('order/commit/with/event (decision 070)', () => {
     expect(literal[0]!.envelope.data.orderId).toBe(literal[1]!.envelope.data.orderId);
     expect((await t.database.db.select().from(loanOrders).where(eq(loanOrders.userId, b.userId))).length).toBe(2);
     expect((await t.app.credit.account(b.userId))!.usedAmount).toBe(3_500_000n);
+    await expectLedgerOk();
+  });
+
+  it('refuses a client key reused with another request (409, decision 086); the same request with new device facts gets its order', async () => {
+    const b = await createBorrower(t, 10_000_000n);
+    const first = await commit(b, { productId: String(quick().id), amount: '2000000', auditKey: 'reused-key' });
+    expect(first.envelope.code, first.body).toBe(200);
+    const other = await commit(b, { productId: String(quick().id), amount: '3000000', auditKey: 'reused-key' });
+    expect(other.statusCode).toBe(409);
+    expect(other.envelope.code).toBe(ERRORS.IDEMPOTENCY_KEY_REUSED.code);
+    expect(other.envelope.message).toBe(translate('vn', ERRORS.IDEMPOTENCY_KEY_REUSED.messageKey));
+    const retry = await commit(b, { productId: String(quick().id), amount: '2000000', auditKey: 'reused-key', imei: 'device-2', coordinate: '10.8,106.6' });
+    expect(retry.envelope.data.orderId).toBe(first.envelope.data.orderId);
+    // The Idempotency-Key header (the body's auditKey the family's literal) is compared the same way.
+    const byHeader = await commit(b, { productId: String(quick().id), amount: '1000000' }, { headers: { [HEADERS.idempotencyKey]: 'header-key' } });
+    expect(byHeader.envelope.code, byHeader.body).toBe(200);
+    const headerReused = await commit(b, { productId: String(flexible().id), amount: '2000000' }, { headers: { [HEADERS.idempotencyKey]: 'header-key' } });
+    expect([headerReused.statusCode, headerReused.envelope.code]).toEqual([409, ERRORS.IDEMPOTENCY_KEY_REUSED.code]);
+    // A batch's key: another set of products under it is refused before anything is borrowed.
+    const ids = [quick().id, flexible().id];
+    const batch = await postMultipart<BatchCommitResult[]>(t, API_PATHS.orderCommitAll, { token: b.token, fields: { productIds: String(ids[0]), payWay: 'CARD', auditKey: 'batch-key' } });
+    expect(batch.envelope.data.map((result) => result.pushStatus), batch.body).toEqual([200]);
+    const batchReused = await postMultipart<BatchCommitResult[]>(t, API_PATHS.orderCommitAll, { token: b.token, fields: { productIds: ids.join(','), payWay: 'CARD', auditKey: 'batch-key' } });
+    expect([batchReused.statusCode, batchReused.envelope.code]).toEqual([409, ERRORS.IDEMPOTENCY_KEY_REUSED.code]);
+    expect(await t.database.db.select().from(loanOrders).where(eq(loanOrders.userId, b.userId))).toHaveLength(3);
+    expect((await t.app.credit.account(b.userId))!.usedAmount).toBe(3_000_000n + BigInt(batch.envelope.data[0]!.loanAmount));
     await expectLedgerOk();
   });
 

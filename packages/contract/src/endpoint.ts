@@ -52,12 +52,6 @@ export interface Endpoint<
   readonly plainResponse?: boolean;
   /** Catalogued errors this endpoint answers besides the ones every call may get. */
   readonly errors: readonly ErrorName[];
-  /**
-   * A money call: the client sends an `Idempotency-Key` header (HEADERS.idempotencyKey), a repeat
-   * with the same key and body gets the first response back (docs/decisions/012-idempotency.md).
-   * Only with session 'required'. Adds IDEMPOTENCY_* to the errors it may answer.
-   */
-  readonly idempotent?: boolean;
 }
 
 export type AnyEndpoint = Endpoint<z.ZodType, z.ZodType, SessionMode>;

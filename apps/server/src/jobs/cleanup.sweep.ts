@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { executeRows } from '../db/database.ts';
-import { botCheckRedemptions, idempotencyKeys, loginBrakes, otpCodes, otpSendLog, sessions } from '../db/schema.ts';
+import { botCheckRedemptions, loginBrakes, otpCodes, otpSendLog, sessions } from '../db/schema.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import type { Sweep } from './sweep-runner.ts';
 
@@ -10,14 +10,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * How long rows no rule reads any more are kept before the clean-up deletes them. The OTP rules
  * read only a phone's newest code and the last hour of sends; a day more is kept for support
  * questions ("I never got the code"). Ended sessions are kept a week for the same reason.
- * Idempotency keys live a week: clients retry within minutes, and a week covers any app that
- * resends a money call after being offline.
  */
 export const RETENTION = {
   otpCodesAfterExpiry: DAY_MS,
   otpSendLog: 2 * DAY_MS,
   sessionsAfterEnd: 7 * DAY_MS,
-  idempotencyKeys: 7 * DAY_MS,
   /** The brake forgives failures after a quiet day (docs/decisions/033); a day more, and the row goes. */
   loginBrakesAfterLastFailure: 2 * DAY_MS,
 } as const;
@@ -28,7 +25,7 @@ async function deleteCounted(uow: UnitOfWork, statement: SQL): Promise<number> {
   return row?.deleted ?? 0;
 }
 
-/** Daily clean-up of expired OTPs, old send-log rows, ended sessions and old idempotency keys. */
+/** Daily clean-up of expired OTPs, old send-log rows, ended sessions, old login brakes and used bot checks. */
 export function cleanupSweep(uow: UnitOfWork): Sweep {
   return {
     name: 'cleanup',
@@ -41,10 +38,6 @@ export function cleanupSweep(uow: UnitOfWork): Sweep {
         sessions: await deleteCounted(
           uow,
           sql`delete from ${sessions} where ${sessions.expiresAt} < ${before(RETENTION.sessionsAfterEnd)} or ${sessions.revokedAt} < ${before(RETENTION.sessionsAfterEnd)}`,
-        ),
-        idempotencyKeys: await deleteCounted(
-          uow,
-          sql`delete from ${idempotencyKeys} where ${idempotencyKeys.createdAt} < ${before(RETENTION.idempotencyKeys)}`,
         ),
         loginBrakes: await deleteCounted(
           uow,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  canonicalPayload,
   CREDIT_STATUS,
   ERRORS,
   orderStatusMessageKey,
@@ -13,6 +14,7 @@ import { addVietnamDays, vietnamDate, type IsoDate } from '@sen/domain';
 import { payoutReference } from '../../providers/payout/payout-provider.ts';
 import { AppError } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
+import { sha256Hex } from '../../shared/crypto.ts';
 import { isUniqueViolation } from '../../shared/db-errors.ts';
 import type { CleanImage } from '../../shared/uploads/image-upload.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
@@ -88,7 +90,8 @@ const SYMBOL = '₫';
  * the borrower's own receiving account, the current agreements accepted (and signed where the
  * product asks); then the order, its schedule, the two acceptance records and the first payout
  * attempt. Nothing is paid here: the payout job sends it. A repeat of a commit returns the first
- * order (by its key: the auditKey, the Idempotency-Key header, or one derived from the request).
+ * order (by its key: the auditKey, the Idempotency-Key header, or one derived from the request);
+ * a client's key reused with a different request is refused (IDEMPOTENCY_KEY_REUSED, decision 086).
  */
 export class OrderService {
   constructor(private readonly deps: OrderServiceDeps) {}
@@ -104,11 +107,29 @@ export class OrderService {
     return `derived:${digest}`;
   }
 
+  /**
+   * What a client's key stands for (decision 086): sha256 of the canonical JSON of the request's
+   * loan (products, amount, term, plan, receiving account, borrower), or null for a key the server
+   * derived from the request itself, which cannot mean another request. The device facts (IP,
+   * device id, position, event log) and the agreement version are left out: a retry may differ in them.
+   */
+  private requestHash(key: string, loan: Record<string, unknown>): string | null {
+    return key.startsWith('derived:') ? null : sha256Hex(canonicalPayload(loan));
+  }
+
+  /** The order a key made, unless the client used the key for another request (IDEMPOTENCY_KEY_REUSED). */
+  private sameRequest(order: OrderRow, requestHash: string | null): OrderRow {
+    if (requestHash !== null && order.requestHash !== null && order.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+    return order;
+  }
+
   /** order/commit/with/event. */
   async commit(context: CommitContext, input: CommitInput): Promise<CommittedOrder> {
     if (input.userId !== undefined && input.userId !== context.publicUserId) throw new AppError('ACCESS_DENIED');
     const key = this.commitKey(context, input);
-    const order = await this.commitOne(context, input, key, null);
+    const { productId, amount, loanTermId, planNums, payWay, bankInfoId, userCashWalletId, userId } = input;
+    const requestHash = this.requestHash(key, { productId, amount, loanTermId, planNums, payWay, bankInfoId, userCashWalletId, userId });
+    const order = await this.commitOne(context, input, key, null, requestHash);
     return this.committed(order, context.lang);
   }
 
@@ -128,6 +149,8 @@ export class OrderService {
     cards: ProductCard[],
     allocate: (cards: ProductCard[], available: bigint) => { card: ProductCard; amount: bigint }[],
     available: bigint,
+    /** The auditKey is the server's own (apply/again), not a client's: nothing to compare. */
+    serverKey = false,
   ): Promise<BatchCommitResult[]> {
     if (input.userId !== undefined && input.userId !== context.publicUserId) throw new AppError('ACCESS_DENIED');
     const productIds = [...new Set(input.productIds)];
@@ -136,6 +159,11 @@ export class OrderService {
     const parts = allocate(chosen, available);
     const batchKey = this.commitKey(context, { ...input, productId: 0, amount: input.amount ?? 0 }, `batch:${productIds.join(',')}`);
     const batchNo = `B${createHash('sha256').update(`${context.userId}|${batchKey}`).digest('hex').slice(0, 15).toUpperCase()}`;
+    const { productLoanTermIdMap, productInstallmentMap, amount, payWay, bankInfoId, userCashWalletId, userId } = input;
+    const requestHash = serverKey ? null : this.requestHash(batchKey, { productIds, productLoanTermIdMap, productInstallmentMap, amount, payWay, bankInfoId, userCashWalletId, userId });
+    // Every order of a batch keeps the batch's hash: one of them tells whether the key meant this batch.
+    const ofBatch = await this.deps.orders.findOfBatch(context.userId, batchNo);
+    if (ofBatch) this.sameRequest(ofBatch, requestHash);
     const results: BatchCommitResult[] = [];
     let total = 0n;
     for (const productId of productIds) {
@@ -170,6 +198,7 @@ export class OrderService {
           },
           `${batchKey}:${productId}`,
           batchNo,
+          requestHash,
         );
         total += part.amount;
         const committed = this.committed(order, context.lang);
@@ -196,11 +225,12 @@ export class OrderService {
   ): Promise<number> {
     const auditKey = `reloan-${settled.id}`;
     if (sign === 2) {
-      const results = await this.commitBatch(context, { auditKey, productIds: home.cards.map((card) => card.productId) }, home.cards, home.allocate, home.available);
+      const results = await this.commitBatch(context, { auditKey, productIds: home.cards.map((card) => card.productId) }, home.cards, home.allocate, home.available, true);
       return results.filter((result) => result.pushStatus === 200).length;
     }
     const amount = settled.principal < home.available ? settled.principal : home.available;
-    await this.commitOne(context, { productId: settled.productId, amount: Number(amount), planNums: settled.planNums, auditKey }, this.commitKey(context, { auditKey, productId: settled.productId, amount: Number(amount) }), null);
+    // The key is ours (made from the settled order), not a client's: nothing to compare.
+    await this.commitOne(context, { productId: settled.productId, amount: Number(amount), planNums: settled.planNums, auditKey }, this.commitKey(context, { auditKey, productId: settled.productId, amount: Number(amount) }), null, null);
     return 1;
   }
 
@@ -279,10 +309,10 @@ export class OrderService {
     };
   }
 
-  private async commitOne(context: CommitContext, input: CommitInput, key: string, batchNo: string | null): Promise<OrderRow> {
+  private async commitOne(context: CommitContext, input: CommitInput, key: string, batchNo: string | null, requestHash: string | null): Promise<OrderRow> {
     const { uow, orders, products, files } = this.deps;
     const earlier = await orders.findByIdempotencyKey(context.userId, key);
-    if (earlier) return earlier;
+    if (earlier) return this.sameRequest(earlier, requestHash);
 
     const product = await this.openProduct(input.productId);
     if (!offersPlan(product, input.loanTermId, input.planNums)) throw new AppError('LOAN_TERM_INVALID');
@@ -301,7 +331,7 @@ export class OrderService {
         // The borrower's commits one at a time: a repeat waits and finds the first order.
         await uow.advisoryLock(`loan-commit:${context.userId}`);
         const repeat = await orders.findByIdempotencyKey(context.userId, key);
-        if (repeat) return repeat;
+        if (repeat) return this.sameRequest(repeat, requestHash);
         const now = this.deps.clock();
         const today = vietnamDate(now);
         await this.reserveCredit(context.userId, principal);
@@ -329,6 +359,7 @@ export class OrderService {
             payWay: account.kind,
             applyDate: today,
             idempotencyKey: key,
+            requestHash,
             ip: (input.ip ?? context.ip).slice(0, 64),
             imei: input.imei ?? '',
             coordinate: input.coordinate ?? '',
@@ -375,7 +406,7 @@ export class OrderService {
       // Another instance committed the same key between our read and our insert: theirs stands.
       if (isUniqueViolation(error)) {
         const first = await orders.findByIdempotencyKey(context.userId, key);
-        if (first) return first;
+        if (first) return this.sameRequest(first, requestHash);
       }
       throw error;
     }

@@ -1,0 +1,2 @@
+DROP TABLE "idempotency_keys" CASCADE;--> statement-breakpoint
+ALTER TABLE "loan_orders" ADD COLUMN "request_hash" text;
