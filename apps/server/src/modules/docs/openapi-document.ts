@@ -83,7 +83,9 @@ function operation(endpoint: AnyEndpoint, method: HttpMethod): Record<string, un
         type: 'object',
         properties: {
           ...textSchema.properties,
-          ...Object.fromEntries(endpoint.fileParts.map((part) => [part.name, { type: 'string', format: 'binary', description: part.description }])),
+          ...Object.fromEntries(
+            endpoint.fileParts.map((part) => [part.name, { type: 'string', format: 'binary', description: part.description, ...(part.maxBytes !== undefined ? { maxLength: part.maxBytes } : {}) }]),
+          ),
         },
         required: [...(textSchema.required ?? []), ...endpoint.fileParts.filter((part) => part.required).map((part) => part.name)],
       }
@@ -96,6 +98,10 @@ function operation(endpoint: AnyEndpoint, method: HttpMethod): Record<string, un
             content: {
               [endpoint.bodyEncoding === 'multipart' ? 'multipart/form-data' : endpoint.bodyEncoding === 'form' ? 'application/x-www-form-urlencoded' : 'application/json']: {
                 schema: endpoint.signed ? { allOf: [{ $ref: '#/components/schemas/DefaultParams' }, requestSchema] } : requestSchema,
+                // The content types each file part accepts (checked on the bytes by the server).
+                ...(endpoint.fileParts?.some((part) => part.contentTypes)
+                  ? { encoding: Object.fromEntries(endpoint.fileParts.filter((part) => part.contentTypes).map((part) => [part.name, { contentType: part.contentTypes!.join(', ') }])) }
+                  : {}),
               },
             },
           },

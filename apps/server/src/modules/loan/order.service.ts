@@ -7,6 +7,8 @@ import {
   translate,
   type BatchCommitResult,
   type CommittedOrder,
+  type EndpointParsedInput,
+  type endpoints,
   type Language,
   type ProductCard,
 } from '@sen/contract';
@@ -36,21 +38,10 @@ export const DERIVED_KEY_WINDOW_MS = 10 * 60 * 1000;
 /** The eventFile text kept with an order, at most. */
 const EVENT_LOG_LIMIT = 16 * 1024;
 
-export interface CommitInput {
-  productId: number;
-  amount: number;
-  loanTermId?: number | undefined;
-  planNums?: number | undefined;
-  payWay?: 'CARD' | 'WALLET' | undefined;
-  bankInfoId?: number | undefined;
-  userCashWalletId?: number | undefined;
-  userId?: number | undefined;
-  ip?: string | undefined;
-  imei?: string | undefined;
-  coordinate?: string | undefined;
-  auditKey?: string | undefined;
-  agreementVersion?: string | undefined;
-}
+/** A commit's text parts as its endpoint parses them (the contract's schema, not a copy). */
+export type CommitInput = EndpointParsedInput<typeof endpoints.orderCommit>;
+/** A batch commit's text parts as its endpoint parses them. */
+export type BatchCommitInput = EndpointParsedInput<typeof endpoints.orderCommitAll>;
 
 /** Who commits, from where (the acceptance record's facts). */
 export interface CommitContext {
@@ -140,12 +131,7 @@ export class OrderService {
    */
   async commitBatch(
     context: CommitContext,
-    input: Omit<CommitInput, 'productId' | 'amount' | 'loanTermId' | 'planNums'> & {
-      productIds: number[];
-      productLoanTermIdMap?: Record<string, number | null> | undefined;
-      productInstallmentMap?: Record<string, number | null> | undefined;
-      amount?: number | undefined;
-    },
+    input: Omit<BatchCommitInput, 'productIds'> & { productIds: number[] },
     cards: ProductCard[],
     allocate: (cards: ProductCard[], available: bigint) => { card: ProductCard; amount: bigint }[],
     available: bigint,
