@@ -14,9 +14,8 @@
  * `npm run bench:sweep` from the repo root.
  */
 import { loadavg } from 'node:os';
-import { addVietnamDays } from '@sen/domain';
+import { addVietnamDays, vietnamDate } from '@sen/domain';
 import { sql } from 'drizzle-orm';
-import { businessDate } from '../apps/server/src/jobs/business-date.ts';
 import { ACCRUAL_BATCH, LoanAccrual } from '../apps/server/src/jobs/loan-accrual.ts';
 import { createDatabase, executeRows, type Database } from '../apps/server/src/db/database.ts';
 import { BUILT_IN_CHECKS, runLedgerChecks } from '../apps/server/src/modules/ledger/ledger-checks.ts';
@@ -138,7 +137,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stop().then(() => process.exit(130)));
   try {
     database = await createDatabase({ databaseUrl: scratch.url, dataDir: 'memory://', pool: { statementTimeoutMs: 0, max: 4 } });
-    const today = businessDate(new Date());
+    const today = vietnamDate(new Date());
     console.log(`sweep bench: seeding ${grouped(LOANS)} loans of ${grouped(USERS)} borrowers on PostgreSQL …`);
     const seedStart = process.hrtime.bigint();
     await seed(database, today);

@@ -22,7 +22,6 @@ import { bodyParsersPlugin } from './plugins/body-parsers.ts';
 import { compressPlugin } from './plugins/compress.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { httpServerOptions } from './plugins/http-server.ts';
-import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { langPlugin } from './plugins/lang.ts';
 import { genReqId, lazyChildLoggerFactory } from './plugins/logger.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
@@ -75,7 +74,7 @@ const MODULE_ROUTES: ModuleRoutes[] = [
  */
 export async function buildApp(options: BuildAppOptions): Promise<SenApp> {
   const composition = await compose(options);
-  const { config, database, clock, log, secrets } = composition.infra;
+  const { config, clock, log, secrets } = composition.infra;
 
   const app = Fastify({
     loggerInstance: log,
@@ -103,7 +102,6 @@ export async function buildApp(options: BuildAppOptions): Promise<SenApp> {
   await app.register(langPlugin);
   await app.register(envelopePlugin);
   await app.register(requestChecksPlugin, { appCode: config.appCode, signSecret: secrets.signSecret, clock, minAppVersion: config.minAppVersion });
-  await app.register(idempotencyPlugin, { uow: database.uow, clock });
 
   for (const registerRoutes of MODULE_ROUTES) await registerRoutes(app, composition);
 

@@ -31,7 +31,7 @@ export interface SenRouteFlags {
   /** Default params, timestamp and sign are checked (every /api route but a few public probes). */
   signed: boolean;
   auth: 'required' | 'optional' | 'none';
-  /** The contract endpoint's id (logs, idempotency keys). */
+  /** The contract endpoint's id (logs). */
   endpointId: string;
 }
 

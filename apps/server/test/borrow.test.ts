@@ -1,6 +1,9 @@
+import { vietnamDate } from '@sen/domain';
 import {
   API_PATHS,
   ERRORS,
+  HEADERS,
+  translate,
   type AgreementContent,
   type BatchCommitResult,
   type CommittedOrder,
@@ -15,7 +18,6 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractAcceptances, creditAccounts, loanOrders, payoutAttempts } from '../src/db/schema.ts';
-import { businessDate } from '../src/jobs/business-date.ts';
 import { samplePng } from './helpers/images.ts';
 import { createBorrower, demoProducts, type TestBorrower } from './helpers/loans.ts';
 import { postMultipart } from './helpers/multipart.ts';
@@ -44,7 +46,7 @@ const flexible = () => products.get('sen-linh-hoat')!; // 2–10 M, 90 days, pla
 const quick = () => products.get('sen-nhanh')!; // 1–5 M, 30 days, plan 1
 
 const commit = (b: TestBorrower, fields: Record<string, string>, options: { headers?: Record<string, string>; files?: Parameters<typeof postMultipart>[2]['files'] } = {}) =>
-  postMultipart<CommittedOrder>(t, API_PATHS.orderCommit, { token: b.token, fields: { payWay: 'CARD', ip: '', imei: 'device-1', coordinate: '0.0,0.0', auditKey: 'auditKey', ...fields }, ...(options.files ? { files: options.files } : {}) });
+  postMultipart<CommittedOrder>(t, API_PATHS.orderCommit, { token: b.token, fields: { payWay: 'CARD', ip: '', imei: 'device-1', coordinate: '0.0,0.0', auditKey: 'auditKey', ...fields }, ...(options.files ? { files: options.files } : {}), ...(options.headers ? { headers: options.headers } : {}) });
 const detailOf = async (b: TestBorrower, productId: number, amount: number) => t.post<ProductInfoDetail>(API_PATHS.productInfoDetail, { token: b.token, payload: { productId: String(productId), amount: String(amount) } });
 const runPayouts = async () => {
   await t.services.payouts.runDue();
@@ -114,14 +116,14 @@ describe('agreements (decision 071)', () => {
 describe('order/commit/with/event (decision 070)', () => {
   it('commits: the order pending payout, credit and quota taken, the acceptances recorded with the text’s hash, the first attempt made', async () => {
     const b = await createBorrower(t, 10_000_000n);
-    const usage = (await t.services.product.usageOn(businessDate(t.clock.now()))).get(flexible().id) ?? 0;
+    const usage = (await t.services.product.usageOn(vietnamDate(t.clock.now()))).get(flexible().id) ?? 0;
     const response = await commit(b, { productId: String(flexible().id), amount: '4000000', loanTermId: String(flexible().id), planNums: '3', bankInfoId: String(b.accountId), auditKey: 'commit-one' }, { headers: {} });
     expect(response.envelope.code, response.body).toBe(200);
     const order = response.envelope.data;
     expect(order).toMatchObject({ productId: flexible().id, loanAmount: 4_000_000, orderStatus: 10, statusName: 'Pending' });
     expect(order.orderNo).toMatch(/^SEN\d{14}$/);
     expect((await t.services.credit.account(b.userId))!.usedAmount).toBe(4_000_000n);
-    expect((await t.services.product.usageOn(businessDate(t.clock.now()))).get(flexible().id)).toBe(usage + 1);
+    expect((await t.services.product.usageOn(vietnamDate(t.clock.now()))).get(flexible().id)).toBe(usage + 1);
     const acceptances = await t.database.db.select().from(contractAcceptances).where(eq(contractAcceptances.orderId, order.orderId));
     expect(acceptances.map((row) => row.document).sort()).toEqual(['lease', 'pawn']);
     const shown = await t.post<AgreementContent>(API_PATHS.agreementContent, { token: b.token, payload: { document: 'lease', orderId: order.orderId } });
@@ -186,6 +188,32 @@ describe('order/commit/with/event (decision 070)', () => {
     expect(literal[0]!.envelope.data.orderId).toBe(literal[1]!.envelope.data.orderId);
     expect((await t.database.db.select().from(loanOrders).where(eq(loanOrders.userId, b.userId))).length).toBe(2);
     expect((await t.services.credit.account(b.userId))!.usedAmount).toBe(3_500_000n);
+    await expectLedgerOk();
+  });
+
+  it('refuses a client key reused with another request (409, decision 086); the same request with new device facts gets its order', async () => {
+    const b = await createBorrower(t, 10_000_000n);
+    const first = await commit(b, { productId: String(quick().id), amount: '2000000', auditKey: 'reused-key' });
+    expect(first.envelope.code, first.body).toBe(200);
+    const other = await commit(b, { productId: String(quick().id), amount: '3000000', auditKey: 'reused-key' });
+    expect(other.statusCode).toBe(409);
+    expect(other.envelope.code).toBe(ERRORS.IDEMPOTENCY_KEY_REUSED.code);
+    expect(other.envelope.message).toBe(translate('vn', ERRORS.IDEMPOTENCY_KEY_REUSED.messageKey));
+    const retry = await commit(b, { productId: String(quick().id), amount: '2000000', auditKey: 'reused-key', imei: 'device-2', coordinate: '10.8,106.6' });
+    expect(retry.envelope.data.orderId).toBe(first.envelope.data.orderId);
+    // The Idempotency-Key header (the body's auditKey the family's literal) is compared the same way.
+    const byHeader = await commit(b, { productId: String(quick().id), amount: '1000000' }, { headers: { [HEADERS.idempotencyKey]: 'header-key' } });
+    expect(byHeader.envelope.code, byHeader.body).toBe(200);
+    const headerReused = await commit(b, { productId: String(flexible().id), amount: '2000000' }, { headers: { [HEADERS.idempotencyKey]: 'header-key' } });
+    expect([headerReused.statusCode, headerReused.envelope.code]).toEqual([409, ERRORS.IDEMPOTENCY_KEY_REUSED.code]);
+    // A batch's key: another set of products under it is refused before anything is borrowed.
+    const ids = [quick().id, flexible().id];
+    const batch = await postMultipart<BatchCommitResult[]>(t, API_PATHS.orderCommitAll, { token: b.token, fields: { productIds: String(ids[0]), payWay: 'CARD', auditKey: 'batch-key' } });
+    expect(batch.envelope.data.map((result) => result.pushStatus), batch.body).toEqual([200]);
+    const batchReused = await postMultipart<BatchCommitResult[]>(t, API_PATHS.orderCommitAll, { token: b.token, fields: { productIds: ids.join(','), payWay: 'CARD', auditKey: 'batch-key' } });
+    expect([batchReused.statusCode, batchReused.envelope.code]).toEqual([409, ERRORS.IDEMPOTENCY_KEY_REUSED.code]);
+    expect(await t.database.db.select().from(loanOrders).where(eq(loanOrders.userId, b.userId))).toHaveLength(3);
+    expect((await t.services.credit.account(b.userId))!.usedAmount).toBe(3_000_000n + BigInt(batch.envelope.data[0]!.loanAmount));
     await expectLedgerOk();
   });
 

@@ -1,3 +1,4 @@
+import { vietnamDate } from '@sen/domain';
 import { API_PATHS, ERRORS, OPERATOR_TOKEN_HEADER, type HomeIndex, type LoanPage, type ProductInput, type ProductRecord } from '@sen/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,7 +6,6 @@ import { creditAccounts, creditDecisions, loanProducts, userMessages, users } fr
 import { CreditRepository } from '../src/modules/credit/credit.repository.ts';
 import { CreditService } from '../src/modules/credit/credit.service.ts';
 import { DEMO_PRODUCTS } from '../src/modules/product/index.ts';
-import { businessDate } from '../src/jobs/business-date.ts';
 import { createTestApp, randomPhone, type TestApp } from './helpers/test-app.ts';
 
 /*
@@ -120,7 +120,7 @@ describe('the review (decision 051)', () => {
   });
 
   it.each([
-    ['under 18 on the day', { birthDate: `${Number(businessDate(new Date()).slice(0, 4)) - 18}-12-31`, monthlySalaryBand: '2' }, 'minAge'],
+    ['under 18 on the day', { birthDate: `${Number(vietnamDate(new Date()).slice(0, 4)) - 18}-12-31`, monthlySalaryBand: '2' }, 'minAge'],
     ['no birth date declared', { monthlySalaryBand: '2' }, 'minAge'],
     ['older than 60', { birthDate: '1950-01-01', monthlySalaryBand: '2' }, 'maxAge'],
     ['no income declared', { birthDate: '1995-04-01' }, 'incomeBand'],
@@ -248,7 +248,7 @@ describe('home data for every mode (index/v3)', () => {
     const b = await borrower();
     await t.services.credit.runReviews();
     const [row] = await t.database.db.select().from(loanProducts).where(eq(loanProducts.code, 'sen-nhanh'));
-    const today = businessDate(t.clock.now());
+    const today = vietnamDate(t.clock.now());
     for (let taken = 0; taken < row!.dailyQuota!; taken += 1) expect(await t.services.product.takeQuota(row!, today)).toBe(true);
     expect(await t.services.product.takeQuota(row!, today)).toBe(false);
     const data = await home(b.token);

@@ -1,9 +1,9 @@
 import { API_PATHS } from '@sen/contract';
-import { addVietnamDays, vietnamMidnight } from '@sen/domain';
+import { addVietnamDays, vietnamHour, vietnamMidnight } from '@sen/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loanReminders, userMessages } from '../src/db/schema.ts';
-import { isOverdueReminderDay, vietnamHour } from '../src/jobs/loan-reminders.ts';
+import { isOverdueReminderDay } from '../src/jobs/loan-reminders.ts';
 import { createBorrower, openLoan, type TestBorrower } from './helpers/loans.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 

@@ -44,6 +44,26 @@ describe('OpenAPI document', () => {
     expect(Object.keys(login.responses)).toEqual(expect.arrayContaining(['200', '400', '429']));
   });
 
+  it('shows every multipart endpoint as multipart/form-data with its text fields and typed file parts', async () => {
+    const document = (await t.app.inject({ url: API_PATHS.openApiDocument })).json();
+    const multipart = allEndpoints.filter((endpoint) => endpoint.bodyEncoding === 'multipart');
+    expect(multipart.length).toBeGreaterThanOrEqual(7);
+    for (const endpoint of multipart) {
+      const content = document.paths[endpoint.path].post.requestBody.content['multipart/form-data'];
+      expect(content, endpoint.id).toBeDefined();
+      const schema = endpoint.signed ? content.schema.allOf[1] : content.schema;
+      for (const part of endpoint.fileParts ?? []) {
+        expect(schema.properties[part.name], `${endpoint.id} ${part.name}`).toMatchObject({ type: 'string', format: 'binary' });
+        expect(schema.required?.includes(part.name) ?? false, `${endpoint.id} ${part.name}`).toBe(part.required);
+        if (part.contentTypes) expect(content.encoding[part.name].contentType).toBe(part.contentTypes.join(', '));
+      }
+    }
+    const commit = document.paths[API_PATHS.orderCommit].post.requestBody.content['multipart/form-data'];
+    expect(Object.keys(commit.schema.allOf[1].properties)).toEqual(expect.arrayContaining(['productId', 'amount', 'auditKey', 'eventFile', 'signPic']));
+    expect(commit.schema.allOf[1].properties.signPic.maxLength).toBe(8 * 1024 * 1024);
+    expect(commit.encoding.signPic.contentType).toBe('image/jpeg, image/png, image/webp');
+  });
+
   it('has an interactive page outside production only', async () => {
     const page = await t.app.inject({ url: `${API_PATHS.apiDocs}/` });
     expect(page.statusCode).toBe(200);

@@ -1,10 +1,9 @@
 import { API_PATHS, type HomeIndex } from '@sen/contract';
-import { buildSchedule } from '@sen/domain';
+import { buildSchedule, vietnamDate } from '@sen/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loanOrders, payoutAttempts, userMessages } from '../src/db/schema.ts';
 import { buildApp } from '../src/app.ts';
-import { businessDate } from '../src/jobs/business-date.ts';
 import { PayoutService } from '../src/modules/loan/index.ts';
 import type { DevPayoutProvider } from '../src/providers/payout/dev-payout-provider.ts';
 import { PayoutUnavailableError, payoutReference, type PayoutProvider, type PayoutRequest, type PayoutResult } from '../src/providers/payout/payout-provider.ts';
@@ -73,7 +72,7 @@ function job(uow = t.database.uow) {
 /** An order as the commit leaves it: credit and quota taken, state 'pending', attempt 1 'created'. */
 async function commitOrder(b: TestBorrower, principal = 3_000_000n) {
   const product = (await demoProducts(t)).get('sen-linh-hoat')!;
-  const today = businessDate(t.clock.now());
+  const today = vietnamDate(t.clock.now());
   const terms = loanTermsOf(product, principal, defaultPlanOf(product), today);
   const schedule = buildSchedule(terms);
   return t.database.uow.transaction(async () => {
@@ -134,7 +133,7 @@ describe('the payout job (decisions 057, 073)', () => {
     t.clock.advance(3_000);
     expect(await job().runDue()).toMatchObject({ succeeded: 1, submitted: 0 });
     const paid = await orderRow(order.id);
-    expect(paid).toMatchObject({ state: 'repaying', startDate: businessDate(t.clock.now()) });
+    expect(paid).toMatchObject({ state: 'repaying', startDate: vietnamDate(t.clock.now()) });
     expect(await t.services.ledger.loanBalances(String(order.id))).toMatchObject({ principal: 3_000_000n });
     expect(await messagesOf(b, 'loanDisbursed')).toHaveLength(1);
     expect(await used(b)).toBe(3_000_000n);
@@ -151,14 +150,14 @@ describe('the payout job (decisions 057, 073)', () => {
     const bank = t.services.bank.banks().find((candidate) => candidate.bankCode === 'VCB')!;
     const failing = await t.services.bank.add(b.userId, { account: { kind: 'CARD', bankId: bank.id, holderName: 'NGUYEN VAN TEST', number: `77${b.phone.slice(3)}0000` }, isDefault: true });
     const product = (await demoProducts(t)).get('sen-linh-hoat')!;
-    const usageBefore = (await t.services.product.usageOn(businessDate(t.clock.now()))).get(product.id) ?? 0;
+    const usageBefore = (await t.services.product.usageOn(vietnamDate(t.clock.now()))).get(product.id) ?? 0;
     const order = await commitOrder({ ...b, accountId: failing });
     await job().runDue();
     t.clock.advance(3_000);
     expect(await job().runDue()).toMatchObject({ failed: 1, retried: 0 });
     expect(await orderRow(order.id)).toMatchObject({ state: 'payout_failed', closeReason: 'ACCOUNT_INVALID' });
     expect(await used(b)).toBe(0n);
-    expect((await t.services.product.usageOn(businessDate(t.clock.now()))).get(product.id) ?? 0).toBe(usageBefore);
+    expect((await t.services.product.usageOn(vietnamDate(t.clock.now()))).get(product.id) ?? 0).toBe(usageBefore);
     expect(await messagesOf(b, 'payoutFailed')).toHaveLength(1);
     expect((await home(b)).bankErrorFlag).toBe(true);
     // 'Modify bank card': another default account clears it.

@@ -1,4 +1,5 @@
-import { API_PATHS, ERRORS, PROVINCES, translate, vietnamDate, type PersonalInfo } from '@sen/contract';
+import { API_PATHS, ERRORS, PROVINCES, translate, type PersonalInfo } from '@sen/contract';
+import { vietnamDate } from '@sen/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorChecks, personalData } from '../src/db/schema.ts';
@@ -219,7 +220,8 @@ describe('userBaseExt/save/v2', () => {
     const target = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 17, 30));
     while (target.getTime() < now.getTime() + 60 * 60 * 1000) target.setUTCDate(target.getUTCDate() + 1);
     t.clock.advance(target.getTime() - now.getTime());
-    const vn = vietnamDate(t.clock.now());
+    const [year, month, day] = vietnamDate(t.clock.now()).split('-').map(Number) as [number, number, number];
+    const vn = { year, month, day };
     expect(vn.day).not.toBe(t.clock.now().getUTCDate());
     const iso = (year: number, month: number, day: number) => {
       const date = new Date(Date.UTC(year, month - 1, day));

@@ -6,12 +6,12 @@ import {
   instalmentOutstanding,
   loanOutstanding,
   sumComponents,
+  vietnamDate,
   type LoanState,
 } from '@sen/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditDecisions, ledgerEntries, loanRepayments, userMessages } from '../src/db/schema.ts';
-import { businessDate } from '../src/jobs/business-date.ts';
 import type { LoadedLoan } from '../src/modules/loan/index.ts';
 import { createBorrower, demoProducts, openLoan, type TestBorrower } from './helpers/loans.ts';
 import { postSepay, sepayTransfer } from './helpers/sepay.ts';
@@ -49,7 +49,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const today = () => businessDate(t.clock.now());
+const today = () => vietnamDate(t.clock.now());
 
 /** The domain's state after the same payments (each accrued through its date first, as the server does). */
 function domainAfter(start: LoanState, payments: ReadonlyArray<{ date: string; amount: bigint }>): { state: LoanState; allocations: ReturnType<typeof applyRepayment>['allocation'][] } {

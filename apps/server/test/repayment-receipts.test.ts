@@ -1,9 +1,8 @@
 import { API_PATHS, type RepayableOrder } from '@sen/contract';
-import { accrueThrough, addVietnamDays, applyRepayment, loanOutstanding, sumComponents } from '@sen/domain';
+import { accrueThrough, addVietnamDays, applyRepayment, loanOutstanding, sumComponents, vietnamDate } from '@sen/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, loanRepayments, repaymentReceipts, storedFiles, userMessages } from '../src/db/schema.ts';
-import { businessDate } from '../src/jobs/business-date.ts';
 import { createBorrower, demoProducts, openLoan, type TestBorrower } from './helpers/loans.ts';
 import { sampleJpeg, samplePdf } from './helpers/images.ts';
 import { postMultipart } from './helpers/multipart.ts';
@@ -25,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const today = () => businessDate(t.clock.now());
+const today = () => vietnamDate(t.clock.now());
 const operator: CallOptions = { skipDefaultParams: true, sign: false, headers: { 'x-operator-token': OPERATOR_TOKEN } };
 
 interface ReceiptView {

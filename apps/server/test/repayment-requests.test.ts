@@ -1,5 +1,5 @@
 import { API_PATHS, type RepayableOrder, type RepayQuote, type RepayStatus } from '@sen/contract';
-import { accrueThrough, addVietnamDays, instalmentOutstanding, loanOutstanding, sumComponents } from '@sen/domain';
+import { accrueThrough, addVietnamDays, instalmentOutstanding, loanOutstanding, sumComponents, vietnamDate } from '@sen/domain';
 import { eq } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
@@ -7,7 +7,6 @@ import { QRPay } from 'vietnam-qr-pay';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_SEPAY_WEBHOOK_KEY } from '../src/config.ts';
 import { repaymentRequests } from '../src/db/schema.ts';
-import { businessDate } from '../src/jobs/business-date.ts';
 import { isRequestCode } from '../src/modules/repayment/transfer-matching.ts';
 import { createBorrower, demoProducts, openLoan } from './helpers/loans.ts';
 import { postSepay, sepayTransfer } from './helpers/sepay.ts';
@@ -28,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const today = () => businessDate(t.clock.now());
+const today = () => vietnamDate(t.clock.now());
 
 async function quoteFor(token: string, path: string, payload: Record<string, unknown>) {
   return t.post<RepayQuote>(path, { token, payload, lang: 'en' });

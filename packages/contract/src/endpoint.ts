@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { IMAGE_UPLOAD_MAX_BYTES } from './constants.ts';
 import type { ErrorName } from './errors.ts';
 
 export type HttpMethod = 'GET' | 'POST';
@@ -13,6 +14,25 @@ export type SessionMode = 'required' | 'optional' | 'none';
 export type BodyEncoding = 'json' | 'multipart' | 'form';
 
 /**
+ * One file part of a multipart body. `required` parts are refused when absent; `contentTypes` and
+ * `maxBytes` are what the server enforces (by content, not by the part's declared type).
+ */
+export interface FilePart {
+  readonly name: string;
+  readonly required: boolean;
+  readonly description: string;
+  /** Accepted content types, checked on the bytes; absent: any (text logs, SDK results). */
+  readonly contentTypes?: readonly string[];
+  /** The most bytes accepted. */
+  readonly maxBytes?: number;
+}
+
+/** Images the server accepts in any upload (checked by content, re-encoded; decision 040). */
+export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** What an image part accepts: the types and size every upload enforces. */
+export const IMAGE_PART = { contentTypes: IMAGE_CONTENT_TYPES, maxBytes: IMAGE_UPLOAD_MAX_BYTES } as const;
+
+/**
  * One endpoint of the API, the single source of its shape: the server registers its route from
  * this object (validation, typed handler, response serialisation), the web app calls by it and
  * gets typed data, and the OpenAPI document is generated from the list of them.
@@ -21,6 +41,7 @@ export interface Endpoint<
   Request extends z.ZodType = z.ZodType,
   Response extends z.ZodType = z.ZodType,
   Session extends SessionMode = SessionMode,
+  Files extends readonly FilePart[] = readonly FilePart[],
 > {
   /** Stable operation id (OpenAPI operationId), camelCase. */
   readonly id: string;
@@ -42,7 +63,7 @@ export interface Endpoint<
   readonly session: Session;
   readonly bodyEncoding?: BodyEncoding;
   /** The file parts of a multipart body (the request schema covers its text parts). */
-  readonly fileParts?: readonly { readonly name: string; readonly required: boolean; readonly description: string }[];
+  readonly fileParts?: Files;
   /** Set when success is raw bytes of this content type instead of an envelope (served files). */
   readonly binaryResponse?: string;
   /**
@@ -52,15 +73,21 @@ export interface Endpoint<
   readonly plainResponse?: boolean;
   /** Catalogued errors this endpoint answers besides the ones every call may get. */
   readonly errors: readonly ErrorName[];
-  /**
-   * A money call: the client sends an `Idempotency-Key` header (HEADERS.idempotencyKey), a repeat
-   * with the same key and body gets the first response back (docs/decisions/012-idempotency.md).
-   * Only with session 'required'. Adds IDEMPOTENCY_* to the errors it may answer.
-   */
-  readonly idempotent?: boolean;
 }
 
-export type AnyEndpoint = Endpoint<z.ZodType, z.ZodType, SessionMode>;
+export type AnyEndpoint = Endpoint<z.ZodType, z.ZodType, SessionMode, readonly FilePart[]>;
+
+type FilePartsOf<E> = E extends { readonly fileParts?: infer Parts } ? (Parts extends readonly FilePart[] ? Parts[number] : never) : never;
+
+/**
+ * The files of a multipart endpoint by part name: a required part is a Blob, an optional one may
+ * be left out. `{}` for an endpoint without file parts.
+ */
+export type EndpointFiles<E extends AnyEndpoint> = { [P in FilePartsOf<E> as P['required'] extends true ? P['name'] : never]: Blob } & {
+  [P in FilePartsOf<E> as P['required'] extends true ? never : P['name']]?: Blob | undefined;
+};
+/** What a client passes to call an endpoint: its input, and for a multipart endpoint its files by part name. */
+export type EndpointCallInput<E extends AnyEndpoint> = EndpointInput<E> & EndpointFiles<E>;
 
 /** The input a caller passes (before the schema's coercions). */
 export type EndpointInput<E extends AnyEndpoint> = z.input<E['request']>;
@@ -71,9 +98,9 @@ export type EndpointResult<E extends AnyEndpoint> = z.input<E['response']>;
 /** What a caller receives. */
 export type EndpointData<E extends AnyEndpoint> = z.output<E['response']>;
 
-export function defineEndpoint<Request extends z.ZodType, Response extends z.ZodType, const Session extends SessionMode>(
-  endpoint: Endpoint<Request, Response, Session>,
-): Endpoint<Request, Response, Session> {
+export function defineEndpoint<Request extends z.ZodType, Response extends z.ZodType, const Session extends SessionMode, const Files extends readonly FilePart[] = readonly []>(
+  endpoint: Endpoint<Request, Response, Session, Files>,
+): Endpoint<Request, Response, Session, Files> {
   return Object.freeze(endpoint);
 }
 

@@ -46,7 +46,7 @@ describe('error catalogue', () => {
   it('uses 1xxx for request checks and 2xxx-5xxx for the modules, all with client-error or unavailable statuses', () => {
     for (const [name, error] of entries) {
       if (error.code < 1000) continue;
-      // 409 only for an idempotency key that is busy or reused: the request is fine, its key is not.
+      // 409 only for a commit key reused with another request: the request is fine, its key is not.
       if (error.code < 2000) expect([400, 409], name).toContain(error.httpStatus);
       // Uploads (24xx) may also say 413 (too large) and 415 (not an image), as HTTP means them.
       else if (error.code >= 2400 && error.code < 2410) expect([400, 413, 415], name).toContain(error.httpStatus);

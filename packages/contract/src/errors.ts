@@ -36,11 +36,10 @@ export const ERRORS = {
   MISSING_PARAMS: { code: 1001, httpStatus: 400, messageKey: 'error.missingParams' },
   /** The timestamp header is missing or outside ±5 minutes of the server clock (replay guard). */
   STALE_TIMESTAMP: { code: 1003, httpStatus: 400, messageKey: 'error.staleTimestamp' },
-  /** A money call without a valid Idempotency-Key header (docs/decisions/012-idempotency.md). */
-  IDEMPOTENCY_KEY_REQUIRED: { code: 1004, httpStatus: 400, messageKey: 'error.idempotencyKeyRequired' },
-  /** The same key is being processed by an earlier request; retry it later with the same key. */
-  IDEMPOTENCY_IN_PROGRESS: { code: 1005, httpStatus: 409, messageKey: 'error.idempotencyInProgress' },
-  /** The key was used before with a different body: a new operation needs a new key. */
+  /**
+   * A loan commit whose client key (auditKey or Idempotency-Key) made an earlier order from a
+   * different request: a new operation needs a new key (docs/decisions/086-one-idempotency-mechanism.md).
+   */
   IDEMPOTENCY_KEY_REUSED: { code: 1006, httpStatus: 409, messageKey: 'error.idempotencyKeyReused' },
 
   OTP_INCORRECT: { code: 2001, httpStatus: 400, messageKey: 'error.otpIncorrect' },

@@ -57,8 +57,6 @@ const en = {
   'error.creditLimitExceeded': 'The amount exceeds your available credit limit',
   'error.challengeRequired': 'A security check is needed before another OTP can be sent, please try again later',
   'error.challengeFailed': 'Security check failed, please try again',
-  'error.idempotencyKeyRequired': 'Missing request key, please update the app and try again',
-  'error.idempotencyInProgress': 'Your previous request is still being processed, please wait',
   'error.idempotencyKeyReused': 'This request key was already used for a different request',
   // Account lifecycle and feedback (issue 13).
   'error.accountCloseRefused': 'Your account cannot be closed right now',
@@ -190,8 +188,6 @@ const vn: MessageDictionary = {
   'error.creditLimitExceeded': 'Số tiền vượt quá hạn mức tín dụng khả dụng của bạn',
   'error.challengeRequired': 'Cần xác minh bảo mật trước khi gửi thêm mã OTP, vui lòng thử lại sau',
   'error.challengeFailed': 'Xác minh bảo mật không thành công, vui lòng thử lại',
-  'error.idempotencyKeyRequired': 'Thiếu mã yêu cầu, vui lòng cập nhật ứng dụng và thử lại',
-  'error.idempotencyInProgress': 'Yêu cầu trước của bạn vẫn đang được xử lý, vui lòng chờ',
 
   'validation.walletAccount.mismatch': 'Tài khoản không khớp',
   'validation.bankNo.length': 'Số tài khoản phải có từ 6 đến 20 chữ số',
@@ -327,8 +323,6 @@ const zh: MessageDictionary = {
   'error.creditLimitExceeded': '金额超过您的可用授信额度',
   'error.challengeRequired': '再次发送验证码前需要安全验证，请稍后再试',
   'error.challengeFailed': '安全验证失败，请重试',
-  'error.idempotencyKeyRequired': '缺少请求标识，请更新应用后重试',
-  'error.idempotencyInProgress': '您之前的请求仍在处理中，请稍候',
   'error.idempotencyKeyReused': '该请求标识已用于其他请求',
   // Account lifecycle and feedback (issue 13).
   'error.accountCloseRefused': '您的账户暂时无法注销',

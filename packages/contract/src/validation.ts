@@ -1,4 +1,4 @@
-import { TZDate } from '@date-fns/tz';
+import { vietnamDate } from '@sen/domain';
 import { format, isValid, parse } from 'date-fns';
 import { z } from 'zod';
 import { MIN_BORROWER_AGE } from './constants.ts';
@@ -95,19 +95,10 @@ export function parseBirthDate(text: string): { year: number; month: number; day
   return real && year >= 1900 ? { year, month, day } : null;
 }
 
-/** Vietnam's time zone (UTC+7, no daylight saving): the calendar the age rule counts on. */
-export const VIETNAM_TIME_ZONE = 'Asia/Ho_Chi_Minh';
-
 export interface CalendarDate {
   year: number;
   month: number;
   day: number;
-}
-
-/** The calendar date in Vietnam at the instant `now`. */
-export function vietnamDate(now: Date): CalendarDate {
-  const local = new TZDate(now.getTime(), VIETNAM_TIME_ZONE);
-  return { year: local.getFullYear(), month: local.getMonth() + 1, day: local.getDate() };
 }
 
 /**
@@ -115,7 +106,7 @@ export function vietnamDate(now: Date): CalendarDate {
  * (a birthday on 29 February counts from 1 March in common years).
  */
 export function ageOn(birth: CalendarDate, today: Date): number {
-  const { year, month, day } = vietnamDate(today);
+  const [year, month, day] = vietnamDate(today).split('-').map(Number) as [number, number, number];
   const hadBirthday = month > birth.month || (month === birth.month && day >= birth.day);
   return year - birth.year - (hadBirthday ? 0 : 1);
 }

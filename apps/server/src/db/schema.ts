@@ -216,40 +216,6 @@ export const botCheckRedemptions = pgTable('bot_check_redemptions', {
 });
 
 /**
- * Idempotency keys of money calls (plugins/idempotency.ts): one row per user, endpoint and client
- * key. Claimed as 'running' in a short transaction of its own, then completed in the transaction
- * of the money change, with the response a repeat gets back.
- */
-export const idempotencyKeys = pgTable(
-  'idempotency_keys',
-  {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    /** The contract endpoint's id (operationId), e.g. 'loanApply'. */
-    endpoint: text('endpoint').notNull(),
-    key: text('key').notNull(),
-    /** sha256 of the canonical JSON of the request body: a repeat must send the same body. */
-    requestHash: text('request_hash').notNull(),
-    status: text('status', { enum: ['running', 'done'] }).notNull(),
-    /** Random per claim: only the claimant may complete it (a stale claim can be taken over). */
-    claimToken: text('claim_token').notNull(),
-    responseStatus: integer('response_status'),
-    /** The response data as JSON text (not jsonb, which would reorder its keys on a replay). */
-    responseBody: text('response_body'),
-    createdAt: createdAt(),
-    /** When the current claim was made; a running claim older than the stale window is dead. */
-    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
-  },
-  (table) => [
-    uniqueIndex('idempotency_keys_user_endpoint_key_idx').on(table.userId, table.endpoint, table.key),
-    index('idempotency_keys_created_idx').on(table.createdAt),
-  ],
-);
-
-/**
  * One row per sweep and business date (jobs/sweep-runner.ts), written in the sweep's own
  * transaction: the unique index is what makes a sweep run once per date across instances.
  */
@@ -317,17 +283,6 @@ export const jobLeases = pgTable('job_leases', {
   job: text('job').primaryKey(),
   holder: text('holder').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-});
-
-/**
- * Unused since decision 084: per-IP counters of the generic rate limit when PostgreSQL was a
- * rate-limit store (a write per request). Counts now live in Redis or in process; the table stays
- * until a migration drops it.
- */
-export const rateLimitCounters = pgTable('rate_limit_counters', {
-  key: text('key').primaryKey(),
-  hits: integer('hits').notNull(),
-  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
 
 /**
@@ -972,8 +927,13 @@ export const loanOrders = pgTable(
     closeReason: text('close_reason'),
     /** apply/again: 1 borrow the same product again on settlement, 2 all products; null none. */
     reloanSign: integer('reloan_sign'),
-    /** The commit's idempotency key (auditKey, Idempotency-Key or a derived hash; decision 070). */
+    /** The commit's idempotency key (auditKey, Idempotency-Key or a derived hash; decisions 070, 086). */
     idempotencyKey: text('idempotency_key').notNull(),
+    /**
+     * sha256 of the canonical request a client key was first used with (decision 086): a repeat of
+     * the key with another request is refused. Null for keys the server derives itself.
+     */
+    requestHash: text('request_hash'),
     ip: text('ip').notNull().default(''),
     /** The page-event log the family's clients send with the commit (eventFile: '<epochMs>|<event>' lines, bounded). */
     eventLog: text('event_log'),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { deleteCounted } from '../db/delete-counted.ts';
-import { botCheckRedemptions, idempotencyKeys, jobRuns, loginBrakes, otpCodes, otpSendLog, sessions } from '../db/schema.ts';
+import { botCheckRedemptions, jobRuns, loginBrakes, otpCodes, otpSendLog, sessions } from '../db/schema.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import type { JobDefinition } from './job-runner.ts';
 
@@ -10,21 +10,18 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * How long rows no rule reads any more are kept before the clean-up deletes them. The OTP rules
  * read only a phone's newest code and the last hour of sends; a day more is kept for support
  * questions ("I never got the code"). Ended sessions are kept a week for the same reason.
- * Idempotency keys live a week: clients retry within minutes, and a week covers any app that
- * resends a money call after being offline.
  */
 export const RETENTION = {
   otpCodesAfterExpiry: DAY_MS,
   otpSendLog: 2 * DAY_MS,
   sessionsAfterEnd: 7 * DAY_MS,
-  idempotencyKeys: 7 * DAY_MS,
   /** The brake forgives failures after a quiet day (docs/decisions/033); a day more, and the row goes. */
   loginBrakesAfterLastFailure: 2 * DAY_MS,
   /** The run records of interval and by-hand job runs (a few thousand a day); daily runs stay as history. */
   intervalJobRuns: 2 * DAY_MS,
 } as const;
 
-/** Daily clean-up of expired OTPs, old send-log rows, ended sessions, old idempotency keys and old interval-job run records. */
+/** Daily clean-up of expired OTPs, old send-log rows, ended sessions, old login brakes, used bot checks and old interval-job run records. */
 export function cleanupSweep(uow: UnitOfWork): JobDefinition {
   return {
     name: 'cleanup',
@@ -39,10 +36,6 @@ export function cleanupSweep(uow: UnitOfWork): JobDefinition {
         sessions: await deleteCounted(
           uow,
           sql`delete from ${sessions} where ${sessions.expiresAt} < ${before(RETENTION.sessionsAfterEnd)} or ${sessions.revokedAt} < ${before(RETENTION.sessionsAfterEnd)}`,
-        ),
-        idempotencyKeys: await deleteCounted(
-          uow,
-          sql`delete from ${idempotencyKeys} where ${idempotencyKeys.createdAt} < ${before(RETENTION.idempotencyKeys)}`,
         ),
         loginBrakes: await deleteCounted(
           uow,

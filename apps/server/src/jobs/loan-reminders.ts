@@ -1,4 +1,4 @@
-import { daysBetween, type IsoDate } from '@sen/domain';
+import { daysBetween, vietnamHour, type IsoDate } from '@sen/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { executeRows } from '../db/database.ts';
@@ -34,11 +34,6 @@ export interface ReminderPolicy {
 /** Overdue days that get a reminder: 1, 3, 7, then every 7 days. */
 export function isOverdueReminderDay(daysOverdue: number): boolean {
   return daysOverdue === 1 || daysOverdue === 3 || (daysOverdue >= 7 && daysOverdue % 7 === 0);
-}
-
-/** The hour of the day in Vietnam (UTC+7, no daylight saving). */
-export function vietnamHour(now: Date): number {
-  return (now.getUTCHours() + 7) % 24;
 }
 
 interface Candidate {

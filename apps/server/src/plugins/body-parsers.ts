@@ -63,7 +63,7 @@ export function hasUnsafeText(value: unknown, maxDepth = MAX_JSON_DEPTH): boolea
 }
 
 function controlCharacterError(): AppError {
-  return new AppError('VALIDATION_FAILED', {}, null, 'validation.controlCharacters');
+  return new AppError('VALIDATION_FAILED', { messageKey: 'validation.controlCharacters' });
 }
 
 /**

@@ -37,7 +37,6 @@ function envelopeSchema(data: z.ZodType) {
  * the route config (request-checks plugin, auth module).
  */
 export function registerEndpoint<E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>): void {
-  if (endpoint.idempotent && endpoint.session !== 'required') throw new Error(`${endpoint.id}: an idempotent endpoint needs session 'required'`);
   const flags: SenRouteFlags = { signed: endpoint.signed, auth: endpoint.session, endpointId: endpoint.id };
   // A plain response (a webhook's sender reads the body) is serialised by its own schema, unwrapped.
   const response = { 200: endpoint.plainResponse ? endpoint.response : envelopeSchema(endpoint.response) };
@@ -53,8 +52,7 @@ export function registerEndpoint<E extends AnyEndpoint>(app: FastifyInstance, en
         const session = request.session;
         if (endpoint.session === 'required' && !session) throw new AppError('SESSION_EXPIRED');
         const input = (method === 'GET' ? request.query : request.body) as EndpointParsedInput<E>;
-        const run = () => handler({ input, request, reply, session: session as SessionOf<E['session']> });
-        const data = endpoint.idempotent && session ? await app.idempotency.run({ request, reply, endpointId: endpoint.id, userId: session.userId, input }, run) : await run();
+        const data = await handler({ input, request, reply, session: session as SessionOf<E['session']> });
         // A handler that answered by itself (e.g. a 503 probe) has already sent its reply.
         if (reply.sent) return reply;
         return endpoint.plainResponse ? data : ok(data ?? null);
@@ -66,7 +64,7 @@ export function registerEndpoint<E extends AnyEndpoint>(app: FastifyInstance, en
 /** A request whose input failed its endpoint schema: the 400 envelope with the first rule's text. */
 export class RequestValidationError extends AppError {
   constructor(zodError: z.ZodError, input: unknown) {
-    super('VALIDATION_FAILED', {}, null, firstMessageKey(zodError, input ?? {}));
+    super('VALIDATION_FAILED', { messageKey: firstMessageKey(zodError, input ?? {}) });
   }
 }
 

@@ -1,10 +1,8 @@
 import { EMERGENCY_RELATIONSHIP, type LoginSession } from '@sen/contract';
-import type { IsoDate } from '@sen/domain';
-import { businessDate } from '../../src/jobs/business-date.ts';
+import { buildSchedule, vietnamDate, type IsoDate } from '@sen/domain';
 import { defaultPlanOf, DEMO_PRODUCTS, loanTermsOf, overdueRateOf, type ProductRow } from '../../src/modules/product/index.ts';
 import { payoutReference } from '../../src/providers/payout/payout-provider.ts';
 import type { LoadedLoan } from '../../src/modules/loan/index.ts';
-import { buildSchedule } from '@sen/domain';
 import { randomPhone, type TestApp } from './test-app.ts';
 
 /*
@@ -62,7 +60,7 @@ export async function openLoan(t: TestApp, borrower: TestBorrower, options: Open
   const product = (await demoProducts(t)).get(options.productCode ?? 'sen-linh-hoat')!;
   const principal = options.principal ?? 4_000_000n;
   const planNums = options.planNums ?? defaultPlanOf(product);
-  const startDate = options.startDate ?? businessDate(t.clock.now());
+  const startDate = options.startDate ?? vietnamDate(t.clock.now());
   const terms = loanTermsOf(product, principal, planNums, startDate);
   const schedule = buildSchedule(terms);
   const { uow } = t.database;

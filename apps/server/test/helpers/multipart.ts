@@ -15,7 +15,7 @@ export interface MultipartFile {
 export async function postMultipart<T = unknown>(
   t: TestApp,
   url: string,
-  options: { token?: string; fields?: Record<string, string>; files?: Record<string, MultipartFile>; lang?: Language; sign?: string },
+  options: { token?: string; fields?: Record<string, string>; files?: Record<string, MultipartFile>; lang?: Language; sign?: string; headers?: Record<string, string> },
 ): Promise<ApiResponse<T>> {
   const boundary = `----sen${randomBytes(8).toString('hex')}`;
   const fields: Record<string, string> = { ...Object.fromEntries(Object.entries(DEFAULT_PARAMS).map(([key, value]) => [key, String(value)])), ...options.fields };
@@ -44,6 +44,7 @@ export async function postMultipart<T = unknown>(
     if (device) headers['device-id'] = device;
   }
   if (options.lang) headers.lang = LANG_HEADER[options.lang];
+  Object.assign(headers, options.headers);
   const response = await t.app.inject({ method: 'POST', url, headers, payload: Buffer.concat(parts), remoteAddress: '10.9.9.9' });
   let envelope = null as unknown as Envelope<T>;
   try {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint.ts';
+import { defineEndpoint, IMAGE_PART } from '../endpoint.ts';
 import { plainText, wireIntCode, wireOptionalInt, wireOptionalText } from '../wire.ts';
 import { emptyRequestSchema, nullResponseSchema } from './common.ts';
 import { API_PATHS } from './paths.ts';
@@ -147,7 +147,7 @@ export const feedbackSubmitEndpoint = defineEndpoint({
   signed: true,
   session: 'required',
   bodyEncoding: 'multipart',
-  fileParts: FEEDBACK_IMAGE_PARTS.map((name) => ({ name, required: false, description: 'A picture (JPEG, PNG or WebP, at most 8 MB)' })),
+  fileParts: FEEDBACK_IMAGE_PARTS.map((name) => ({ name, required: false, description: 'A picture (JPEG, PNG or WebP, at most 8 MB)', ...IMAGE_PART })),
   errors: ['VALIDATION_FAILED', 'SESSION_EXPIRED', 'UPLOAD_MISSING', 'UPLOAD_TOO_LARGE', 'UPLOAD_NOT_IMAGE', 'UPLOAD_DAMAGED', 'UPLOAD_TOO_SMALL'],
 });
 

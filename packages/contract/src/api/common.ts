@@ -21,10 +21,8 @@ export const HEADERS = {
   /** The persistent random device id of the browser; used for OTP send limits and consent. */
   deviceId: 'device-id',
   requestId: 'x-request-id',
-  /** Client-made key of a money call (1-255 visible ASCII characters), unique per user and endpoint. */
+  /** Client-made key of a loan commit when its body has no auditKey (docs/decisions/086-one-idempotency-mechanism.md). */
   idempotencyKey: 'idempotency-key',
-  /** 'true' on the answer to a repeated money call: the stored response of its first run. */
-  idempotentReplayed: 'idempotent-replayed',
 } as const;
 
 /** A call without input of its own (default params are checked separately and dropped here). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint.ts';
+import { defineEndpoint, IMAGE_PART } from '../endpoint.ts';
 import { emptyRequestSchema, nullResponseSchema } from './common.ts';
 import { API_PATHS } from './paths.ts';
 
@@ -62,7 +62,7 @@ export const kycSaveEndpoint = defineEndpoint({
   signed: true,
   session: 'required',
   bodyEncoding: 'multipart',
-  fileParts: [{ name: 'image', required: true, description: 'The ID-card side: JPEG, PNG or WebP, at most 8 MB' }],
+  fileParts: [{ name: 'image', required: true, description: 'The ID-card side: JPEG, PNG or WebP, at most 8 MB', ...IMAGE_PART }],
   errors: [...UPLOAD_ERRORS, 'EKYC_UNAVAILABLE'],
 });
 
@@ -83,7 +83,7 @@ export const kycFaceEndpoint = defineEndpoint({
   session: 'required',
   bodyEncoding: 'multipart',
   fileParts: [
-    { name: 'faceFile', required: true, description: 'The selfie: JPEG, PNG or WebP, at most 8 MB' },
+    { name: 'faceFile', required: true, description: 'The selfie: JPEG, PNG or WebP, at most 8 MB', ...IMAGE_PART },
     { name: 'livenessDataFile', required: false, description: "A liveness SDK's result bytes (FACE 2); not trusted as proof of liveness" },
   ],
   errors: [...UPLOAD_ERRORS],

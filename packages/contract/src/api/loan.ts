@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint.ts';
+import { defineEndpoint, IMAGE_PART } from '../endpoint.ts';
 import { wireInt, wireIntList, wireOptionalInt, wireOptionalString, wireString } from '../wire.ts';
 import { emptyRequestSchema, nullResponseSchema } from './common.ts';
 import { productDetailSchema } from './home.ts';
@@ -175,6 +175,7 @@ const COMMIT_ERRORS = [
   'BANK_ACCOUNT_NOT_FOUND',
   'SIGNATURE_REQUIRED',
   'AGREEMENT_OUTDATED',
+  'IDEMPOTENCY_KEY_REUSED',
   'UPLOAD_NOT_IMAGE',
   'UPLOAD_TOO_LARGE',
   'UPLOAD_DAMAGED',
@@ -182,7 +183,7 @@ const COMMIT_ERRORS = [
 
 const COMMIT_FILE_PARTS = [
   { name: 'eventFile', required: false, description: "The page-event log ('<epochMs>|<event>' per line); kept with the order's audit trail." },
-  { name: 'signPic', required: false, description: 'The drawn signature (PNG/JPEG), required when the product asks for one (isSign 0).' },
+  { name: 'signPic', required: false, description: 'The drawn signature (PNG/JPEG), required when the product asks for one (isSign 0).', ...IMAGE_PART },
 ] as const;
 
 export const orderCommitEndpoint = defineEndpoint({

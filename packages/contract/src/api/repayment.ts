@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint.ts';
+import { defineEndpoint, IMAGE_PART } from '../endpoint.ts';
 import { wireInt, wireIntList, wireOptionalBoolean, wireOptionalInt, wireOptionalString } from '../wire.ts';
 import { emptyRequestSchema, nullResponseSchema } from './common.ts';
 import { orderNoSchema } from './loan.ts';
@@ -229,7 +229,7 @@ export const uploadCertEndpoint = defineEndpoint({
   signed: true,
   session: 'required',
   bodyEncoding: 'multipart',
-  fileParts: [{ name: 'imagCert', required: true, description: 'The screenshot or photo of the transfer (JPEG, PNG or WebP).' }],
+  fileParts: [{ name: 'imagCert', required: true, description: 'The screenshot or photo of the transfer (JPEG, PNG or WebP).', ...IMAGE_PART }],
   errors: ['SESSION_EXPIRED', 'VALIDATION_FAILED', 'ORDER_NOT_FOUND', 'ORDER_NOT_REPAYABLE', 'UPLOAD_MISSING', 'UPLOAD_NOT_IMAGE', 'UPLOAD_TOO_LARGE', 'UPLOAD_DAMAGED'],
 });
 

@@ -86,7 +86,7 @@ export class AccountLifecycle {
       if (input.rid !== undefined && input.rid !== user.publicId) throw new AppError('ACCOUNT_WRONG_USER');
       for (const guard of this.guards) {
         const refusal = await guard(userId);
-        if (refusal) throw new AppError('ACCOUNT_CLOSE_REFUSED', {}, null, refusal.messageKey);
+        if (refusal) throw new AppError('ACCOUNT_CLOSE_REFUSED', { messageKey: refusal.messageKey });
       }
       const closedAt = this.clock();
       const eraseAfter = new Date(closedAt.getTime() + this.retentionDays * 24 * 60 * 60 * 1000);

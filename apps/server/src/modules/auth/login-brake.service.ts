@@ -79,7 +79,7 @@ export class LoginBrakeService {
     });
     if (outcome.refused === 'locked') {
       const minutes = Math.max(1, Math.ceil(outcome.retryAfterSeconds / 60));
-      throw new AppError('LOGIN_LOCKED', { minutes }, { retryAfterSeconds: outcome.retryAfterSeconds });
+      throw new AppError('LOGIN_LOCKED', { params: { minutes }, data: { retryAfterSeconds: outcome.retryAfterSeconds } });
     }
     if (outcome.refused === 'code') throw new AppError('LOGIN_CODE_REQUIRED');
     return { lockedForSeconds: outcome.lockedForSeconds, codeRequiredNow: outcome.codeRequiredNow };

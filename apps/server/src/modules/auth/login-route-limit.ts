@@ -23,7 +23,7 @@ export interface LoginRouteLimitOptions {
 /** Seconds until a window ends, as the 429's Retry-After and `retryAfterSeconds`. */
 function refuse(reply: FastifyReply, retryAfterSeconds: number): never {
   reply.header('retry-after', String(retryAfterSeconds));
-  throw new AppError('TOO_MANY_REQUESTS', {}, { retryAfterSeconds });
+  throw new AppError('TOO_MANY_REQUESTS', { data: { retryAfterSeconds } });
 }
 
 /**

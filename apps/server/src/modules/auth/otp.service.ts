@@ -1,5 +1,6 @@
 import { createHmac, randomInt } from 'node:crypto';
 import { OTP_RESEND_SECONDS } from '@sen/contract';
+import { vietnamDate } from '@sen/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
 import { AppError } from '../../shared/app-error.ts';
@@ -23,11 +24,6 @@ export interface OtpOptions {
   productName: string;
   /** OTP SMS the whole service may send per Vietnam calendar day (SMS_DAILY_BUDGET); unlimited when absent. */
   smsDailyBudget?: number;
-}
-
-/** The Vietnam calendar day (UTC+7, no daylight saving) of `now`, as YYYY-MM-DD. */
-export function vietnamDay(now: Date): string {
-  return new Date(now.getTime() + 7 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 
 /** The outcome of a send: when another code may be asked for and when this one dies. */
@@ -80,7 +76,7 @@ export class OtpService {
         const elapsedMs = now.getTime() - latest.createdAt.getTime();
         if (elapsedMs < OTP_RESEND_SECONDS * 1000) {
           const retryAfterSeconds = Math.min(OTP_RESEND_SECONDS, Math.ceil((OTP_RESEND_SECONDS * 1000 - elapsedMs) / 1000));
-          throw new AppError('OTP_TOO_SOON', { seconds: retryAfterSeconds }, { retryAfterSeconds });
+          throw new AppError('OTP_TOO_SOON', { params: { seconds: retryAfterSeconds }, data: { retryAfterSeconds } });
         }
       }
       const counts = await this.repository.sendCounts({ ...input, since: new Date(now.getTime() - HOUR_MS) });
@@ -106,7 +102,7 @@ export class OtpService {
 
     // The service-wide daily budget against SMS pumping: outside the send locks, so it is one short
     // conditional upsert and never a lock held across every phone.
-    const day = vietnamDay(now);
+    const day = vietnamDate(now);
     const budget = this.options.smsDailyBudget;
     if (budget !== undefined && !(await this.repository.reserveDailySms(day, budget))) {
       await this.repository.deleteCode(codeId);

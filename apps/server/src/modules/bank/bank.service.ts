@@ -201,17 +201,17 @@ export class BankService {
     const user = await this.users.findById(userId);
     if (!user) throw new AppError('SESSION_EXPIRED');
     const problem = contactPhoneProblem(contacts, user.phone);
-    if (problem) throw new AppError('VALIDATION_FAILED', {}, null, problem.message);
+    if (problem) throw new AppError('VALIDATION_FAILED', { messageKey: problem.message });
   }
 
   private provider(account: ParsedAccount): { code: string; name: string; bin: string; id: number } {
     if (account.kind === 'CARD') {
       const bank = bankById(account.bankId);
-      if (!bank) throw new AppError('VALIDATION_FAILED', {}, null, 'validation.select');
+      if (!bank) throw new AppError('VALIDATION_FAILED', { messageKey: 'validation.select' });
       return { id: bank.id, code: bank.bankCode, name: bank.longCode, bin: bank.bin };
     }
     const wallet = walletById(account.walletId);
-    if (!wallet) throw new AppError('VALIDATION_FAILED', {}, null, 'validation.select');
+    if (!wallet) throw new AppError('VALIDATION_FAILED', { messageKey: 'validation.select' });
     return { id: wallet.id, code: wallet.code, name: wallet.name, bin: '' };
   }
 

@@ -60,7 +60,7 @@ export class OperatorCheckService {
     const check = await this.repository.operatorCheck(caller.userId);
     if (!check || check.company !== input.company || check.phone !== phone) throw new AppError('OPERATOR_STEP');
     if (input.otp === undefined) {
-      if (check.stage !== 'second') throw new AppError('VALIDATION_FAILED', {}, null, 'validation.otp.required');
+      if (check.stage !== 'second') throw new AppError('VALIDATION_FAILED', { messageKey: 'validation.otp.required' });
     } else {
       if (check.stage !== 'first') throw new AppError('OPERATOR_STEP');
       await this.provider.verifyCode({ phone, company: input.company, step: 1, code: input.otp });

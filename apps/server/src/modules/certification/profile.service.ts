@@ -126,7 +126,7 @@ export class ProfileService {
 
   async savePersonalData(userId: string, input: ParsedPersonalDataRequest): Promise<void> {
     const onClock = personalDataRequestSchema({ today: this.clock }).safeParse({ ...input, city: undefined, region: undefined });
-    if (!onClock.success) throw new AppError('VALIDATION_FAILED', {}, null, firstMessageKey(onClock.error));
+    if (!onClock.success) throw new AppError('VALIDATION_FAILED', { messageKey: firstMessageKey(onClock.error) });
     const idNumberIndex = this.cipher.blindIndex(ID_NUMBER_INDEX_PURPOSE, input.cardNo);
     const salary = Number(input.salary);
     const fullName = input.userName ?? [input.lastName, input.firstName].filter(Boolean).join(' ');

@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { decideCredit, type CreditApplicant, type CreditPolicy } from '@sen/domain';
+import { decideCredit, vietnamDate, type CreditApplicant, type CreditPolicy } from '@sen/domain';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
-import { businessDate } from '../../jobs/business-date.ts';
 import { AppError } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { DomainEvents, EventRecorder } from '../../events/domain-events.ts';
@@ -61,7 +60,7 @@ export class CreditService {
       await this.repository.lockAccount(userId);
       const account = await this.repository.findAccount(userId);
       if (!account || account.reviewId !== null || account.status === CREDIT_ACCOUNT_STATUS.APPROVED) return false;
-      const today = businessDate(now);
+      const today = vietnamDate(now);
       const calmOver = account.calmUntilDate === null || account.calmUntilDate <= today;
       const retryOver = account.status !== CREDIT_ACCOUNT_STATUS.REJECTED || (account.nextTryDate !== null && account.nextTryDate <= today);
       if (!calmOver || !retryOver) return false;
@@ -96,7 +95,7 @@ export class CreditService {
       const account = await this.repository.claimPending();
       if (!account?.reviewId) return null;
       const now = this.clock();
-      const today = businessDate(now);
+      const today = vietnamDate(now);
       const { facts, applicant } = await this.applicant(account.userId);
       const decision = decideCredit(applicant, this.policy, today);
       const nextTryDate = decision.outcome === 'reject' ? decision.nextTryDate : decision.outcome === 'calm' ? decision.calmUntilDate : null;
@@ -142,7 +141,7 @@ export class CreditService {
    */
   async runReviews(max = 100): Promise<{ reopened: number; decided: number }> {
     const now = this.clock();
-    const reopened = await this.repository.reopenExpired(businessDate(now), now);
+    const reopened = await this.repository.reopenExpired(vietnamDate(now), now);
     let decided = 0;
     while (decided < max) {
       const event = await this.decideNext();
@@ -180,7 +179,7 @@ export class CreditService {
         outcome: 'approve',
         creditLimit: limit,
         policyVersion: this.policy.version,
-        inputs: { today: businessDate(now), previousLimit: account.creditLimit.toString(), boostVnd: this.policy.personalInfoBoostVnd, boostItem: this.policy.boostItem },
+        inputs: { today: vietnamDate(now), previousLimit: account.creditLimit.toString(), boostVnd: this.policy.personalInfoBoostVnd, boostItem: this.policy.boostItem },
         ruleResults: [],
         reasons: ['personalInfoBoost'],
         nextTryDate: null,
@@ -218,7 +217,7 @@ export class CreditService {
       outcome: 'approve',
       creditLimit: limit,
       policyVersion: this.policy.version,
-      inputs: { today: businessDate(now), previousLimit: account.creditLimit.toString(), percent: options.percent, event: options.eventKey },
+      inputs: { today: vietnamDate(now), previousLimit: account.creditLimit.toString(), percent: options.percent, event: options.eventKey },
       ruleResults: [],
       reasons: [ON_TIME_SETTLEMENT_REASON],
       nextTryDate: null,

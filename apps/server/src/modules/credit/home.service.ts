@@ -8,8 +8,7 @@ import {
   type ProductDetail,
   type RepayProduct,
 } from '@sen/contract';
-import { addDays, formatVnd } from '@sen/domain';
-import { businessDate } from '../../jobs/business-date.ts';
+import { addDays, formatVnd, vietnamDate } from '@sen/domain';
 import type { Clock } from '../../shared/clock.ts';
 import type { CertificationService } from '../certification/index.ts';
 import { quoteProduct, type ProductRow, type ProductService } from '../product/index.ts';
@@ -102,7 +101,7 @@ export class HomeService {
 
   async index(userId: string, lang: Language): Promise<HomeIndex> {
     const now = this.clock();
-    const today = businessDate(now);
+    const today = vietnamDate(now);
     let account = await this.credit.account(userId);
     // A borrower certified before the review existed (or whose request was lost) gets one now.
     if (!account && (await this.certification.hasAuth(userId))) {
@@ -196,7 +195,7 @@ export class HomeService {
    * the payout-failure and signature flags, from the borrower's home data.
    */
   productDetail(card: ProductCard, product: ProductRow, amount: bigint, index: HomeIndex): ProductDetail {
-    const quote = quoteProduct(product, amount, businessDate(this.clock()));
+    const quote = quoteProduct(product, amount, vietnamDate(this.clock()));
     const { cost } = quote.defaultPlan;
     return {
       ...card,

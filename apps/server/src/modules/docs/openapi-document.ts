@@ -30,7 +30,6 @@ function commonErrors(endpoint: AnyEndpoint): ErrorName[] {
   const names: ErrorName[] = ['TOO_MANY_REQUESTS', 'SERVER_ERROR', 'SERVICE_UNAVAILABLE'];
   if (endpoint.signed) names.push('MISSING_PARAMS', 'UPDATE_REQUIRED', 'BAD_SIGN', 'STALE_TIMESTAMP', 'VALIDATION_FAILED');
   if (endpoint.session === 'required') names.push('SESSION_EXPIRED');
-  if (endpoint.idempotent) names.push('IDEMPOTENCY_KEY_REQUIRED', 'IDEMPOTENCY_IN_PROGRESS', 'IDEMPOTENCY_KEY_REUSED');
   return names;
 }
 
@@ -71,7 +70,7 @@ function queryParameters(schema: z.ZodType): unknown[] {
 function operation(endpoint: AnyEndpoint, method: HttpMethod): Record<string, unknown> {
   const parameters: unknown[] = [{ $ref: '#/components/parameters/lang' }];
   if (endpoint.signed) parameters.push(...SIGNING_PARAMETERS);
-  if (endpoint.idempotent) parameters.push({ $ref: '#/components/parameters/idempotencyKey' });
+  if (endpoint.errors.includes('IDEMPOTENCY_KEY_REUSED')) parameters.push({ $ref: '#/components/parameters/idempotencyKey' });
   if (method === 'GET') {
     if (endpoint.signed) parameters.push(...queryParameters(defaultParamsSchema));
     parameters.push(...queryParameters(endpoint.request));
@@ -84,7 +83,9 @@ function operation(endpoint: AnyEndpoint, method: HttpMethod): Record<string, un
         type: 'object',
         properties: {
           ...textSchema.properties,
-          ...Object.fromEntries(endpoint.fileParts.map((part) => [part.name, { type: 'string', format: 'binary', description: part.description }])),
+          ...Object.fromEntries(
+            endpoint.fileParts.map((part) => [part.name, { type: 'string', format: 'binary', description: part.description, ...(part.maxBytes !== undefined ? { maxLength: part.maxBytes } : {}) }]),
+          ),
         },
         required: [...(textSchema.required ?? []), ...endpoint.fileParts.filter((part) => part.required).map((part) => part.name)],
       }
@@ -97,6 +98,10 @@ function operation(endpoint: AnyEndpoint, method: HttpMethod): Record<string, un
             content: {
               [endpoint.bodyEncoding === 'multipart' ? 'multipart/form-data' : endpoint.bodyEncoding === 'form' ? 'application/x-www-form-urlencoded' : 'application/json']: {
                 schema: endpoint.signed ? { allOf: [{ $ref: '#/components/schemas/DefaultParams' }, requestSchema] } : requestSchema,
+                // The content types each file part accepts (checked on the bytes by the server).
+                ...(endpoint.fileParts?.some((part) => part.contentTypes)
+                  ? { encoding: Object.fromEntries(endpoint.fileParts.filter((part) => part.contentTypes).map((part) => [part.name, { contentType: part.contentTypes!.join(', ') }])) }
+                  : {}),
               },
             },
           },
@@ -177,10 +182,10 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         idempotencyKey: {
           name: HEADERS.idempotencyKey,
           in: 'header',
-          required: true,
-          schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$' },
+          required: false,
+          schema: { type: 'string', maxLength: 255 },
           description:
-            'Money calls: a client-made key per operation (e.g. a UUID). A repeat with the same key and body gets the first answer (header idempotent-replayed: true); while the first runs, 1005; the same key with another body, 1006.',
+            'The loan commit: a client-made key per operation (e.g. a UUID), used when the body carries no auditKey of its own. A repeat with the same key and the same request answers the first order; the same key with another request, 1006 (HTTP 409). Without any key the server derives one from the request.',
         },
         lang: { name: HEADERS.lang, in: 'header', required: false, schema: { type: 'string', enum: ['vi_VN', 'en_US', 'zh_CN'] }, description: 'Language of messages; Vietnamese by default.' },
       },

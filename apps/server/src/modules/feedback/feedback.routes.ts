@@ -21,7 +21,7 @@ async function feedbackImages(request: FastifyRequest): Promise<CleanImage[]> {
   const allowed = new Set<string>(FEEDBACK_IMAGE_PARTS);
   const parts = request.uploadedFiles ?? [];
   if (parts.length > FEEDBACK_MAX_IMAGES || parts.some((part) => !allowed.has(part.fieldname))) {
-    throw new AppError('VALIDATION_FAILED', {}, null, 'validation.feedback.tooManyImages');
+    throw new AppError('VALIDATION_FAILED', { messageKey: 'validation.feedback.tooManyImages' });
   }
   const images: CleanImage[] = [];
   for (const name of FEEDBACK_IMAGE_PARTS) {

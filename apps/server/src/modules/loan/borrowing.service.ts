@@ -9,6 +9,7 @@ import { defaultPlanOf, quotePlan, type ProductRow, type ProductService } from '
 import type { UserService } from '../user/index.ts';
 import { fillAgreement, maskPhone, type AgreementDocument } from './agreements.ts';
 import type { LoanSettledEvent } from '../repayment/index.ts';
+import { orderLoanTerms } from './loan-state.ts';
 import type { LoanService } from './loan.service.ts';
 import type { CommitContext, OrderService } from './order.service.ts';
 
@@ -52,7 +53,7 @@ export class BorrowingService {
   async quotable(userId: string, lang: Language, productId: number, amount: number) {
     const index = await this.deps.home.index(userId, lang);
     if (index.userCreditStatus !== 1) {
-      throw new AppError('CREDIT_NOT_APPROVED', {}, { creditStatus: index.userCreditStatus, enableLoanDate: index.enableLoanDate });
+      throw new AppError('CREDIT_NOT_APPROVED', { data: { creditStatus: index.userCreditStatus, enableLoanDate: index.enableLoanDate } });
     }
     const card = [...index.showProducts, ...index.canNotApplyProducts].find((candidate) => candidate.productId === productId);
     const product = (await this.deps.product.activeProducts()).find((candidate) => candidate.id === productId);
@@ -80,15 +81,7 @@ export class BorrowingService {
       // The agreement as accepted: the order's own terms, dated and scheduled from its commit day.
       const order = await loans.orders.findOfUser(userId, query.orderId);
       if (!order) throw new AppError('ORDER_NOT_FOUND');
-      const { schedule, cost } = quoteLoan({
-        principal: order.principal,
-        dailyRatePpm: BigInt(order.dailyRatePpm),
-        termDays: order.termDays,
-        planNums: order.planNums,
-        serviceFee: order.serviceFee,
-        feeTiming: order.feeTiming,
-        startDate: order.applyDate,
-      });
+      const { schedule, cost } = quoteLoan(orderLoanTerms(order, order.applyDate));
       return fillAgreement(document, lang, parties, { productName: order.productName, date: order.applyDate, dailyRatePpm: order.dailyRatePpm, overdueRatePpm: order.overdueRatePpm, termDays: order.termDays, planNums: order.planNums, schedule, cost });
     }
     const sections: { title: string; text: string }[] = [];
@@ -137,7 +130,7 @@ export class BorrowingService {
   async commitAll(context: CommitContext, input: EndpointParsedInput<typeof endpoints.orderCommitAll>) {
     const { home, orders } = this.deps;
     const index = await home.index(context.userId, context.lang);
-    if (index.userCreditStatus !== 1) throw new AppError('CREDIT_NOT_APPROVED', {}, { creditStatus: index.userCreditStatus, enableLoanDate: index.enableLoanDate });
+    if (index.userCreditStatus !== 1) throw new AppError('CREDIT_NOT_APPROVED', { data: { creditStatus: index.userCreditStatus, enableLoanDate: index.enableLoanDate } });
     return orders.commitBatch(context, { ...input, productIds: input.productIds ?? [] }, index.showProducts, (cards, available) => home.allocate(cards, available), BigInt(index.userCreditAmount));
   }
 

@@ -1,5 +1,5 @@
 import { ORDER_STATUS, PLAN_STATUS, type OrderStatusCode } from '@sen/contract';
-import { daysOverdue, instalmentOutstanding, sumComponents, ZERO, type InstalmentState, type LoanState } from '@sen/domain';
+import { daysOverdue, instalmentOutstanding, sumComponents, ZERO, type InstalmentState, type IsoDate, type LoanState, type LoanTerms } from '@sen/domain';
 import type { loanInstalments, loanOrders, payoutAttempts } from '../../db/schema.ts'; // row types only
 
 /**
@@ -37,6 +37,23 @@ export function toInstalmentState(row: InstalmentRow): InstalmentState {
     writtenOff: { ...ZERO },
     interestMicro: row.interestMicro,
     overdueFeeMicro: row.overdueFeeMicro,
+  };
+}
+
+/**
+ * The domain's terms of an order, scheduled from `startDate` (day 0): the commit's date for the
+ * schedule and agreement as accepted, the payout's date once paid out. The terms were copied from
+ * the product at commit, so the schedule never changes with the product.
+ */
+export function orderLoanTerms(order: Pick<OrderRow, 'principal' | 'dailyRatePpm' | 'termDays' | 'planNums' | 'serviceFee' | 'feeTiming'>, startDate: IsoDate): LoanTerms {
+  return {
+    principal: order.principal,
+    dailyRatePpm: BigInt(order.dailyRatePpm),
+    termDays: order.termDays,
+    planNums: order.planNums,
+    serviceFee: order.serviceFee,
+    feeTiming: order.feeTiming,
+    startDate,
   };
 }
 

@@ -9,7 +9,7 @@ import {
 } from '@sen/domain';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { LedgerService } from '../ledger/index.ts';
-import { instalmentBalances, instalmentPaid, toLoanState, type InstalmentRow, type OrderRow } from './loan-state.ts';
+import { instalmentBalances, instalmentPaid, orderLoanTerms, toLoanState, type InstalmentRow, type OrderRow } from './loan-state.ts';
 import { OrderRepository } from './order.repository.ts';
 
 /** A paid-out loan as the services work on it: the order, its instalment rows and its domain state. */
@@ -46,15 +46,7 @@ export class LoanService {
     this.uow.requireTransaction('LoanService.disburse');
     const [order] = await this.orders.lock([orderId]);
     if (!order || (order.state !== 'paying' && order.state !== 'pending')) return false;
-    const schedule = buildSchedule({
-      principal: order.principal,
-      dailyRatePpm: BigInt(order.dailyRatePpm),
-      termDays: order.termDays,
-      planNums: order.planNums,
-      serviceFee: order.serviceFee,
-      feeTiming: order.feeTiming,
-      startDate: payoutDate,
-    });
+    const schedule = buildSchedule(orderLoanTerms(order, payoutDate));
     await this.orders.redate(orderId, schedule);
     await this.orders.update(orderId, { state: 'repaying', startDate: payoutDate, accruedThrough: payoutDate, disbursedAt: now });
     const context = { loanId: String(orderId), borrowerId: order.userId, businessDate: payoutDate };

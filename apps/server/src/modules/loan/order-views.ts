@@ -19,17 +19,17 @@ import {
   instalmentOutstanding,
   loanOutstanding,
   sumComponents,
+  vietnamDate,
   type InstalmentState,
   type IsoDate,
   type LoanState,
 } from '@sen/domain';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
-import { businessDate } from '../../jobs/business-date.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { BankService, ReceivingAccount } from '../bank/index.ts';
 import type { UserService } from '../user/index.ts';
 import { handleFees, ratePercent } from '../product/index.ts';
-import { orderStatusCode, planStatusOf, toInstalmentState, toLoanState, type InstalmentRow, type OrderRow, type PayoutAttemptRow } from './loan-state.ts';
+import { orderLoanTerms, orderStatusCode, planStatusOf, toInstalmentState, toLoanState, type InstalmentRow, type OrderRow, type PayoutAttemptRow } from './loan-state.ts';
 import type { OrderRepository } from './order.repository.ts';
 import { familyDateTime } from '../../shared/family-time.ts';
 
@@ -78,7 +78,7 @@ export class OrderViews {
   constructor(private readonly deps: OrderViewsDeps) {}
 
   today(): IsoDate {
-    return businessDate(this.deps.clock());
+    return vietnamDate(this.deps.clock());
   }
 
   /** Facts of the borrower's orders (all, or those named), newest first. */
@@ -199,15 +199,7 @@ export class OrderViews {
     const payGoUrl = REPAYABLE_ORDER_STATUSES.includes(code) ? await links.payGoUrl(order) : null;
     const bean = this.bean(facts, publicUserId, all.length - 1 - index, lang, payGoUrl);
     const states = loan ? loan.instalments : facts.instalments.map(toInstalmentState);
-    const schedule = buildSchedule({
-      principal: order.principal,
-      dailyRatePpm: BigInt(order.dailyRatePpm),
-      termDays: order.termDays,
-      planNums: order.planNums,
-      serviceFee: order.serviceFee,
-      feeTiming: order.feeTiming,
-      startDate: order.startDate ?? order.applyDate,
-    });
+    const schedule = buildSchedule(orderLoanTerms(order, order.startDate ?? order.applyDate));
     const outstanding = loan ? loanOutstanding(loan) : null;
     const interest = states.reduce((sum, state) => sum + (loan ? state.charged.interest : 0n), 0n) || schedule.totals.interest;
     const owed = this.owedNow(facts);

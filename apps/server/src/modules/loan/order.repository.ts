@@ -86,6 +86,16 @@ export class OrderRepository {
     return row ?? null;
   }
 
+  /** Any one order of a borrower's batch (the batch number is derived from the batch's key). */
+  async findOfBatch(userId: string, batchNo: string): Promise<OrderRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(loanOrders)
+      .where(and(eq(loanOrders.userId, userId), eq(loanOrders.batchNo, batchNo)))
+      .limit(1);
+    return row ?? null;
+  }
+
   async findById(orderId: number): Promise<OrderRow | null> {
     const [row] = await this.db.select().from(loanOrders).where(eq(loanOrders.id, orderId)).limit(1);
     return row ?? null;

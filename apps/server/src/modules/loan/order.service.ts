@@ -1,19 +1,22 @@
 import { createHash } from 'node:crypto';
 import {
+  canonicalPayload,
   CREDIT_STATUS,
   ERRORS,
   orderStatusMessageKey,
   translate,
   type BatchCommitResult,
   type CommittedOrder,
+  type EndpointParsedInput,
+  type endpoints,
   type Language,
   type ProductCard,
 } from '@sen/contract';
-import { addVietnamDays, type IsoDate } from '@sen/domain';
-import { businessDate } from '../../jobs/business-date.ts';
+import { addVietnamDays, vietnamDate, type IsoDate } from '@sen/domain';
 import { payoutReference } from '../../providers/payout/payout-provider.ts';
 import { AppError } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
+import { sha256Hex } from '../../shared/crypto.ts';
 import { isUniqueViolation } from '../../shared/db-errors.ts';
 import type { CleanImage } from '../../shared/uploads/image-upload.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
@@ -34,21 +37,10 @@ export const DERIVED_KEY_WINDOW_MS = 10 * 60 * 1000;
 /** The eventFile text kept with an order, at most. */
 const EVENT_LOG_LIMIT = 16 * 1024;
 
-export interface CommitInput {
-  productId: number;
-  amount: number;
-  loanTermId?: number | undefined;
-  planNums?: number | undefined;
-  payWay?: 'CARD' | 'WALLET' | undefined;
-  bankInfoId?: number | undefined;
-  userCashWalletId?: number | undefined;
-  userId?: number | undefined;
-  ip?: string | undefined;
-  imei?: string | undefined;
-  coordinate?: string | undefined;
-  auditKey?: string | undefined;
-  agreementVersion?: string | undefined;
-}
+/** A commit's text parts as its endpoint parses them (the contract's schema, not a copy). */
+export type CommitInput = EndpointParsedInput<typeof endpoints.orderCommit>;
+/** A batch commit's text parts as its endpoint parses them. */
+export type BatchCommitInput = EndpointParsedInput<typeof endpoints.orderCommitAll>;
 
 /** Who commits, from where (the acceptance record's facts). */
 export interface CommitContext {
@@ -88,7 +80,8 @@ const SYMBOL = '₫';
  * the borrower's own receiving account, the current agreements accepted (and signed where the
  * product asks); then the order, its schedule, the two acceptance records and the first payout
  * attempt. Nothing is paid here: the payout job sends it. A repeat of a commit returns the first
- * order (by its key: the auditKey, the Idempotency-Key header, or one derived from the request).
+ * order (by its key: the auditKey, the Idempotency-Key header, or one derived from the request);
+ * a client's key reused with a different request is refused (IDEMPOTENCY_KEY_REUSED, decision 086).
  */
 export class OrderService {
   constructor(private readonly deps: OrderServiceDeps) {}
@@ -104,11 +97,29 @@ export class OrderService {
     return `derived:${digest}`;
   }
 
+  /**
+   * What a client's key stands for (decision 086): sha256 of the canonical JSON of the request's
+   * loan (products, amount, term, plan, receiving account, borrower), or null for a key the server
+   * derived from the request itself, which cannot mean another request. The device facts (IP,
+   * device id, position, event log) and the agreement version are left out: a retry may differ in them.
+   */
+  private requestHash(key: string, loan: Record<string, unknown>): string | null {
+    return key.startsWith('derived:') ? null : sha256Hex(canonicalPayload(loan));
+  }
+
+  /** The order a key made, unless the client used the key for another request (IDEMPOTENCY_KEY_REUSED). */
+  private sameRequest(order: OrderRow, requestHash: string | null): OrderRow {
+    if (requestHash !== null && order.requestHash !== null && order.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+    return order;
+  }
+
   /** order/commit/with/event. */
   async commit(context: CommitContext, input: CommitInput): Promise<CommittedOrder> {
     if (input.userId !== undefined && input.userId !== context.publicUserId) throw new AppError('ACCESS_DENIED');
     const key = this.commitKey(context, input);
-    const order = await this.commitOne(context, input, key, null);
+    const { productId, amount, loanTermId, planNums, payWay, bankInfoId, userCashWalletId, userId } = input;
+    const requestHash = this.requestHash(key, { productId, amount, loanTermId, planNums, payWay, bankInfoId, userCashWalletId, userId });
+    const order = await this.commitOne(context, input, key, null, requestHash);
     return this.committed(order, context.lang);
   }
 
@@ -119,23 +130,25 @@ export class OrderService {
    */
   async commitBatch(
     context: CommitContext,
-    input: Omit<CommitInput, 'productId' | 'amount' | 'loanTermId' | 'planNums'> & {
-      productIds: number[];
-      productLoanTermIdMap?: Record<string, number | null> | undefined;
-      productInstallmentMap?: Record<string, number | null> | undefined;
-      amount?: number | undefined;
-    },
+    input: Omit<BatchCommitInput, 'productIds'> & { productIds: number[] },
     cards: ProductCard[],
     allocate: (cards: ProductCard[], available: bigint) => { card: ProductCard; amount: bigint }[],
     available: bigint,
+    /** The auditKey is the server's own (apply/again), not a client's: nothing to compare. */
+    serverKey = false,
   ): Promise<BatchCommitResult[]> {
     if (input.userId !== undefined && input.userId !== context.publicUserId) throw new AppError('ACCESS_DENIED');
     const productIds = [...new Set(input.productIds)];
-    if (productIds.length === 0 || productIds.length > 20) throw new AppError('VALIDATION_FAILED', {}, null, 'validation.select');
+    if (productIds.length === 0 || productIds.length > 20) throw new AppError('VALIDATION_FAILED', { messageKey: 'validation.select' });
     const chosen = productIds.map((id) => cards.find((card) => card.productId === id)).filter((card): card is ProductCard => card !== undefined);
     const parts = allocate(chosen, available);
     const batchKey = this.commitKey(context, { ...input, productId: 0, amount: input.amount ?? 0 }, `batch:${productIds.join(',')}`);
     const batchNo = `B${createHash('sha256').update(`${context.userId}|${batchKey}`).digest('hex').slice(0, 15).toUpperCase()}`;
+    const { productLoanTermIdMap, productInstallmentMap, amount, payWay, bankInfoId, userCashWalletId, userId } = input;
+    const requestHash = serverKey ? null : this.requestHash(batchKey, { productIds, productLoanTermIdMap, productInstallmentMap, amount, payWay, bankInfoId, userCashWalletId, userId });
+    // Every order of a batch keeps the batch's hash: one of them tells whether the key meant this batch.
+    const ofBatch = await this.deps.orders.findOfBatch(context.userId, batchNo);
+    if (ofBatch) this.sameRequest(ofBatch, requestHash);
     const results: BatchCommitResult[] = [];
     let total = 0n;
     for (const productId of productIds) {
@@ -170,6 +183,7 @@ export class OrderService {
           },
           `${batchKey}:${productId}`,
           batchNo,
+          requestHash,
         );
         total += part.amount;
         const committed = this.committed(order, context.lang);
@@ -196,11 +210,12 @@ export class OrderService {
   ): Promise<number> {
     const auditKey = `reloan-${settled.id}`;
     if (sign === 2) {
-      const results = await this.commitBatch(context, { auditKey, productIds: home.cards.map((card) => card.productId) }, home.cards, home.allocate, home.available);
+      const results = await this.commitBatch(context, { auditKey, productIds: home.cards.map((card) => card.productId) }, home.cards, home.allocate, home.available, true);
       return results.filter((result) => result.pushStatus === 200).length;
     }
     const amount = settled.principal < home.available ? settled.principal : home.available;
-    await this.commitOne(context, { productId: settled.productId, amount: Number(amount), planNums: settled.planNums, auditKey }, this.commitKey(context, { auditKey, productId: settled.productId, amount: Number(amount) }), null);
+    // The key is ours (made from the settled order), not a client's: nothing to compare.
+    await this.commitOne(context, { productId: settled.productId, amount: Number(amount), planNums: settled.planNums, auditKey }, this.commitKey(context, { auditKey, productId: settled.productId, amount: Number(amount) }), null, null);
     return 1;
   }
 
@@ -264,7 +279,7 @@ export class OrderService {
       const standing = await credit.account(userId);
       if (standing?.status !== CREDIT_STATUS.APPROVED) {
         const status = standing?.status ?? CREDIT_STATUS.REVIEWING;
-        throw new AppError('CREDIT_NOT_APPROVED', {}, { creditStatus: status, enableLoanDate: status === CREDIT_STATUS.REJECTED ? (standing?.nextTryDate ?? null) : null });
+        throw new AppError('CREDIT_NOT_APPROVED', { data: { creditStatus: status, enableLoanDate: status === CREDIT_STATUS.REJECTED ? (standing?.nextTryDate ?? null) : null } });
       }
       throw error;
     }
@@ -279,15 +294,15 @@ export class OrderService {
     };
   }
 
-  private async commitOne(context: CommitContext, input: CommitInput, key: string, batchNo: string | null): Promise<OrderRow> {
+  private async commitOne(context: CommitContext, input: CommitInput, key: string, batchNo: string | null, requestHash: string | null): Promise<OrderRow> {
     const { uow, orders, products, files } = this.deps;
     const earlier = await orders.findByIdempotencyKey(context.userId, key);
-    if (earlier) return earlier;
+    if (earlier) return this.sameRequest(earlier, requestHash);
 
     const product = await this.openProduct(input.productId);
     if (!offersPlan(product, input.loanTermId, input.planNums)) throw new AppError('LOAN_TERM_INVALID');
     const principal = BigInt(input.amount);
-    if (principal < product.minAmount || principal > product.maxAmount) throw new AppError('VALIDATION_FAILED', {}, null, 'error.amountOutOfRange');
+    if (principal < product.minAmount || principal > product.maxAmount) throw new AppError('VALIDATION_FAILED', { messageKey: 'error.amountOutOfRange' });
     if (input.agreementVersion !== undefined && !Object.values(AGREEMENT_VERSIONS).includes(input.agreementVersion)) throw new AppError('AGREEMENT_OUTDATED');
     if (product.signatureRequired && !context.signature) throw new AppError('SIGNATURE_REQUIRED');
     const account = await this.receivingAccount(context.userId, input);
@@ -301,13 +316,13 @@ export class OrderService {
         // The borrower's commits one at a time: a repeat waits and finds the first order.
         await uow.advisoryLock(`loan-commit:${context.userId}`);
         const repeat = await orders.findByIdempotencyKey(context.userId, key);
-        if (repeat) return repeat;
+        if (repeat) return this.sameRequest(repeat, requestHash);
         const now = this.deps.clock();
-        const today = businessDate(now);
+        const today = vietnamDate(now);
         await this.reserveCredit(context.userId, principal);
         if (!(await products.takeQuota(product, today))) {
           const next = addVietnamDays(today, 1);
-          throw new AppError('PRODUCT_QUOTA_USED_UP', { date: next }, { enableLoanDate: next });
+          throw new AppError('PRODUCT_QUOTA_USED_UP', { params: { date: next }, data: { enableLoanDate: next } });
         }
         const quote = quotePlan(product, principal, planNums, today, true);
         const order = await orders.insert(
@@ -329,6 +344,7 @@ export class OrderService {
             payWay: account.kind,
             applyDate: today,
             idempotencyKey: key,
+            requestHash,
             ip: (input.ip ?? context.ip).slice(0, 64),
             imei: input.imei ?? '',
             coordinate: input.coordinate ?? '',
@@ -375,7 +391,7 @@ export class OrderService {
       // Another instance committed the same key between our read and our insert: theirs stands.
       if (isUniqueViolation(error)) {
         const first = await orders.findByIdempotencyKey(context.userId, key);
-        if (first) return first;
+        if (first) return this.sameRequest(first, requestHash);
       }
       throw error;
     }
@@ -383,6 +399,6 @@ export class OrderService {
 
   /** Today's business date on the loans' clock. */
   today(): IsoDate {
-    return businessDate(this.deps.clock());
+    return vietnamDate(this.deps.clock());
   }
 }

@@ -1,6 +1,6 @@
+import { vietnamDate } from '@sen/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
-import { businessDate } from '../../jobs/business-date.ts';
 import {
   PayoutUnavailableError,
   payoutReference,
@@ -185,7 +185,7 @@ export class PayoutService {
       const completedAt = result.completedAt ?? now;
       if (result.state === 'succeeded') {
         await this.updateAttempt(attempt.id, { state: 'succeeded', partnerTransactionId: result.partnerTransactionId, completedAt });
-        if (await loans.disburse(order.id, businessDate(this.deps.businessClock()), completedAt)) {
+        if (await loans.disburse(order.id, vietnamDate(this.deps.businessClock()), completedAt)) {
           await this.deps.messages.notify(order.userId, 'loanDisbursed', { orderNo: order.orderNo, amount: order.disbursedAmount }, { eventKey: `loan-disbursed:${order.id}` });
         }
         run.succeeded += 1;

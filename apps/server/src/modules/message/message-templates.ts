@@ -1,6 +1,7 @@
 import { INTL_LOCALE, type Language, type MessageTemplate } from '@sen/contract';
+import { vietnamDate } from '@sen/domain';
 import { z } from 'zod';
-import { formatVietnamDate, vietnamDate } from './vietnam-time.ts';
+import { formatVietnamDate } from './vietnam-time.ts';
 
 /**
  * The message templates, as data: for each kind of event the parameters it takes (and how each is

@@ -62,11 +62,11 @@ export class ProductService {
 
   /** Checks a product (amounts, dates, rates against the cap); throws the catalogued error. */
   check(product: ParsedProduct): void {
-    if (product.minAmount > product.maxAmount) throw new AppError('PRODUCT_INVALID', { detail: 'minAmount > maxAmount' });
+    if (product.minAmount > product.maxAmount) throw new AppError('PRODUCT_INVALID', { params: { detail: 'minAmount > maxAmount' } });
     if (product.activeFrom && product.activeTo && Date.parse(product.activeFrom) >= Date.parse(product.activeTo)) {
-      throw new AppError('PRODUCT_INVALID', { detail: 'activeFrom >= activeTo' });
+      throw new AppError('PRODUCT_INVALID', { params: { detail: 'activeFrom >= activeTo' } });
     }
-    if (product.jumpType !== 0 && !product.downloadUrl) throw new AppError('PRODUCT_INVALID', { detail: 'jumpType needs downloadUrl' });
+    if (product.jumpType !== 0 && !product.downloadUrl) throw new AppError('PRODUCT_INVALID', { params: { detail: 'jumpType needs downloadUrl' } });
     const violations = rateCapViolations(product, this.rateCap);
     const [first] = violations;
     if (first) {
@@ -74,14 +74,14 @@ export class ProductService {
         first.field === 'dailyRatePpm'
           ? `${first.annualPercent.toFixed(2)}% > ${first.capPercent}%/year`
           : `overdue ${first.overdueDailyRatePpm} ppm > ${first.maxPpm} ppm/day (150%)`;
-      throw new AppError('RATE_OVER_CAP', { detail }, { violations });
+      throw new AppError('RATE_OVER_CAP', { params: { detail }, data: { violations } });
     }
   }
 
   /** Validates with the contract schema (for the command line and the seed), checks and saves. */
   async upsert(input: ProductInput): Promise<ProductRecord> {
     const parsed = productInputSchema.safeParse(input);
-    if (!parsed.success) throw new AppError('PRODUCT_INVALID', { detail: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') });
+    if (!parsed.success) throw new AppError('PRODUCT_INVALID', { params: { detail: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') } });
     const product = parsed.data;
     this.check(product);
     const row = await this.uow.transaction(async () => {

@@ -7,13 +7,13 @@ import {
   loanOutstanding,
   repaymentPosting,
   sumComponents,
+  vietnamDate,
   ZERO,
   type Allocation,
   type IsoDate,
   type LoanState,
 } from '@sen/domain';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
-import { businessDate } from '../../jobs/business-date.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { CreditService } from '../credit/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
@@ -131,7 +131,7 @@ export class CollectionService {
     const now = this.deps.clock();
     // A bank's clock slightly ahead of ours must not date a payment in the future.
     const receivedAt = money.receivedAt.getTime() > now.getTime() ? now : money.receivedAt;
-    const paymentDate = businessDate(receivedAt);
+    const paymentDate = vietnamDate(receivedAt);
 
     const locked = await loans.orders.lock([...new Set(money.orderIds)]);
     const mine = locked.filter((order) => order.userId === money.userId && order.startDate !== null);

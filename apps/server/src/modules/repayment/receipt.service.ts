@@ -1,6 +1,5 @@
-import { accrueThrough, loanOutstanding, sumComponents } from '@sen/domain';
+import { accrueThrough, loanOutstanding, sumComponents, vietnamDate } from '@sen/domain';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
-import { businessDate } from '../../jobs/business-date.ts';
 import { AppError } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { CleanImage } from '../../shared/uploads/image-upload.ts';
@@ -55,7 +54,7 @@ export class ReceiptService {
     if (order.state !== 'repaying') throw new AppError('ORDER_NOT_REPAYABLE');
     // The paying account, when named, must be one of the borrower's own (getBankAndWallet ids).
     const repayInfoId = input.repayInfoId && input.repayInfoId > 0 ? input.repayInfoId : null;
-    if (repayInfoId !== null && !(await bank.accountOf(userId, repayInfoId))) throw new AppError('VALIDATION_FAILED', {}, null, 'error.bankAccountNotFound');
+    if (repayInfoId !== null && !(await bank.accountOf(userId, repayInfoId))) throw new AppError('VALIDATION_FAILED', { messageKey: 'error.bankAccountNotFound' });
     return uow.transaction(async () => {
       const file = await files.storeImage(userId, RECEIPT_FILE_PURPOSE, image);
       return repository.insertReceipt({
@@ -77,8 +76,8 @@ export class ReceiptService {
    */
   async review(input: { id: number; approve: boolean; amount?: number | undefined; note?: string | undefined }): Promise<ReceiptView> {
     const note = input.note?.trim() ? input.note.trim() : null;
-    if (input.approve && input.amount === undefined) throw new AppError('VALIDATION_FAILED', {}, null, 'validation.receipt.amountRequired');
-    if (!input.approve && !note) throw new AppError('VALIDATION_FAILED', {}, null, 'validation.receipt.noteRequired');
+    if (input.approve && input.amount === undefined) throw new AppError('VALIDATION_FAILED', { messageKey: 'validation.receipt.amountRequired' });
+    if (!input.approve && !note) throw new AppError('VALIDATION_FAILED', { messageKey: 'validation.receipt.noteRequired' });
     const reviewed = await this.deps.uow.transaction(async () => {
       const receipt = await this.deps.repository.lockReceipt(input.id);
       if (!receipt) throw new AppError('NOT_FOUND');
@@ -114,7 +113,7 @@ export class ReceiptService {
   private async view(row: ReceiptRow): Promise<ReceiptView> {
     const order = (await this.deps.loans.orders.findById(row.orderId))!;
     const loan = await this.deps.loans.readLoan(row.orderId);
-    const outstanding = loan ? sumComponents(loanOutstanding(accrueThrough(loan.state, businessDate(this.deps.clock())).state)) : 0n;
+    const outstanding = loan ? sumComponents(loanOutstanding(accrueThrough(loan.state, vietnamDate(this.deps.clock())).state)) : 0n;
     const file = await this.deps.files.findOwned(row.userId, row.fileId);
     return {
       id: row.id,

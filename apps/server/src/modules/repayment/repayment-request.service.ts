@@ -8,8 +8,7 @@ import {
   type RepayQuote,
   type RepayStatus,
 } from '@sen/contract';
-import { accrueThrough, amountDue, daysOverdue, instalmentOutstanding, loanOutstanding, sumComponents, type InstalmentState, type LoanState } from '@sen/domain';
-import { businessDate } from '../../jobs/business-date.ts';
+import { accrueThrough, amountDue, daysOverdue, instalmentOutstanding, loanOutstanding, sumComponents, vietnamDate, type InstalmentState, type LoanState } from '@sen/domain';
 import { AppError } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { buildVietQr, type CollectionAccount } from '../../shared/vietqr.ts';
@@ -49,7 +48,7 @@ export class RepaymentRequestService {
   constructor(private readonly deps: RequestServiceDeps) {}
 
   private today(): string {
-    return businessDate(this.deps.clock());
+    return vietnamDate(this.deps.clock());
   }
 
   /** A paid-out order's loan accrued through today, without writing anything. */
@@ -78,9 +77,9 @@ export class RepaymentRequestService {
     const today = this.today();
     const { state } = await this.loanToday(order, today);
     const known = new Set(state.instalments.map((instalment) => instalment.planPart));
-    if (planNumList.some((planPart) => !known.has(planPart))) throw new AppError('VALIDATION_FAILED', {}, null, 'validation.repayment.planUnknown');
+    if (planNumList.some((planPart) => !known.has(planPart))) throw new AppError('VALIDATION_FAILED', { messageKey: 'validation.repayment.planUnknown' });
     const chosen = state.instalments.filter((instalment) => planNumList.includes(instalment.planPart) && owedOf(instalment) > 0n);
-    if (chosen.length === 0) throw new AppError('VALIDATION_FAILED', {}, null, 'validation.repayment.required');
+    if (chosen.length === 0) throw new AppError('VALIDATION_FAILED', { messageKey: 'validation.repayment.required' });
     const latest = Math.max(...chosen.map((instalment) => instalment.planPart));
     const covered = state.instalments.filter((instalment) => instalment.planPart <= latest && owedOf(instalment) > 0n);
     const amount = covered.reduce((sum, instalment) => sum + owedOf(instalment), 0n);
@@ -184,7 +183,7 @@ export class RepaymentRequestService {
   /** Where a request stands: its money and its orders as they are now. */
   async status(request: RepaymentRequestRow, lang: Language): Promise<RepayStatus> {
     const now = this.deps.clock();
-    const today = businessDate(now);
+    const today = vietnamDate(now);
     const orderIds = request.items.map((item) => item.orderId);
     const pending = await this.deps.receiptPending(orderIds);
     const orders: RepayStatus['orders'] = [];

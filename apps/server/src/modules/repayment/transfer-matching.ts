@@ -1,3 +1,4 @@
+import { vietnamDateTime, vietnamInstant } from '@sen/domain';
 import { makeTransferContent, randomRepaymentReference, TRANSFER_CONTENT_PREFIX } from '../../shared/vietqr.ts';
 
 /*
@@ -63,8 +64,6 @@ export function normaliseAccountNumber(value: string): string {
   return value.toUpperCase().replace(/[^0-9A-Z]/g, '');
 }
 
-const VIETNAM_OFFSET_MS = 7 * 60 * 60 * 1000;
-
 /**
  * The instant of a bank's 'yyyy-MM-dd HH:mm:ss' (Vietnam time, SePay's transactionDate); null
  * when it is not such a time.
@@ -72,14 +71,15 @@ const VIETNAM_OFFSET_MS = 7 * 60 * 60 * 1000;
 export function parseBankTime(text: string): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text.trim());
   if (!match) return null;
-  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [number, number, number, number, number, number | undefined];
-  const utc = Date.UTC(year, month - 1, day, hour, minute, second ?? 0);
-  const check = new Date(utc);
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59 || (second ?? 0) > 59) return null;
-  return new Date(utc - VIETNAM_OFFSET_MS);
+  const [year, month, day, hour, minute, second] = match.slice(1) as [string, string, string, string, string, string | undefined];
+  try {
+    return vietnamInstant(`${year}-${month}-${day}`, `${hour}:${minute}:${second ?? '00'}`);
+  } catch {
+    return null;
+  }
 }
 
 /** An instant as a bank prints it: 'yyyy-MM-dd HH:mm:ss', Vietnam time. */
 export function formatBankTime(instant: Date): string {
-  return new Date(instant.getTime() + VIETNAM_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+  return vietnamDateTime(instant);
 }

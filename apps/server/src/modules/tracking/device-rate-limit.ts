@@ -32,7 +32,7 @@ export class DeviceRateLimit {
     }
     if (window.count + records > this.perMinute) {
       const retryAfterSeconds = Math.max(1, Math.ceil((window.startedAt + WINDOW_MS - now) / 1000));
-      throw new AppError('TOO_MANY_REQUESTS', {}, { retryAfterSeconds });
+      throw new AppError('TOO_MANY_REQUESTS', { data: { retryAfterSeconds } });
     }
     window.count += records;
   }

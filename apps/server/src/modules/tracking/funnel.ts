@@ -1,4 +1,5 @@
 import { AUTH_DONE, TRACKING_ACTS, type FunnelReport } from '@sen/contract';
+import { addVietnamDays, vietnamMidnight } from '@sen/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { executeRows, type Db } from '../../db/database.ts';
 
@@ -69,11 +70,10 @@ export function funnelSteps(authConfig: string): FunnelStepDefinition[] {
   ];
 }
 
-/** The window of Vietnam calendar days `from`..`to` (UTC+7, no DST). */
+/** The window of Vietnam calendar days `from`..`to`; a RangeError when either is not a YYYY-MM-DD date. */
 export function funnelWindow(from: string, to: string): FunnelWindow {
-  const start = new Date(`${from}T00:00:00+07:00`);
-  const end = new Date(new Date(`${to}T00:00:00+07:00`).getTime() + 24 * 60 * 60 * 1000);
-  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) throw new RangeError('dates must be YYYY-MM-DD');
+  const start = vietnamMidnight(from);
+  const end = vietnamMidnight(addVietnamDays(to, 1));
   return { start: start.toISOString(), end: end.toISOString() };
 }
 

@@ -7,7 +7,7 @@ import type { Composition } from '../../compose.ts';
 import { registerEndpoint } from '../../shared/register-endpoint.ts';
 import { computeFunnel, funnelSteps } from './funnel.ts';
 
-const malformed = () => new AppError('VALIDATION_FAILED', {}, null, 'error.trackingMalformed');
+const malformed = () => new AppError('VALIDATION_FAILED', { messageKey: 'error.trackingMalformed' });
 
 /**
  * The survey format's own headers: x-log-apiversion, when sent, is 0.6.0; x-log-bodyrawsize, when

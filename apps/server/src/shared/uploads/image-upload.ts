@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { IMAGE_UPLOAD_MAX_BYTES } from '@sen/contract';
+import { IMAGE_CONTENT_TYPES, IMAGE_UPLOAD_MAX_BYTES } from '@sen/contract';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type OutputInfo } from 'sharp';
@@ -7,7 +7,7 @@ import type { UploadedFile } from '../../types.ts';
 import { AppError } from '../app-error.ts';
 
 /** Image types accepted by content (the bytes, never the name or the declared type). */
-const ACCEPTED_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
+const ACCEPTED_TYPES = new Set<string>(IMAGE_CONTENT_TYPES);
 /** Pixels decoded at most: a small file that expands to a huge bitmap (a decompression bomb) is refused. */
 const MAX_INPUT_PIXELS = 50_000_000;
 /** The shorter side of an accepted image, in pixels: smaller ones are unreadable as documents or faces. */
@@ -53,7 +53,7 @@ export async function cleanImage(file: Pick<UploadedFile, 'data'>): Promise<Clea
     const metadata = await image.metadata();
     const width = metadata.autoOrient?.width ?? metadata.width ?? 0;
     const height = metadata.autoOrient?.height ?? metadata.height ?? 0;
-    if (Math.min(width, height) < MIN_IMAGE_SIDE) throw new AppError('UPLOAD_TOO_SMALL', { pixels: MIN_IMAGE_SIDE });
+    if (Math.min(width, height) < MIN_IMAGE_SIDE) throw new AppError('UPLOAD_TOO_SMALL', { params: { pixels: MIN_IMAGE_SIDE } });
     output = await image
       .rotate()
       .resize({ width: MAX_STORED_SIDE, height: MAX_STORED_SIDE, fit: 'inside', withoutEnlargement: true })

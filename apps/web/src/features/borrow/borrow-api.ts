@@ -1,7 +1,6 @@
 import { type AgreementContent, type BatchCommitResult, type CommittedOrder, type LoanPage, type ProductInfoDetail } from '@sen/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/request/call-endpoint.ts';
-import { upload, type FormFieldValue } from '../../shared/request/request.ts';
 import { endpoints } from '../../shared/request/endpoints.ts';
 
 /** The quote of one product for an amount (productInfo/detail): every plan with its schedule and full cost. */
@@ -64,12 +63,13 @@ export interface CommitCommon {
   signature: Blob | null;
 }
 
-function commonFields(common: CommitCommon): Record<string, FormFieldValue> {
+/** The text parts and files both commits share (the endpoints' common parts). */
+function commonParts(common: CommitCommon) {
   return {
     auditKey: common.auditKey,
     ...(common.agreementVersion ? { agreementVersion: common.agreementVersion } : {}),
     payWay: common.payWay,
-    ...(common.accountId !== null ? { [common.payWay === 'WALLET' ? 'userCashWalletId' : 'bankInfoId']: String(common.accountId) } : {}),
+    ...(common.accountId !== null ? (common.payWay === 'WALLET' ? { userCashWalletId: String(common.accountId) } : { bankInfoId: String(common.accountId) }) : {}),
     eventFile: new Blob([common.eventLog], { type: 'text/plain' }),
     ...(common.signature ? { signPic: common.signature } : {}),
   };
@@ -77,23 +77,23 @@ function commonFields(common: CommitCommon): Record<string, FormFieldValue> {
 
 /** order/commit/with/event (multipart). */
 export function commitOrder(input: { productId: number; amount: number; planNums: number; loanTermId: number }, common: CommitCommon): Promise<CommittedOrder> {
-  return upload<CommittedOrder>(
-    endpoints.orderCommit.path,
-    { productId: String(input.productId), amount: String(input.amount), planNums: String(input.planNums), loanTermId: String(input.loanTermId), ...commonFields(common) },
+  return callEndpoint(
+    endpoints.orderCommit,
+    { productId: String(input.productId), amount: String(input.amount), planNums: String(input.planNums), loanTermId: String(input.loanTermId), ...commonParts(common) },
     { skipErrorHandler: true, headers: { 'idempotency-key': common.auditKey } },
   );
 }
 
 /** order/commit/all/with/event (multipart): one result per product. */
 export function commitBatch(input: { productIds: number[]; planNums: Record<number, number>; amount: number }, common: CommitCommon): Promise<BatchCommitResult[]> {
-  return upload<BatchCommitResult[]>(
-    endpoints.orderCommitAll.path,
+  return callEndpoint(
+    endpoints.orderCommitAll,
     {
       productIds: input.productIds.join(','),
       productLoanTermIdMap: JSON.stringify(Object.fromEntries(input.productIds.map((id) => [id, id]))),
       productInstallmentMap: JSON.stringify(Object.fromEntries(input.productIds.map((id) => [id, input.planNums[id] ?? null]))),
       amount: String(input.amount),
-      ...commonFields(common),
+      ...commonParts(common),
     },
     { skipErrorHandler: true, headers: { 'idempotency-key': common.auditKey } },
   );

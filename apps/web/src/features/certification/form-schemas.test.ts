@@ -1,4 +1,5 @@
-import { translate, vietnamDate } from '@sen/contract';
+import { translate } from '@sen/contract';
+import { vietnamDate } from '@sen/domain';
 import { describe, expect, it } from 'vitest';
 import { operatorCodeFormSchema, personalFormSchema, workFormSchema, type PersonalForm } from './form-schemas.ts';
 
@@ -42,7 +43,8 @@ describe('personal-data form schema (the contract’s, as the server checks it)'
   });
 
   it('refuses someone who turns 18 tomorrow on Vietnam’s date and accepts someone who is 18 today', () => {
-    const today = vietnamDate(new Date());
+    const [year, month, day] = vietnamDate(new Date()).split('-').map(Number) as [number, number, number];
+    const today = { year, month, day };
     const pad = (value: number) => String(value).padStart(2, '0');
     const tomorrow = new Date(Date.UTC(today.year - 18, today.month - 1, today.day + 1));
     const under = `${pad(tomorrow.getUTCDate())}-${pad(tomorrow.getUTCMonth() + 1)}-${tomorrow.getUTCFullYear()}`;

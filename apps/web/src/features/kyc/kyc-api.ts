@@ -2,7 +2,6 @@ import { type KycImageType, type KycInfo } from '@sen/contract';
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../shared/query/query-client.ts';
 import { callEndpoint } from '../../shared/request/call-endpoint.ts';
-import { upload } from '../../shared/request/request.ts';
 import { endpoints } from '../../shared/request/endpoints.ts';
 
 export type KycSlot = 'front' | 'back' | 'selfie';
@@ -14,9 +13,9 @@ export async function uploadKycImage(slot: KycSlot, image: Blob, onProgress: (fr
   const file = new File([image], `${slot}.jpg`, { type: 'image/jpeg' });
   const options = { skipErrorHandler: true, onUploadProgress: onProgress, timeoutMs: 120_000 };
   if (slot === 'selfie') {
-    await upload<null>(endpoints.kycFace.path, { faceFile: file, imageId: crypto.randomUUID() }, options);
+    await callEndpoint(endpoints.kycFace, { faceFile: file, imageId: crypto.randomUUID() }, options);
   } else {
-    await upload<null>(endpoints.kycSave.path, { image: file, imgType: IMAGE_TYPES[slot] }, options);
+    await callEndpoint(endpoints.kycSave, { image: file, imgType: IMAGE_TYPES[slot] }, options);
   }
 }
 

@@ -2,7 +2,7 @@ import { FEEDBACK_IMAGE_PARTS, type CommonIndex, type ConsentRecord, type Feedba
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../shared/query/query-client.ts';
 import { callEndpoint } from '../../shared/request/call-endpoint.ts';
-import { upload, type FormFieldValue, type RequestOptions } from '../../shared/request/request.ts';
+import type { RequestOptions } from '../../shared/request/request.ts';
 import { endpoints } from '../../shared/request/endpoints.ts';
 
 /** Query keys of the mine area. */
@@ -36,12 +36,12 @@ export function useConsentHistory() {
 
 /** feedback/submit (multipart): the text and up to three pictures as parts image1..image3. */
 export function submitFeedback(content: string, images: File[], options?: RequestOptions): Promise<FeedbackReceipt> {
-  const fields: Record<string, FormFieldValue> = { content };
+  const pictures: Partial<Record<(typeof FEEDBACK_IMAGE_PARTS)[number], Blob>> = {};
   images.forEach((image, index) => {
     const name = FEEDBACK_IMAGE_PARTS[index];
-    if (name) fields[name] = image;
+    if (name) pictures[name] = image;
   });
-  return upload<FeedbackReceipt>(endpoints.feedbackSubmit.path, fields, options);
+  return callEndpoint(endpoints.feedbackSubmit, { content, ...pictures }, options);
 }
 
 export function closeAccount(input: { rid: number | undefined; reason: number; remark?: string }, options?: RequestOptions) {

@@ -1,7 +1,7 @@
-import type { AnyEndpoint, EndpointData, EndpointInput } from '@sen/contract';
+import type { AnyEndpoint, EndpointCallInput, EndpointData } from '@sen/contract';
 import { translate } from '../i18n/i18n.ts';
 import { showToast } from '../ui/toast.ts';
-import { get, post, type RequestOptions } from './request.ts';
+import { get, post, upload, type FormFieldValue, type RequestOptions } from './request.ts';
 import { RequestError } from './request-error.ts';
 
 /**
@@ -16,16 +16,22 @@ const CHECK_RESPONSES = __SEN_CHECK_RESPONSES__;
 
 /**
  * Calls one contract endpoint with its typed input and resolves to its typed data: GET sends the
- * input as the query, POST as the JSON body; default params, signing and error mapping are the
- * request layer's.
+ * input as the query, POST as the JSON body, a multipart endpoint as form parts (its text fields
+ * and its files, typed by the endpoint's file parts: a required part must be given). Default
+ * params, signing and error mapping are the request layer's.
  */
 export async function callEndpoint<E extends AnyEndpoint>(
   endpoint: E,
-  input: EndpointInput<E>,
+  input: EndpointCallInput<E>,
   options: RequestOptions = {},
 ): Promise<EndpointData<E>> {
   const payload = (input ?? {}) as Record<string, unknown>;
-  const data = endpoint.method === 'GET' ? await get<unknown>(endpoint.path, payload, options) : await post<unknown>(endpoint.path, payload, options);
+  const data =
+    endpoint.method === 'GET'
+      ? await get<unknown>(endpoint.path, payload, options)
+      : endpoint.bodyEncoding === 'multipart'
+        ? await upload<unknown>(endpoint.path, payload as Record<string, FormFieldValue>, options)
+        : await post<unknown>(endpoint.path, payload, options);
   if (!CHECK_RESPONSES) return data as EndpointData<E>;
   const checked = endpoint.response.safeParse(data);
   if (checked.success) return checked.data as EndpointData<E>;
