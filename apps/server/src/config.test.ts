@@ -26,8 +26,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
 
-  it('runs the scheduled sweeps except in tests, unless asked', () => {
-    expect(loadConfig({}).jobs).toEqual({ enabled: true, intervalSeconds: 300 });
+  it('runs the background jobs except in tests, unless asked, the runner looking every second', () => {
+    expect(loadConfig({}).jobs).toEqual({ enabled: true, intervalSeconds: 1 });
     expect(loadConfig({ NODE_ENV: 'test' }).jobs.enabled).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test', JOBS_ENABLED: 'true', JOBS_INTERVAL_SECONDS: '5' }).jobs).toEqual({ enabled: true, intervalSeconds: 5 });
     expect(() => loadConfig({ JOBS_INTERVAL_SECONDS: '0' })).toThrow(/JOBS_INTERVAL_SECONDS/);

@@ -171,7 +171,7 @@ describe('clean-up sweep', () => {
 
     const jobs = runner(database, [cleanupSweep(database.uow)], () => now);
     const outcome = await jobs.runScheduled('cleanup');
-    expect(outcome).toEqual({ status: 'ran', result: { otpCodes: 1, otpSendLog: 1, sessions: 2, idempotencyKeys: 0, loginBrakes: 0, botCheckRedemptions: 0, jobRuns: expect.any(Number) } });
+    expect(outcome).toEqual({ status: 'ran', result: { otpCodes: 1, otpSendLog: 1, sessions: 2, loginBrakes: 0, botCheckRedemptions: 0, jobRuns: expect.any(Number) } });
     expect((await database.db.select({ hash: otpCodes.codeHash }).from(otpCodes)).map((row) => row.hash)).toEqual(['recent']);
     expect(await database.db.select().from(otpSendLog)).toHaveLength(1);
     const left = await database.db.select({ hash: sessions.tokenHash }).from(sessions).where(eq(sessions.userId, userId));
