@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { FIRST_ROUTE_JS_BUDGET_GZIP_BYTES, firstRouteJavaScript } from '../apps/web/build/first-route.ts';
 
 /**

@@ -18,8 +18,13 @@ export function CloseAccountSucceedPage() {
     // Arrived from closing: the server has revoked every session, so the local one ends without a logout call.
     if (!closed) return;
     useSessionStore.getState().clear();
-    clearAuthStatus();
-    queryClient.clear();
+    // The cached server state goes once the pages have re-rendered without the session, so no
+    // query still observed with the revoked token fetches again (its 401 would send us to /login).
+    const forget = setTimeout(() => {
+      clearAuthStatus();
+      queryClient.clear();
+    }, 0);
+    return () => clearTimeout(forget);
   }, [closed]);
   const goHome = () => navigate(paths.root, { replace: true });
   return (
