@@ -27,7 +27,7 @@ export function RootLayout() {
   const userId = useSessionStore((state) => state.user?.id ?? null);
   // The auth status query is loaded here, where a page first needs it (never on the login pages).
   // Never without a session: a page whose session just ended (a closed account) must not ask for it.
-  const needsAuthStatus = Boolean(token) && userId !== null && decideRoute(pathname, token, false, false).action === 'load-auth';
+  const needsAuthStatus = Boolean(token) && decideRoute(pathname, token, false, false).action === 'load-auth';
   const authStatus = useQuery({ ...authStatusQuery(userId), enabled: needsAuthStatus });
   const decision = decideRoute(pathname, token, authStatus.data !== undefined, hasAuthOf(authStatus.data));
 
