@@ -18,9 +18,7 @@ export default defineConfig({
   globalSetup: './global-setup.ts',
   fullyParallel: false,
   workers,
-  // One retry: on 2 shared cores a tap during a first render is occasionally lost (a different journey
-  // each run); a retried pass is reported as flaky in the summary, a repeated failure still fails.
-  retries: 1,
+  retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: 'list',
