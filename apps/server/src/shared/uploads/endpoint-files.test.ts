@@ -1,4 +1,4 @@
-import { defineEndpoint, endpoints, IMAGE_PART, type ErrorName } from '@sen/contract';
+import { defineEndpoint, IMAGE_PART, type endpoints, type ErrorName } from '@sen/contract';
 import sharp from 'sharp';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
