@@ -18,7 +18,7 @@ export interface SessionUser {
   hasPassword: boolean;
 }
 
-/** A file part of a multipart request; the fields travel in request.body. */
+/** A file part of a multipart request (read by registerEndpoint only; decision 088); the fields travel in request.body. */
 export interface UploadedFile {
   fieldname: string;
   filename: string;
