@@ -86,7 +86,7 @@ describe('four eyes on a product change', () => {
     const answers = await Promise.all([checker, secondChecker].map((session) => session.browser.post(ADMIN_PATHS.proposalApprove, { proposalId: proposal.id })));
     expect(answers.map((answer) => answer.envelope.code).sort()).toEqual([200, ERRORS.PROPOSAL_NOT_PENDING.code]);
     expect(await versionsOf(input.code)).toHaveLength(1);
-    const approvals = await t.database.db.execute(sql`select count(*)::int as n from operator_audit where action = 'proposal.approve' and target_id = ${String(proposal.id)}`);
+    const approvals = (await t.database.db.execute(sql`select count(*)::int as n from operator_audit where action = 'proposal.approve' and target_id = ${String(proposal.id)}`)) as unknown as { rows: unknown[] };
     expect((approvals.rows[0] as { n: number }).n).toBe(1);
   });
 
