@@ -177,6 +177,12 @@ export const ERRORS = {
   PROPOSAL_OWN: { code: 6032, httpStatus: 403, messageKey: 'error.proposalOwn' },
   /** A pending proposal for the same product code or receipt exists: decide that one first. */
   PROPOSAL_DUPLICATE: { code: 6033, httpStatus: 409, messageKey: 'error.proposalDuplicate' },
+  // The borrower view (decision 097).
+  BORROWER_NOT_FOUND: { code: 6050, httpStatus: 404, messageKey: 'error.borrowerNotFound' },
+  /** A reveal of what the borrower has not given (no personal data yet, no ID images). */
+  REVEAL_NOTHING: { code: 6051, httpStatus: 404, messageKey: 'error.revealNothing' },
+  /** An ID image link that expired, was made for another operator session, or was altered: reveal again. */
+  REVEAL_LINK_INVALID: { code: 6052, httpStatus: 403, messageKey: 'error.revealLinkInvalid' },
 } as const satisfies Record<string, { code: number; httpStatus: number; messageKey: MessageKey }>;
 
 export type ErrorName = keyof typeof ERRORS;

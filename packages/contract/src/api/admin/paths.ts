@@ -23,4 +23,8 @@ export const ADMIN_PATHS = {
   receipts: '/api/admin/repayments/receipts',
   receiptReview: '/api/admin/repayments/receipts/review',
   transfers: '/api/admin/repayments/transfers',
+  borrowerSearch: '/api/admin/borrowers/search',
+  borrowerDetail: '/api/admin/borrowers/detail',
+  borrowerReveal: '/api/admin/borrowers/reveal',
+  borrowerIdImage: '/api/admin/borrowers/id-image',
 } as const;
