@@ -2,6 +2,7 @@ import { ADMIN_PATHS, allAdminEndpoints, API_PATHS, ERRORS, type ProductInput, t
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loanProducts, operatorAudit, productVersions } from '../src/db/schema.ts';
+import { randomIdNumber, savePersonalData } from './helpers/borrowers.ts';
 import { sampleJpeg } from './helpers/images.ts';
 import { createBorrower, demoProducts, openLoan } from './helpers/loans.ts';
 import { postMultipart } from './helpers/multipart.ts';
@@ -163,6 +164,10 @@ describe('the audit trail', () => {
       },
       adminReviewRepaymentReceipt: () => maker.browser.post(ADMIN_PATHS.receiptReview, { id: receiptId, approve: false, note: 'no such transfer' }),
       adminExportAudit: () => checker.browser.get(ADMIN_PATHS.auditExport),
+      adminRevealBorrower: async () => {
+        await savePersonalData(t, borrower.userId, { fullName: 'Phạm Văn Kiểm', idNumber: randomIdNumber() });
+        return checker.browser.post(ADMIN_PATHS.borrowerReveal, { userId: borrower.session.id, what: 'idNumber', reason: 'Audit trail test: reveal the ID number' });
+      },
       adminLogout: () => logoutSession.browser.post(ADMIN_PATHS.logout),
     };
     const audited = allAdminEndpoints.filter((endpoint) => endpoint.audited).map((endpoint) => endpoint.id);
