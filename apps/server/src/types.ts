@@ -30,7 +30,7 @@ export interface UploadedFile {
 export interface SenRouteFlags {
   /** Default params, timestamp and sign are checked (every /api route but a few public probes). */
   signed: boolean;
-  auth: 'required' | 'optional' | 'none';
+  auth: 'required' | 'optional' | 'none' | 'operator';
   /** The contract endpoint's id (logs). */
   endpointId: string;
 }

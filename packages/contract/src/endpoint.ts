@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { IMAGE_UPLOAD_MAX_BYTES } from './constants.ts';
+import type { Permission } from './admin/roles.ts';
 import type { ErrorName } from './errors.ts';
 
 export type HttpMethod = 'GET' | 'POST';
@@ -7,8 +8,10 @@ export type HttpMethod = 'GET' | 'POST';
 /**
  * Whether a call needs a session: `required` answers SESSION_EXPIRED (401) without a valid token,
  * `optional` ties the call to the user when a valid token is present, `none` never reads it.
+ * `operator` is the back office's: an operator session cookie (not a borrower's token), and the
+ * endpoint's `permission` (docs/decisions/089 and 090).
  */
-export type SessionMode = 'required' | 'optional' | 'none';
+export type SessionMode = 'required' | 'optional' | 'none' | 'operator';
 
 /** How a POST body travels; GET input is always the query string. */
 export type BodyEncoding = 'json' | 'multipart' | 'form';
@@ -73,6 +76,16 @@ export interface Endpoint<
   readonly plainResponse?: boolean;
   /** Catalogued errors this endpoint answers besides the ones every call may get. */
   readonly errors: readonly ErrorName[];
+  /**
+   * Back office only (`session: 'operator'`): the permission the operator's role must hold
+   * (ROLE_PERMISSIONS); null: any signed-in operator (their own profile, sign-out).
+   */
+  readonly permission?: Permission | null;
+  /**
+   * Back office only: the call changes something, so it writes exactly one audit row (its action
+   * name) in the transaction of its change (decision 090).
+   */
+  readonly audited?: string;
 }
 
 export type AnyEndpoint = Endpoint<z.ZodType, z.ZodType, SessionMode, readonly FilePart[]>;

@@ -43,7 +43,7 @@ describe('error catalogue', () => {
     expect(ERRORS.SESSION_EXPIRED.code).toBe(401);
   });
 
-  it('uses 1xxx for request checks and 2xxx-5xxx for the modules, all with client-error or unavailable statuses', () => {
+  it('uses 1xxx for request checks, 2xxx-5xxx for the modules and 60xx for the back office, all with client-error or unavailable statuses', () => {
     for (const [name, error] of entries) {
       if (error.code < 1000) continue;
       // 409 only for a commit key reused with another request: the request is fine, its key is not.
@@ -53,6 +53,8 @@ describe('error catalogue', () => {
       // An unknown order is 404 (another borrower's answers the same); a bank webhook without its key 401.
       else if (name === 'ORDER_NOT_FOUND') expect(error.httpStatus, name).toBe(404);
       else if (name === 'WEBHOOK_KEY_INVALID') expect(error.httpStatus, name).toBe(401);
+      // The back office names operators and proposals by id: an unknown one is 404.
+      else if (name === 'OPERATOR_NOT_FOUND' || name === 'PROPOSAL_NOT_FOUND') expect(error.httpStatus, name).toBe(404);
       // 403 where the caller names someone else's account or phone, or lacks the operator token.
       else expect([400, 403, 409, 429, 503], name).toContain(error.httpStatus);
     }

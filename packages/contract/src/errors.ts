@@ -151,6 +151,34 @@ export const ERRORS = {
   WEBHOOK_KEY_INVALID: { code: 2709, httpStatus: 401, messageKey: 'error.webhookKeyInvalid' },
   /** An operator reviewed a receipt that was reviewed before. */
   RECEIPT_ALREADY_REVIEWED: { code: 2710, httpStatus: 409, messageKey: 'error.receiptAlreadyReviewed' },
+
+  // The back office (issue 22; docs/decisions/089, 090, 091). 60xx.
+  /** A call under /api/admin without `x-sen-admin: 1`: a cross-site form or link cannot set a header (CSRF). */
+  ADMIN_HEADER_MISSING: { code: 6001, httpStatus: 403, messageKey: 'error.adminHeaderMissing' },
+  /** The operator is signed in but their role lacks the endpoint's permission (ROLE_PERMISSIONS). */
+  OPERATOR_PERMISSION_DENIED: { code: 6002, httpStatus: 403, messageKey: 'error.operatorPermissionDenied' },
+  /** Unknown e-mail, wrong password, or a deactivated operator: one message, so accounts cannot be enumerated. */
+  OPERATOR_SIGN_IN_FAILED: { code: 6010, httpStatus: 400, messageKey: 'error.operatorSignInFailed' },
+  /** Five failed passwords or codes in a row: no sign-in for 15 minutes; data carries `retryAfterSeconds`. */
+  OPERATOR_LOCKED: { code: 6011, httpStatus: 429, messageKey: 'error.operatorLocked' },
+  OPERATOR_TOTP_INCORRECT: { code: 6012, httpStatus: 400, messageKey: 'error.operatorTotpIncorrect' },
+  /** A code of a time step already used by this operator (RFC 6238 §5.2: one use per step). */
+  OPERATOR_TOTP_REPLAYED: { code: 6013, httpStatus: 400, messageKey: 'error.operatorTotpReplayed' },
+  /** The pending sign-in token is unknown, used, expired (5 min) or for another step. */
+  OPERATOR_STEP_EXPIRED: { code: 6014, httpStatus: 400, messageKey: 'error.operatorStepExpired' },
+  /** The invitation token is unknown, used, expired (72 h) or its operator was deactivated. */
+  INVITATION_INVALID: { code: 6015, httpStatus: 400, messageKey: 'error.invitationInvalid' },
+  OPERATOR_EMAIL_TAKEN: { code: 6020, httpStatus: 409, messageKey: 'error.operatorEmailTaken' },
+  OPERATOR_NOT_FOUND: { code: 6021, httpStatus: 404, messageKey: 'error.operatorNotFound' },
+  /** An admin changing their own role or deactivating themselves: another admin must (no admin locks everyone out). */
+  OPERATOR_SELF_CHANGE: { code: 6022, httpStatus: 409, messageKey: 'error.operatorSelfChange' },
+  PROPOSAL_NOT_FOUND: { code: 6030, httpStatus: 404, messageKey: 'error.proposalNotFound' },
+  /** Approved, rejected or expired already (two checkers at once: the second gets this). */
+  PROPOSAL_NOT_PENDING: { code: 6031, httpStatus: 409, messageKey: 'error.proposalNotPending' },
+  /** Four eyes: the proposer cannot approve their own proposal. */
+  PROPOSAL_OWN: { code: 6032, httpStatus: 403, messageKey: 'error.proposalOwn' },
+  /** A pending proposal for the same product code or receipt exists: decide that one first. */
+  PROPOSAL_DUPLICATE: { code: 6033, httpStatus: 409, messageKey: 'error.proposalDuplicate' },
 } as const satisfies Record<string, { code: number; httpStatus: number; messageKey: MessageKey }>;
 
 export type ErrorName = keyof typeof ERRORS;

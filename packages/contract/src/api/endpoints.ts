@@ -1,4 +1,5 @@
 import type { AnyEndpoint } from '../endpoint.ts';
+import { allAdminEndpoints } from './admin/endpoints.ts';
 import { loginEndpoint, loginSmsEndpoint, logoutEndpoint, passwordSetEndpoint, passwordUpdateEndpoint } from './auth.ts';
 import {
   bankAddEndpoint,
@@ -201,4 +202,5 @@ export const endpoints = {
   devRunLoanJobs: devRunLoanJobsEndpoint,
 } as const satisfies Record<string, AnyEndpoint>;
 
-export const allEndpoints: readonly AnyEndpoint[] = Object.values(endpoints);
+/** The borrower API and the back office's: what the server registers and the OpenAPI document lists. */
+export const allEndpoints: readonly AnyEndpoint[] = [...Object.values(endpoints), ...allAdminEndpoints];

@@ -248,6 +248,19 @@ export const repaymentReceiptSchema = z.object({
   reviewNote: z.string().nullable(),
 });
 
+/** A transfer the collection account's bank reported (SePay webhook). */
+export const bankTransferSchema = z.object({
+  id: z.number().int(),
+  providerTransactionId: z.string(),
+  transactionDate: z.string(),
+  accountNumber: z.string(),
+  content: z.string(),
+  transferType: z.enum(['in', 'out']),
+  amount: money,
+  outcome: z.string(),
+  receivedAt: z.string(),
+});
+
 export const operatorReceiptListEndpoint = defineEndpoint({
   id: 'operatorListRepaymentReceipts',
   method: 'GET',
@@ -287,19 +300,7 @@ export const operatorTransfersEndpoint = defineEndpoint({
   summary: 'Operators: bank transfers the collection account reported, by outcome (unmatched by default: money no repayment named).',
   module: 'repayment',
   request: z.object({ outcome: z.enum(['matched', 'unmatched', 'outgoing', 'foreign_account', 'all']).default('unmatched') }),
-  response: z.array(
-    z.object({
-      id: z.number().int(),
-      providerTransactionId: z.string(),
-      transactionDate: z.string(),
-      accountNumber: z.string(),
-      content: z.string(),
-      transferType: z.enum(['in', 'out']),
-      amount: money,
-      outcome: z.string(),
-      receivedAt: z.string(),
-    }),
-  ),
+  response: z.array(bankTransferSchema),
   signed: false,
   session: 'none',
   errors: ['OPERATOR_TOKEN_INVALID'],

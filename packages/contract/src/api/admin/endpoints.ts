@@ -1,0 +1,50 @@
+import type { AnyEndpoint } from '../../endpoint.ts';
+import { adminAuditExportEndpoint, adminAuditSearchEndpoint } from './audit.ts';
+import {
+  adminAcceptInvitationEndpoint,
+  adminEnrolEndpoint,
+  adminLogoutEndpoint,
+  adminMeEndpoint,
+  adminSignInPasswordEndpoint,
+  adminSignInTotpEndpoint,
+} from './auth.ts';
+import {
+  adminFeedbackEndpoint,
+  adminFunnelEndpoint,
+  adminLedgerCheckEndpoint,
+  adminReceiptListEndpoint,
+  adminReceiptReviewEndpoint,
+  adminTransfersEndpoint,
+} from './operations.ts';
+import { adminOperatorDeactivateEndpoint, adminOperatorInviteEndpoint, adminOperatorListEndpoint, adminOperatorRoleEndpoint } from './operators.ts';
+import { adminProductListEndpoint, adminProductProposeEndpoint } from './products.ts';
+import { adminProposalApproveEndpoint, adminProposalListEndpoint, adminProposalRejectEndpoint } from './proposals.ts';
+
+/** Every back-office endpoint by name (the admin app calls by these; the borrower app never imports them). */
+export const adminEndpoints = {
+  signInPassword: adminSignInPasswordEndpoint,
+  enrol: adminEnrolEndpoint,
+  signInTotp: adminSignInTotpEndpoint,
+  acceptInvitation: adminAcceptInvitationEndpoint,
+  logout: adminLogoutEndpoint,
+  me: adminMeEndpoint,
+  operators: adminOperatorListEndpoint,
+  operatorInvite: adminOperatorInviteEndpoint,
+  operatorRole: adminOperatorRoleEndpoint,
+  operatorDeactivate: adminOperatorDeactivateEndpoint,
+  audit: adminAuditSearchEndpoint,
+  auditExport: adminAuditExportEndpoint,
+  proposals: adminProposalListEndpoint,
+  proposalApprove: adminProposalApproveEndpoint,
+  proposalReject: adminProposalRejectEndpoint,
+  products: adminProductListEndpoint,
+  productPropose: adminProductProposeEndpoint,
+  ledgerCheck: adminLedgerCheckEndpoint,
+  funnel: adminFunnelEndpoint,
+  feedback: adminFeedbackEndpoint,
+  receipts: adminReceiptListEndpoint,
+  receiptReview: adminReceiptReviewEndpoint,
+  transfers: adminTransfersEndpoint,
+} as const satisfies Record<string, AnyEndpoint>;
+
+export const allAdminEndpoints: readonly AnyEndpoint[] = Object.values(adminEndpoints);
