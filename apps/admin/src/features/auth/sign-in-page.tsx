@@ -2,6 +2,7 @@ import { adminEndpoints, adminSignInPasswordEndpoint, ERRORS, type SignInStep } 
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { placeServerError } from '../../shared/forms/server-field-errors.ts';
 import { zodRule } from '../../shared/forms/zod-rule.ts';
 import { useT } from '../../shared/i18n/i18n.ts';
@@ -19,6 +20,7 @@ export default function SignInPage() {
   const { t } = useT();
   const [step, setStep] = useState<SignInStep | null>(null);
   const finish = useFinishSignIn();
+  const expired = useSearchParams()[0].get('expired') === '1';
 
   if (step?.step === 'totp') {
     return (
@@ -39,6 +41,7 @@ export default function SignInPage() {
   }
   return (
     <SignInShell title={t('signIn.title')}>
+      {expired && <Alert type="info" showIcon title={t('signIn.expired')} className="form-alert" />}
       <PasswordStep onNext={setStep} />
     </SignInShell>
   );

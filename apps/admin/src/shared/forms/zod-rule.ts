@@ -21,9 +21,11 @@ export function issueText(issue: z.core.$ZodIssue, value: unknown): string {
  * An antd form rule that checks a field with a schema from the contract: the same rule the server
  * applies, with the same message, before the call is made.
  */
-export function zodRule(schema: z.ZodType): FormRule {
+export function zodRule(schema: z.ZodType, options: { optional?: boolean } = {}): FormRule {
   return {
     validator: async (_rule, value: unknown) => {
+      // An optional field left empty is sent as null or left out: nothing to check.
+      if (options.optional && (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))) return;
       const result = schema.safeParse(value);
       const [issue] = result.success ? [] : result.error.issues;
       if (issue) throw new Error(issueText(issue, value));
