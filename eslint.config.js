@@ -35,7 +35,6 @@ export default tseslint.config(
     files: ['apps/admin/src/shared/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/features/**', '**/app/**'] }] },
   },
-
   {
     // the contract's endpoint list brings every endpoint module (and zod) into the first route
     files: ['apps/web/src/app/**/*.{ts,tsx}', 'apps/web/src/main.tsx'],
