@@ -1,4 +1,5 @@
 import type { Permission } from '@sen/contract';
+import { Spin } from 'antd';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AdminLayout } from './layouts/admin-layout.tsx';
@@ -28,22 +29,36 @@ function page(load: () => Promise<PageModule>, permission: Permission | null = n
   };
 }
 
+/** While the first page's chunk loads. */
+function LoadingPage() {
+  return (
+    <div className="full-page-state" role="status" aria-live="polite">
+      <Spin size="large" />
+    </div>
+  );
+}
+
 export const routes: RouteObject[] = [
-  { path: paths.signIn, ...page(() => import('../features/auth/sign-in-page.tsx')) },
-  { path: paths.enrol, ...page(() => import('../features/auth/invitation-page.tsx')) },
   {
-    element: <SignInGuard />,
+    HydrateFallback: LoadingPage,
     children: [
+      { path: paths.signIn, ...page(() => import('../features/auth/sign-in-page.tsx')) },
+      { path: paths.enrol, ...page(() => import('../features/auth/invitation-page.tsx')) },
       {
-        element: <AdminLayout />,
+        element: <SignInGuard />,
         children: [
-          { path: paths.home, ...page(() => import('../features/home/home-page.tsx')) },
-          { path: paths.operators, ...page(() => import('../features/operators/operators-page.tsx'), 'operators.manage') },
-          { path: paths.audit, ...page(() => import('../features/audit/audit-page.tsx'), 'audit.read') },
-          { path: paths.proposals, ...page(() => import('../features/proposals/proposals-page.tsx'), 'proposals.read') },
-          { path: paths.products, ...page(() => import('../features/products/products-page.tsx'), 'products.read') },
-          { path: paths.productPropose, ...page(() => import('../features/products/propose-product-page.tsx'), 'products.propose') },
-          { path: '*', ...page(() => import('../features/home/not-found-page.tsx')) },
+          {
+            element: <AdminLayout />,
+            children: [
+              { path: paths.home, ...page(() => import('../features/home/home-page.tsx')) },
+              { path: paths.operators, ...page(() => import('../features/operators/operators-page.tsx'), 'operators.manage') },
+              { path: paths.audit, ...page(() => import('../features/audit/audit-page.tsx'), 'audit.read') },
+              { path: paths.proposals, ...page(() => import('../features/proposals/proposals-page.tsx'), 'proposals.read') },
+              { path: paths.products, ...page(() => import('../features/products/products-page.tsx'), 'products.read') },
+              { path: paths.productPropose, ...page(() => import('../features/products/propose-product-page.tsx'), 'products.propose') },
+              { path: '*', ...page(() => import('../features/home/not-found-page.tsx')) },
+            ],
+          },
         ],
       },
     ],
