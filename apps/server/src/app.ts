@@ -13,6 +13,7 @@ import { registerKycRoutes } from './modules/kyc/kyc.routes.ts';
 import { registerLedgerRoutes } from './modules/ledger/ledger.routes.ts';
 import { registerLoanRoutes } from './modules/loan/loan.routes.ts';
 import { registerMessageRoutes } from './modules/message/message.routes.ts';
+import { registerOperatorRoutes } from './modules/operator/operator.routes.ts';
 import { registerProductRoutes } from './modules/product/product.routes.ts';
 import { registerRepaymentRoutes } from './modules/repayment/repayment.routes.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
@@ -43,7 +44,7 @@ type ModuleRoutes = (app: FastifyInstance, composition: Composition) => void | P
 
 /**
  * The modules' routes in registration order. Hooks a module adds (the auth module's session hook,
- * the message module's language hook, the operator and webhook guards) run for every route, in
+ * the message module's language hook, the operator module's back-office hook, the webhook guards) run for every route, in
  * this order; the routes map endpoints to the composition's services and nothing else.
  */
 const MODULE_ROUTES: ModuleRoutes[] = [
@@ -51,6 +52,7 @@ const MODULE_ROUTES: ModuleRoutes[] = [
   registerAccountRoutes,
   registerUserRoutes,
   registerAuthRoutes,
+  registerOperatorRoutes,
   registerCertificationRoutes,
   registerMessageRoutes,
   registerBankRoutes,

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { AUTH_STATE } from '@sen/contract';
+import { AppError } from './shared/app-error.ts';
+import { AUTH_STATE, productInputSchema } from '@sen/contract';
+import { z } from 'zod';
 import { defaultCreditPolicy } from '@sen/domain';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
@@ -52,6 +54,13 @@ import { OrderViews } from './modules/loan/order-views.ts';
 import { OrderService } from './modules/loan/order.service.ts';
 import { PayoutService } from './modules/loan/payout.service.ts';
 import { MessageRepository } from './modules/message/message.repository.ts';
+import { OperatorAuditRepository } from './modules/operator/operator-audit.repository.ts';
+import { OperatorAuditService } from './modules/operator/operator-audit.service.ts';
+import { OperatorAuthService } from './modules/operator/operator-auth.service.ts';
+import { OperatorRepository } from './modules/operator/operator.repository.ts';
+import { OperatorService } from './modules/operator/operator.service.ts';
+import { ProposalRepository } from './modules/operator/proposal.repository.ts';
+import { ProposalKinds, ProposalService } from './modules/operator/proposal.service.ts';
 import { MessageService } from './modules/message/message.service.ts';
 import { ProductRepository } from './modules/product/product.repository.ts';
 import { ProductService } from './modules/product/product.service.ts';
@@ -396,6 +405,45 @@ export function composeServices(infra: Infra) {
   // The ledger check knows the loans' and the repayments' own invariants.
   for (const check of [...ORDER_LEDGER_CHECKS, ...REPAYMENT_LEDGER_CHECKS]) ledger.addCheck(check);
 
+  // The back office (issue 22; decisions 089–091): operators, their audit trail, four-eyes proposals.
+  const passwordHasher = new PasswordHasher();
+  const operatorRepository = new OperatorRepository(uow);
+  const operatorAuth = new OperatorAuthService(operatorRepository, uow, clock, passwordHasher, secrets.fieldCipher, audit, {
+    idleMinutes: config.admin.sessionIdleMinutes,
+    maxHours: config.admin.sessionMaxHours,
+    failuresBeforeLock: config.admin.failuresBeforeLock,
+    lockMinutes: config.admin.lockMinutes,
+    issuer: `${config.productName} back office`,
+  });
+  const operators = new OperatorService(operatorRepository, uow, clock, passwordHasher, secrets.fieldCipher, config.admin.invitationHours);
+  const operatorAudit = new OperatorAuditService(new OperatorAuditRepository(uow), uow, clock);
+  const proposalKinds = new ProposalKinds();
+  const proposals = new ProposalService(new ProposalRepository(uow), uow, clock, proposalKinds, operatorAudit, config.admin.proposalExpiryDays);
+  proposalKinds.register({
+    kind: 'product.change',
+    parse: (payload) => productInputSchema.parse(payload),
+    subject: (input) => `product:${input.code}`,
+    prepare: async (input) => {
+      product.check(input);
+      const before = await product.findRecord(input.code);
+      return { summary: `${before ? 'Change' : 'Create'} product ${input.code} (${input.name})`, before };
+    },
+    apply: (input, decision) => product.applyApproved(input, decision),
+  });
+  const receiptMatchSchema = z.object({ receiptId: z.number().int().positive(), amount: z.number().int().positive(), note: z.string().max(500).optional() });
+  proposalKinds.register({
+    kind: 'receipt.match',
+    parse: (payload) => receiptMatchSchema.parse(payload),
+    subject: (payload) => `receipt:${payload.receiptId}`,
+    prepare: async (payload) => {
+      const receipt = await receipts.find(payload.receiptId);
+      if (!receipt) throw new AppError('NOT_FOUND');
+      if (receipt.state !== 'pending') throw new AppError('RECEIPT_ALREADY_REVIEWED');
+      return { summary: `Count ${payload.amount} VND of receipt ${receipt.id} (order ${receipt.orderNo}) as repaid`, before: receipt };
+    },
+    apply: (payload) => receipts.review({ id: payload.receiptId, approve: true, amount: payload.amount, note: payload.note }),
+  });
+
   return {
     events,
     audit,
@@ -433,6 +481,10 @@ export function composeServices(infra: Infra) {
     transfers,
     accrual,
     reminders,
+    operatorAuth,
+    operators,
+    operatorAudit,
+    proposals,
   };
 }
 

@@ -133,7 +133,6 @@ describe('hardening settings (issue 8)', () => {
 describe('ledger, payout and collection settings (issues 11 and 12)', () => {
   it('defaults to development payouts and the demo collection account', () => {
     const config = loadConfig({});
-    expect(config.operatorToken).toBeUndefined();
     expect(config.payout).toMatchObject({ provider: 'dev', devDelayMs: 3000, devFailAccounts: [] });
     expect(config.collection).toEqual({ bankBin: '970422', accountNumber: '0000123456789', accountName: 'CONG TY SEN', bankName: 'MB Bank', branchName: 'Hội sở chính' });
   });
@@ -156,18 +155,31 @@ describe('ledger, payout and collection settings (issues 11 and 12)', () => {
     expect(() => loadConfig({ CREDIT_RAISE_ON_TIME_PERCENT: '150' })).toThrow(/CREDIT_RAISE_ON_TIME_PERCENT/);
   });
 
-  it('reads the failing accounts, the partner and the operator token, and refuses bad ones', () => {
+  it('reads the failing accounts and the partner, and refuses bad ones', () => {
     expect(loadConfig({ PAYOUT_DEV_FAIL_ACCOUNTS: '0123456789,9876543210' }).payout.devFailAccounts).toEqual(['0123456789', '9876543210']);
     expect(() => loadConfig({ PAYOUT_DEV_FAIL_ACCOUNTS: '12,ab' })).toThrow(/PAYOUT_DEV_FAIL_ACCOUNTS/);
     expect(() => loadConfig({ PAYOUT_PROVIDER: 'napas' })).toThrow(/PAYOUT_BASE_URL is required[\s\S]*PAYOUT_SECRET_KEY is required/);
     expect(loadConfig({ PAYOUT_PROVIDER: 'napas', PAYOUT_BASE_URL: 'https://p.example/v1/', PAYOUT_CLIENT_ID: 'c', PAYOUT_SECRET_KEY: 's'.repeat(16) }).payout.napas.baseUrl).toBe('https://p.example/v1');
-    expect(() => loadConfig({ OPERATOR_TOKEN: 'short' })).toThrow(/OPERATOR_TOKEN/);
-    expect(loadConfig({ OPERATOR_TOKEN: 't'.repeat(24) }).operatorToken).toBe('t'.repeat(24));
     expect(() => loadConfig({ COLLECTION_BANK_BIN: '97042' })).toThrow(/COLLECTION_BANK_BIN/);
   });
 
   it('refuses the development payout in production', () => {
     const { PAYOUT_PROVIDER: _napas, ...withoutPartner } = PRODUCTION;
     expect(() => loadConfig(withoutPartner)).toThrow(/PAYOUT_PROVIDER=dev is refused when NODE_ENV=production/);
+  });
+});
+
+describe('back-office settings (issue 22; decisions 089, 091)', () => {
+  it('defaults to 30 idle minutes, 12 hours, 5 failures locking 15 minutes, 72-hour invitations and 7-day proposals', () => {
+    expect(loadConfig({}).admin).toEqual({ sessionIdleMinutes: 30, sessionMaxHours: 12, failuresBeforeLock: 5, lockMinutes: 15, invitationHours: 72, proposalExpiryDays: 7 });
+  });
+
+  it('refuses non-positive values', () => {
+    expect(() => loadConfig({ ADMIN_SESSION_IDLE_MINUTES: '0' })).toThrow(/ADMIN_SESSION_IDLE_MINUTES/);
+    expect(() => loadConfig({ PROPOSAL_EXPIRY_DAYS: 'soon' })).toThrow(/PROPOSAL_EXPIRY_DAYS/);
+  });
+
+  it('no longer reads a shared operator token: operators sign in', () => {
+    expect(loadConfig({ OPERATOR_TOKEN: 't'.repeat(24) })).not.toHaveProperty('operatorToken');
   });
 });

@@ -73,7 +73,12 @@ import { REPO_ROOT } from './paths.ts';
  * SUPPORT_EMAIL             hotro@sen.vn customer-service e-mail (contact dialog: copy)
  * SUPPORT_ZALO              (unset)      Zalo id or number of customer service (contact dialog: copy), shown when set
  * JOBS_ENABLED              true (false when NODE_ENV=test)  run the scheduled sweeps (clean-up ...) in this process
- * OPERATOR_TOKEN            (unset)      token of the operator endpoints (/api/operator/..., x-operator-token header; at least 24 characters); unset: they answer 403
+ * ADMIN_SESSION_IDLE_MINUTES 30          back office: an operator session unused this long ends (sliding)
+ * ADMIN_SESSION_MAX_HOURS   12           back office: an operator session ends this long after sign-in, used or not
+ * ADMIN_FAILURES_BEFORE_LOCK 5           back office: failed passwords or codes in a row that lock an operator's sign-in
+ * ADMIN_LOCK_MINUTES        15           back office: how long that lock lasts
+ * ADMIN_INVITATION_HOURS    72           back office: how long an invitation (enrolment link) can be used
+ * PROPOSAL_EXPIRY_DAYS      7            back office: a four-eyes proposal nobody decided in this many days expires
  * LENDER_LICENCE            non-credit-institution  non-credit-institution (Civil Code art. 468: 20 %/year) | credit-institution (RATE_CAP_ANNUAL_PERCENT required)
  * RATE_CAP_ANNUAL_PERCENT   20 (non-credit-institution)  highest nominal annual interest of any product; overdue charges at most 150 % of it
  * CREDIT_MIN_AGE            18           credit engine: youngest borrower approved
@@ -210,7 +215,12 @@ const envSchema = z.object({
   REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   RATE_LIMIT_STORE: z.enum(['auto', 'memory', 'redis']).default('auto'),
   // Products and credit (issue 10).
-  OPERATOR_TOKEN: optionalText.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
+  ADMIN_SESSION_IDLE_MINUTES: positiveInt(30),
+  ADMIN_SESSION_MAX_HOURS: positiveInt(12),
+  ADMIN_FAILURES_BEFORE_LOCK: positiveInt(5),
+  ADMIN_LOCK_MINUTES: positiveInt(15),
+  ADMIN_INVITATION_HOURS: positiveInt(72),
+  PROPOSAL_EXPIRY_DAYS: positiveInt(7),
   LENDER_LICENCE: z.enum(['non-credit-institution', 'credit-institution']).default('non-credit-institution'),
   RATE_CAP_ANNUAL_PERCENT: z.coerce.number().positive().max(1000).optional(),
   CREDIT_MIN_AGE: z.coerce.number().int().min(18).max(100).default(18),
@@ -350,8 +360,15 @@ export interface Config {
     failuresBeforeCode: number;
     routeLimitPerMinute: number;
   };
-  /** Operator endpoints' token; undefined: they refuse every call. */
-  operatorToken: string | undefined;
+  /** The back office's operators: sessions, lockout, invitations, proposals (docs/decisions/089, 091). */
+  admin: {
+    sessionIdleMinutes: number;
+    sessionMaxHours: number;
+    failuresBeforeLock: number;
+    lockMinutes: number;
+    invitationHours: number;
+    proposalExpiryDays: number;
+  };
   /** The legal cap on product rates for the lender's licence (docs/decisions/050). */
   rateCap: { licence: 'non-credit-institution' | 'credit-institution'; annualPercent: number; overdueMultiple: number };
   /** Thresholds of the credit engine's default policy (docs/decisions/051). */
@@ -594,7 +611,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: { enabled: e.JOBS_ENABLED ?? e.NODE_ENV !== 'test', intervalSeconds: e.JOBS_INTERVAL_SECONDS },
     accountRetentionDays: e.ACCOUNT_RETENTION_DAYS,
     company: { legalName: e.COMPANY_LEGAL_NAME, licence: e.COMPANY_LICENCE, address: e.COMPANY_ADDRESS },
-    operatorToken: e.OPERATOR_TOKEN,
+    admin: {
+      sessionIdleMinutes: e.ADMIN_SESSION_IDLE_MINUTES,
+      sessionMaxHours: e.ADMIN_SESSION_MAX_HOURS,
+      failuresBeforeLock: e.ADMIN_FAILURES_BEFORE_LOCK,
+      lockMinutes: e.ADMIN_LOCK_MINUTES,
+      invitationHours: e.ADMIN_INVITATION_HOURS,
+      proposalExpiryDays: e.PROPOSAL_EXPIRY_DAYS,
+    },
     rateCap: { licence: e.LENDER_LICENCE, annualPercent: e.RATE_CAP_ANNUAL_PERCENT ?? 20, overdueMultiple: 1.5 },
     credit: {
       minAge: e.CREDIT_MIN_AGE,

@@ -1,4 +1,5 @@
-import type { DefaultParams, Language } from '@sen/contract';
+import type { FastifyRequest } from 'fastify';
+import type { DefaultParams, Language, OperatorRole, Permission } from '@sen/contract';
 
 /** Who is calling, once the auth plugin has checked the Authorization token. */
 export interface SessionInfo {
@@ -18,6 +19,32 @@ export interface SessionUser {
   hasPassword: boolean;
 }
 
+/** The operator calling a back-office endpoint, once the operator module's hook checked their session cookie. */
+export interface OperatorInfo {
+  sessionId: string;
+  operatorId: number;
+  email: string;
+  name: string;
+  role: OperatorRole;
+}
+
+/** One audit row a back-office change writes (decision 090); the actor, time, IP and user agent come from the request. */
+export interface AuditWrite {
+  /** Defaults to the endpoint's `audited` action. */
+  action?: string;
+  targetType: string;
+  targetId: string | number | null;
+  before?: unknown;
+  after?: unknown;
+  reason?: string | null;
+}
+
+/**
+ * Runs an audited back-office change: one transaction around `work`, which must write exactly one
+ * audit row through the function it is given (the operator module provides it; decision 090).
+ */
+export type AuditedRun = <T>(request: FastifyRequest, action: string, work: (audit: (entry: AuditWrite) => Promise<void>) => Promise<T>) => Promise<T>;
+
 /** A file part of a multipart request; the fields travel in request.body. */
 export interface UploadedFile {
   fieldname: string;
@@ -33,10 +60,18 @@ export interface SenRouteFlags {
   auth: 'required' | 'optional' | 'none' | 'operator';
   /** The contract endpoint's id (logs). */
   endpointId: string;
+  /** Back office: the permission the operator's role must hold; null: any operator (decision 090). */
+  permission?: Permission | null;
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set by the operator module: how audited back-office endpoints run (register-endpoint calls it). */
+    senAudited: AuditedRun | null;
+  }
   interface FastifyRequest {
+    /** The signed-in operator of a back-office call (null elsewhere). */
+    operator: OperatorInfo | null;
     lang: Language;
     session: SessionInfo | null;
     uploadedFiles: UploadedFile[];

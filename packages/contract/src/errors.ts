@@ -78,8 +78,6 @@ export const ERRORS = {
   /** delete/user with a `rid` that is not the caller's own user number. */
   ACCOUNT_WRONG_USER: { code: 2302, httpStatus: 403, messageKey: 'error.accountWrongUser' },
   // Products and credit (issue 10).
-  /** An operator call without the configured OPERATOR_TOKEN (or none is configured). */
-  OPERATOR_TOKEN_INVALID: { code: 5001, httpStatus: 403, messageKey: 'error.operatorTokenInvalid' },
   /** A product's interest or overdue rate exceeds the legal cap of the lender's licence (Civil Code art. 468). */
   RATE_OVER_CAP: { code: 5002, httpStatus: 400, messageKey: 'error.rateOverCap' },
   /** A product's amounts or dates contradict each other (min above max, end before start). */

@@ -1210,3 +1210,172 @@ export const loanReminders = pgTable(
   ],
 );
 /* ---- end of orders and loans */
+
+/* ---- the back office (issue 22; docs/decisions/089, 090, 091) */
+
+/**
+ * Operators: the lender's staff, separate from borrowers. A password (argon2id) and a TOTP second
+ * factor that is always on; the secret is kept encrypted by the field cipher, like ID numbers.
+ */
+export const operators = pgTable('operators', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  /** Lower-cased; one address is one operator. */
+  email: text('email').notNull().unique(),
+  name: text('name').notNull(),
+  role: text('role', { enum: ['viewer', 'reviewer', 'collector', 'finance', 'admin'] }).notNull(),
+  /** invited: no password or TOTP yet; deactivated: can never sign in again (kept for the audit trail). */
+  status: text('status', { enum: ['invited', 'active', 'deactivated'] }).notNull(),
+  passwordHash: text('password_hash'),
+  totpSecretCipher: text('totp_secret_cipher'),
+  totpEnrolledAt: timestamp('totp_enrolled_at', { withTimezone: true }),
+  /** The last TOTP time step accepted: a code of this step or an earlier one is a replay (RFC 6238 §5.2). */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  /** Failed passwords and codes since the last success; at the limit the operator is locked for a while. */
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Operator sessions: opaque tokens stored as sha256, bound to one browser, idle 30 min, 12 h at most. */
+export const operatorSessions = pgTable(
+  'operator_sessions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    tokenHash: text('token_hash').notNull().unique(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    /** sha256 of the browser's random id cookie and its user agent: a token copied elsewhere is refused. */
+    browserHash: text('browser_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** logout | role_change | deactivated */
+    revokedReason: text('revoked_reason'),
+    ip: text('ip'),
+  },
+  (table) => [index('operator_sessions_operator_idx').on(table.operatorId)],
+);
+
+/**
+ * A sign-in between its steps: after the password (step totp or enrol) a short-lived, one-use
+ * token carries the operator to the code. The enrol step keeps the new TOTP secret until the
+ * first code confirms it.
+ */
+export const operatorSignInSteps = pgTable('operator_sign_in_steps', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  tokenHash: text('token_hash').notNull().unique(),
+  operatorId: integer('operator_id')
+    .notNull()
+    .references(() => operators.id),
+  step: text('step', { enum: ['totp', 'enrol'] }).notNull(),
+  browserHash: text('browser_hash').notNull(),
+  /** The secret shown at enrolment (encrypted), until the first code confirms it. */
+  totpSecretCipher: text('totp_secret_cipher'),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** One-time invitations (72 h): the link's token is stored only as sha256. */
+export const operatorInvitations = pgTable(
+  'operator_invitations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text('token_hash').notNull().unique(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    /** Null: the command line (npm run admin -- create-operator) or the demo seed. */
+    invitedBy: integer('invited_by').references(() => operators.id),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('operator_invitations_operator_idx').on(table.operatorId)],
+);
+
+/**
+ * The audit trail of operators' actions: append-only (a trigger refuses UPDATE, DELETE and
+ * TRUNCATE, as for the ledger). The actor's e-mail is copied so a row reads alone.
+ */
+export const operatorAudit = pgTable(
+  'operator_audit',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** Null: the system (a job). No foreign key needed beyond the id: operators are never deleted. */
+    actorId: integer('actor_id').references(() => operators.id),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    reason: text('reason'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (table) => [
+    index('operator_audit_at_idx').on(table.at, table.id),
+    index('operator_audit_actor_idx').on(table.actorId, table.at),
+    index('operator_audit_action_idx').on(table.action, table.at),
+    index('operator_audit_target_idx').on(table.targetType, table.targetId, table.at),
+  ],
+);
+
+/**
+ * Four-eyes proposals (maker-checker): a money- or rule-changing action waits here until another
+ * operator approves it; approval applies it once, under a row lock on the proposal.
+ */
+export const proposals = pgTable(
+  'proposals',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    /** What the proposal is about (`product:<code>`, `receipt:<id>`): one pending proposal per subject. */
+    subject: text('subject').notNull(),
+    summary: text('summary').notNull(),
+    before: jsonb('before'),
+    reason: text('reason'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected', 'expired'] }).notNull(),
+    proposedBy: integer('proposed_by')
+      .notNull()
+      .references(() => operators.id),
+    proposedAt: timestamp('proposed_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    decidedBy: integer('decided_by').references(() => operators.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionReason: text('decision_reason'),
+    result: jsonb('result'),
+  },
+  (table) => [
+    uniqueIndex('proposals_one_pending_per_subject_idx').on(table.subject).where(sql`${table.status} = 'pending'`),
+    index('proposals_status_idx').on(table.status, table.id),
+    index('proposals_expiry_idx').on(table.expiresAt).where(sql`${table.status} = 'pending'`),
+  ],
+);
+
+/** Every approved version of a loan product, in order: what it became, from when, and who agreed. */
+export const productVersions = pgTable(
+  'product_versions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => loanProducts.id),
+    productCode: text('product_code').notNull(),
+    version: integer('version').notNull(),
+    snapshot: jsonb('snapshot').notNull(),
+    effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull(),
+    proposalId: integer('proposal_id').references(() => proposals.id),
+    proposedBy: integer('proposed_by').references(() => operators.id),
+    approvedBy: integer('approved_by').references(() => operators.id),
+  },
+  (table) => [uniqueIndex('product_versions_product_version_idx').on(table.productId, table.version)],
+);
+/* ---- end of the back office */

@@ -1,6 +1,7 @@
 import {
   endpointMethods,
   firstMessageKey,
+  roleHasPermission,
   type AnyEndpoint,
   type EndpointParsedInput,
   type EndpointResult,
@@ -9,10 +10,11 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../plugins/envelope.ts';
-import type { SenRouteFlags, SessionInfo } from '../types.ts';
+import type { AuditWrite, OperatorInfo, SenRouteFlags, SessionInfo } from '../types.ts';
 import { AppError } from './app-error.ts';
 
 type SessionOf<Mode extends SessionMode> = Mode extends 'required' ? SessionInfo : SessionInfo | null;
+type OperatorOf<Mode extends SessionMode> = Mode extends 'operator' ? OperatorInfo : null;
 
 export interface EndpointContext<E extends AnyEndpoint> {
   /** The request input parsed by the endpoint's request schema (coerced, normalised, unknown keys dropped). */
@@ -20,7 +22,16 @@ export interface EndpointContext<E extends AnyEndpoint> {
   request: FastifyRequest;
   reply: FastifyReply;
   session: SessionOf<E['session']>;
+  /** The back office's operator (`session: 'operator'` endpoints), checked and permitted before the handler runs. */
+  operator: OperatorOf<E['session']>;
+  /**
+   * Writes the audit row of an `audited` endpoint's change, in the change's transaction; exactly
+   * one per call (decision 090). Absent from other endpoints (calling it is a bug).
+   */
+  audit: (entry: AuditWrite) => Promise<void>;
 }
+
+const notAudited = () => Promise.reject(new Error('this endpoint is not audited (contract: audited)'));
 
 export type EndpointHandler<E extends AnyEndpoint> = (context: EndpointContext<E>) => Promise<EndpointResult<E>>;
 
@@ -37,9 +48,10 @@ function envelopeSchema(data: z.ZodType) {
  * the route config (request-checks plugin, auth module).
  */
 export function registerEndpoint<E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>): void {
-  const flags: SenRouteFlags = { signed: endpoint.signed, auth: endpoint.session, endpointId: endpoint.id };
-  // A plain response (a webhook's sender reads the body) is serialised by its own schema, unwrapped.
-  const response = { 200: endpoint.plainResponse ? endpoint.response : envelopeSchema(endpoint.response) };
+  const flags: SenRouteFlags = { signed: endpoint.signed, auth: endpoint.session, endpointId: endpoint.id, permission: endpoint.permission ?? null };
+  // A plain response (a webhook's sender reads the body) is serialised by its own schema, unwrapped;
+  // a binary one (a CSV export) is sent as it is.
+  const response = endpoint.binaryResponse ? undefined : { 200: endpoint.plainResponse ? endpoint.response : envelopeSchema(endpoint.response) };
   for (const method of endpointMethods(endpoint)) {
     app.route({
       method,
@@ -47,14 +59,29 @@ export function registerEndpoint<E extends AnyEndpoint>(app: FastifyInstance, en
       // The family's native clients send `Content-Encoding: gzip` on bodies that are not compressed
       // (API-FAMILY.md §1.2), so request bodies are never decompressed; responses still are.
       config: { sen: flags, decompress: false },
-      schema: method === 'GET' ? { querystring: endpoint.request, response } : { body: endpoint.request, response },
+      schema: method === 'GET' ? { querystring: endpoint.request, ...(response ? { response } : {}) } : { body: endpoint.request, ...(response ? { response } : {}) },
       handler: async (request, reply) => {
         const session = request.session;
         if (endpoint.session === 'required' && !session) throw new AppError('SESSION_EXPIRED');
+        // The operator hook checked these before validation; checked again here so no route can skip them.
+        if (endpoint.session === 'operator') {
+          if (!request.operator) throw new AppError('SESSION_EXPIRED');
+          if (endpoint.permission && !roleHasPermission(request.operator.role, endpoint.permission)) throw new AppError('OPERATOR_PERMISSION_DENIED');
+        }
         const input = (method === 'GET' ? request.query : request.body) as EndpointParsedInput<E>;
-        const data = await handler({ input, request, reply, session: session as SessionOf<E['session']> });
+        const operator = (endpoint.session === 'operator' ? request.operator : null) as OperatorOf<E['session']>;
+        const run = (audit: EndpointContext<E>['audit']) => handler({ input, request, reply, session: session as SessionOf<E['session']>, operator, audit });
+        let data: EndpointResult<E>;
+        if (endpoint.audited) {
+          const audited = request.server.senAudited;
+          if (!audited) throw new Error(`${endpoint.id} is audited but no audit runner is installed`);
+          data = await audited(request, endpoint.audited, run);
+        } else {
+          data = await run(notAudited);
+        }
         // A handler that answered by itself (e.g. a 503 probe) has already sent its reply.
         if (reply.sent) return reply;
+        if (endpoint.binaryResponse) return reply.header('content-type', endpoint.binaryResponse).header('cache-control', 'private, no-store').send(data);
         return endpoint.plainResponse ? data : ok(data ?? null);
       },
     });

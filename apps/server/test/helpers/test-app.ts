@@ -29,6 +29,8 @@ import type { SmsProvider } from '../../src/providers/sms/sms-provider.ts';
 import type { EkycProvider } from '../../src/providers/ekyc/ekyc-provider.ts';
 import { createTestDatabase } from './test-database.ts';
 import { MovableClock } from '../../src/shared/clock.ts';
+import { AdminBrowser, signInNewOperator } from './operators.ts';
+import type { OperatorRole } from '@sen/contract';
 
 export interface TestAppOptions {
   /** Changes to the test configuration (limits, dist folder, ...). */
@@ -238,6 +240,10 @@ export async function createTestApp(options: TestAppOptions = {}) {
     deviceOfToken: (rawToken: string) => tokenDevices.get(rawToken) ?? null,
     sendCode,
     solvedChallenge,
+    /** A new operator of `role`, signed in to the back office through the API (invitation, TOTP enrolment, code). */
+    operatorSession: (role: OperatorRole, email?: string) => signInNewOperator({ app, services, clock }, role, email),
+    /** A fresh back-office browser with no session (cookies, user agent, the CSRF header). */
+    adminBrowser: () => new AdminBrowser({ app, services, clock }),
     close: async () => {
       await app.close();
       await testDb.close();

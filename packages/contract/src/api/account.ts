@@ -174,7 +174,7 @@ export const feedbackListEndpoint = defineEndpoint({
   errors: ['SESSION_EXPIRED'],
 });
 
-/** Operators read feedback with the OPERATOR_TOKEN (header OPERATOR_TOKEN_HEADER), not a session. */
+/** The back office's feedback list (api/admin/operations.ts; permission borrowers.read). */
 export const operatorFeedbackRequestSchema = z.object({
   /** Only feedback with an id below this (paging backwards). */
   before: wireOptionalInt(),
@@ -189,15 +189,3 @@ export const operatorFeedbackItemSchema = feedbackItemSchema.extend({
 });
 export type OperatorFeedbackItem = z.infer<typeof operatorFeedbackItemSchema>;
 
-export const operatorFeedbackListEndpoint = defineEndpoint({
-  id: 'operatorListFeedback',
-  method: 'GET',
-  path: API_PATHS.operatorFeedbackList,
-  summary: "Operators: borrowers' feedback, newest first (needs the x-operator-token header = OPERATOR_TOKEN).",
-  module: 'feedback',
-  request: operatorFeedbackRequestSchema,
-  response: z.array(operatorFeedbackItemSchema),
-  signed: false,
-  session: 'none',
-  errors: ['OPERATOR_TOKEN_INVALID', 'VALIDATION_FAILED'],
-});

@@ -20,7 +20,6 @@ import {
   deleteUserEndpoint,
   feedbackListEndpoint,
   feedbackSubmitEndpoint,
-  operatorFeedbackListEndpoint,
   scoreReviewEndpoint,
 } from './account.ts';
 import { authConfigEndpoint, authDetailEndpoint } from './certification.ts';
@@ -38,7 +37,6 @@ import {
 } from './profile.ts';
 import { activityListEndpoint, commonIndexEndpoint } from './content.ts';
 import { devCreditCertifyEndpoint, devCreditReviewEndpoint, homeIndexEndpoint, loanPageEndpoint, reloanButtonSignEndpoint } from './home.ts';
-import { operatorProductListEndpoint, operatorProductUpsertEndpoint } from './operator.ts';
 import { messageDetailEndpoint, messageListEndpoint, messageUnreadCountEndpoint, messageUpdateEndpoint } from './message.ts';
 import { userFileEndpoint } from './files.ts';
 import {
@@ -53,7 +51,6 @@ import {
   livenessResultEndpoint,
   livenessStartEndpoint,
 } from './kyc.ts';
-import { ledgerCheckEndpoint } from './ledger.ts';
 import {
   agreementContentEndpoint,
   leaseAgreementPageEndpoint,
@@ -75,9 +72,6 @@ import {
   devRunLoanJobsEndpoint,
   multipleOrderListEndpoint,
   multipleOrderRepayEndpoint,
-  operatorReceiptListEndpoint,
-  operatorReceiptReviewEndpoint,
-  operatorTransfersEndpoint,
   payPageStatusEndpoint,
   repayStatusEndpoint,
   repayUrlEndpoint,
@@ -85,7 +79,7 @@ import {
   uploadCertEndpoint,
 } from './repayment.ts';
 import { devOutboxEndpoint, healthEndpoint, readyEndpoint, secretEndpoint } from './system.ts';
-import { adClickUploadEndpoint, funnelEndpoint, surveyLogEndpoint, trackingSendEndpoint } from './tracking.ts';
+import { adClickUploadEndpoint, surveyLogEndpoint, trackingSendEndpoint } from './tracking.ts';
 import {
   deviceHasEndpoint,
   deviceSaveEndpoint,
@@ -132,7 +126,6 @@ export const endpoints = {
   scoreReview: scoreReviewEndpoint,
   feedbackList: feedbackListEndpoint,
   feedbackSubmit: feedbackSubmitEndpoint,
-  operatorFeedbackList: operatorFeedbackListEndpoint,
   // Personal data, supplementary information and the operator check (issue 9, profile).
   personalEnum: personalEnumEndpoint,
   personalInfo: personalInfoEndpoint,
@@ -163,15 +156,11 @@ export const endpoints = {
   homeIndex: homeIndexEndpoint,
   loanPage: loanPageEndpoint,
   reloanButtonSign: reloanButtonSignEndpoint,
-  operatorProducts: operatorProductListEndpoint,
-  operatorProductUpsert: operatorProductUpsertEndpoint,
   devCreditReview: devCreditReviewEndpoint,
   devCreditCertify: devCreditCertifyEndpoint,
-  ledgerCheck: ledgerCheckEndpoint,
   trackingSend: trackingSendEndpoint,
   adClickUpload: adClickUploadEndpoint,
   surveyLog: surveyLogEndpoint,
-  funnel: funnelEndpoint,
   // Borrowing (issue 11).
   productInfoDetail: productInfoDetailEndpoint,
   agreementContent: agreementContentEndpoint,
@@ -194,9 +183,6 @@ export const endpoints = {
   bankRepayList: bankRepayListEndpoint,
   bankAndWallet: bankAndWalletEndpoint,
   uploadCert: uploadCertEndpoint,
-  operatorReceipts: operatorReceiptListEndpoint,
-  operatorReceiptReview: operatorReceiptReviewEndpoint,
-  operatorTransfers: operatorTransfersEndpoint,
   devPayNow: devPayNowEndpoint,
   devClock: devClockEndpoint,
   devRunLoanJobs: devRunLoanJobsEndpoint,

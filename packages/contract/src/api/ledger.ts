@@ -1,7 +1,4 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint.ts';
-import { emptyRequestSchema } from './common.ts';
-import { API_PATHS } from './paths.ts';
 
 /** The ledger check's report (docs/decisions/055-ledger.md). Amounts are whole đồng as decimal text. */
 export const ledgerCheckReportSchema = z.object({
@@ -20,16 +17,3 @@ export const ledgerCheckReportSchema = z.object({
 });
 export type LedgerCheckReportData = z.infer<typeof ledgerCheckReportSchema>;
 
-export const ledgerCheckEndpoint = defineEndpoint({
-  id: 'operatorLedgerCheck',
-  method: 'GET',
-  path: API_PATHS.operatorLedgerCheck,
-  summary:
-    'Operators only (header X-Operator-Token = OPERATOR_TOKEN): verifies the ledger (every entry balances, account balances on their allowed side, no loan paid out twice, ...) and answers the totals.',
-  module: 'ledger',
-  request: emptyRequestSchema,
-  response: ledgerCheckReportSchema,
-  signed: false,
-  session: 'none',
-  errors: ['ACCESS_DENIED'],
-});

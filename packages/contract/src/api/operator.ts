@@ -1,15 +1,10 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint.ts';
 import { plainText } from '../wire.ts';
-import { emptyRequestSchema } from './common.ts';
-import { API_PATHS } from './paths.ts';
 
 /**
- * Operator calls (outside the family's contract): loan products changed without code. Guarded by
- * the OPERATOR_TOKEN configured on the server, sent in the `x-operator-token` header; unsigned
- * (operators use scripts and curl, not the app), and absent when no token is configured.
+ * Loan products as operators write them (the back office's product proposals, the products
+ * command; docs/decisions/050). The endpoints are the back office's (api/admin/products.ts).
  */
-export const OPERATOR_TOKEN_HEADER = 'x-operator-token';
 
 const amount = z.number().int().positive().max(10_000_000_000);
 const ppm = z.number().int().min(0).max(1_000_000);
@@ -62,28 +57,3 @@ export const productRecordSchema = productInputSchema.extend({
 });
 export type ProductRecord = z.infer<typeof productRecordSchema>;
 
-export const operatorProductListEndpoint = defineEndpoint({
-  id: 'operatorListProducts',
-  method: 'GET',
-  path: API_PATHS.operatorProducts,
-  summary: 'Operator: every loan product, active or not (x-operator-token).',
-  module: 'product',
-  request: emptyRequestSchema,
-  response: z.object({ products: z.array(productRecordSchema), rateCap: z.object({ licence: z.string(), annualPercent: z.number(), overdueMultiple: z.number() }) }),
-  signed: false,
-  session: 'none',
-  errors: ['OPERATOR_TOKEN_INVALID'],
-});
-
-export const operatorProductUpsertEndpoint = defineEndpoint({
-  id: 'operatorUpsertProduct',
-  method: 'POST',
-  path: API_PATHS.operatorProductUpsert,
-  summary: 'Operator: creates or changes a loan product by code; its rates are checked against the legal cap (x-operator-token).',
-  module: 'product',
-  request: productInputSchema,
-  response: productRecordSchema,
-  signed: false,
-  session: 'none',
-  errors: ['OPERATOR_TOKEN_INVALID', 'VALIDATION_FAILED', 'RATE_OVER_CAP', 'PRODUCT_INVALID'],
-});

@@ -26,16 +26,12 @@ export const API_PATHS = {
   scoreReview: '/api/user/app/score/review',
   feedbackList: '/api/user/app/feedback/list',
   feedbackSubmit: '/api/user/app/feedback/submit',
-  operatorFeedbackList: '/api/operator/feedback/list',
   // Credit and home (issue 10).
   /** The signed-in borrower's home (the family's LoanDashboard). */
   homeIndex: '/api/loan/app/index/v3',
   /** 'Borrow from all': the applicable products in detail form. */
   loanPage: '/api/loan/app/index/loan/page',
   reloanButtonSign: '/api/user/app/common/reloan/button/sign',
-  /** Operator only (OPERATOR_TOKEN): loan products as data. */
-  operatorProducts: '/api/operator/products',
-  operatorProductUpsert: '/api/operator/products/upsert',
   /** Development only: run the credit review job now. Off in production. */
   devCreditReview: '/api/dev/credit/review',
   /** Development only: certify a phone with declared facts (e2e journeys, demos). Off in production. */
@@ -88,15 +84,11 @@ export const API_PATHS = {
   adClickUpload: '/api/user/app/adjust/ad/click/info/upload',
   /** Client logs in the survey format; the default of TRACKING_LOG_PATH and of the web app's log endpoint. */
   surveyLog: '/api/log/track',
-  /** Operators: the conversion funnel (OPERATOR_TOKEN). */
-  operatorFunnel: '/api/operator/tracking/funnel',
   health: '/api/health',
   ready: '/api/ready',
   /** Development only: the SMS messages the development provider "sent". Off in production. */
   devSmsOutbox: '/api/dev/sms/outbox',
   openApiDocument: '/api/docs/openapi.json',
-  /** Operators only (OPERATOR_TOKEN): the ledger check (issue 11). */
-  operatorLedgerCheck: '/api/operator/ledger/check',
   apiDocs: '/api/docs',
   // Borrowing (issue 11; API-FAMILY.md §6.1–6.6).
   productInfoDetail: '/api/loan/app/productInfo/detail',
@@ -127,10 +119,6 @@ export const API_PATHS = {
   uploadCert: '/api/finance/app/upload/cert',
   /** The collection account's bank-transfer webhook (SePay format). */
   sepayWebhook: '/api/payment/webhooks/sepay',
-  /** Operators (OPERATOR_TOKEN): repayment receipts and bank transfers. */
-  operatorReceipts: '/api/operator/repayments/receipts',
-  operatorReceiptReview: '/api/operator/repayments/receipts/review',
-  operatorTransfers: '/api/operator/repayments/transfers',
   /** Development only: pay a repayment request now (the webhook a bank would send); move the clock; run the loan jobs. */
   devPayNow: '/api/dev/payment/pay-now',
   devClock: '/api/dev/clock',

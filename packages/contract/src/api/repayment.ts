@@ -261,50 +261,8 @@ export const bankTransferSchema = z.object({
   receivedAt: z.string(),
 });
 
-export const operatorReceiptListEndpoint = defineEndpoint({
-  id: 'operatorListRepaymentReceipts',
-  method: 'GET',
-  path: API_PATHS.operatorReceipts,
-  summary: 'Operators: repayment receipts waiting for review (state=pending, default) or all.',
-  module: 'repayment',
-  request: z.object({ state: z.enum(['pending', 'approved', 'rejected', 'all']).default('pending') }),
-  response: z.array(repaymentReceiptSchema),
-  signed: false,
-  session: 'none',
-  errors: ['OPERATOR_TOKEN_INVALID'],
-});
 
-export const operatorReceiptReviewEndpoint = defineEndpoint({
-  id: 'operatorReviewRepaymentReceipt',
-  method: 'POST',
-  path: API_PATHS.operatorReceiptReview,
-  summary: 'Operators: approves a receipt with the amount the bank statement shows (applied like a transfer), or rejects it.',
-  module: 'repayment',
-  request: z.object({
-    id: z.number().int(),
-    approve: z.boolean(),
-    /** Required to approve: the amount received, in VND. */
-    amount: z.number().int().min(1).optional(),
-    note: z.string().max(500).optional(),
-  }),
-  response: repaymentReceiptSchema,
-  signed: false,
-  session: 'none',
-  errors: ['OPERATOR_TOKEN_INVALID', 'VALIDATION_FAILED', 'NOT_FOUND', 'RECEIPT_ALREADY_REVIEWED'],
-});
 
-export const operatorTransfersEndpoint = defineEndpoint({
-  id: 'operatorListBankTransfers',
-  method: 'GET',
-  path: API_PATHS.operatorTransfers,
-  summary: 'Operators: bank transfers the collection account reported, by outcome (unmatched by default: money no repayment named).',
-  module: 'repayment',
-  request: z.object({ outcome: z.enum(['matched', 'unmatched', 'outgoing', 'foreign_account', 'all']).default('unmatched') }),
-  response: z.array(bankTransferSchema),
-  signed: false,
-  session: 'none',
-  errors: ['OPERATOR_TOKEN_INVALID'],
-});
 
 // ─── development only (absent in production) ─────────────────────────────────────────────────
 

@@ -239,15 +239,3 @@ export const surveyLogEndpoint = defineEndpoint({
   errors: ['VALIDATION_FAILED', 'TOO_MANY_REQUESTS'],
 });
 
-export const funnelEndpoint = defineEndpoint({
-  id: 'getConversionFunnel',
-  method: 'GET',
-  path: API_PATHS.operatorFunnel,
-  summary: 'Operators: the conversion funnel between two dates (header x-operator-token: OPERATOR_TOKEN).',
-  module: 'tracking',
-  request: funnelRequestSchema,
-  response: funnelResponseSchema,
-  signed: false,
-  session: 'none',
-  errors: ['VALIDATION_FAILED', 'ACCESS_DENIED'],
-});

@@ -11,7 +11,11 @@ export type SecurityEventType =
   | 'login_locked'
   | 'login_code_required'
   | 'bot_check_failed'
-  | 'account_closed';
+  | 'account_closed'
+  // The back office (decision 089): operators have no user id; detail.operatorId names them.
+  | 'operator_sign_in'
+  | 'operator_sign_out'
+  | 'operator_locked';
 
 /** Where a request came from; every field optional (background jobs have none). */
 export interface RequestOrigin {

@@ -24,7 +24,7 @@ export const sessionHook = globalPlugin('sen-session', async (app: FastifyInstan
   app.decorateRequest('session', null as SessionInfo | null);
   app.addHook('preValidation', async (request) => {
     const mode = request.routeOptions.config.sen?.auth ?? 'none';
-    if (mode === 'none' || request.is404) return;
+    if ((mode !== 'required' && mode !== 'optional') || request.is404) return;
     const token = bearerToken(request);
     request.session = token ? await options.sessions.resolve(token, deviceIdOf(request)) : null;
     if (mode === 'required' && !request.session) throw new AppError('SESSION_EXPIRED');

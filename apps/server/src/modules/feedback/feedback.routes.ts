@@ -1,8 +1,7 @@
-import { endpoints, FEEDBACK_IMAGE_PARTS, FEEDBACK_MAX_IMAGES } from '@sen/contract';
+import { adminEndpoints, endpoints, FEEDBACK_IMAGE_PARTS, FEEDBACK_MAX_IMAGES } from '@sen/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../shared/app-error.ts';
 import { headerValue } from '../../shared/headers.ts';
-import { requireOperator } from '../../shared/operator-guard.ts';
 import type { Composition } from '../../compose.ts';
 import { registerEndpoint } from '../../shared/register-endpoint.ts';
 import { acceptImagePart, type CleanImage } from '../../shared/uploads/image-upload.ts';
@@ -32,15 +31,12 @@ async function feedbackImages(request: FastifyRequest): Promise<CleanImage[]> {
 }
 
 /** Borrowers' feedback (score/review, feedback/submit): stored, listed to its author and to operators. */
-export function registerFeedbackRoutes(app: FastifyInstance, { infra: { config }, services: { feedback } }: Composition): void {
+export function registerFeedbackRoutes(app: FastifyInstance, { services: { feedback } }: Composition): void {
 
   registerEndpoint(app, endpoints.scoreReview, async ({ input, request, session }) => feedback.submit(session.userId, input.content, sourceOf(request)));
   registerEndpoint(app, endpoints.feedbackSubmit, async ({ input, request, session }) =>
     feedback.submit(session.userId, input.content, sourceOf(request), await feedbackImages(request)),
   );
   registerEndpoint(app, endpoints.feedbackList, async ({ session }) => feedback.own(session.userId));
-  registerEndpoint(app, endpoints.operatorFeedbackList, async ({ input, request }) => {
-    requireOperator(request, config.operatorToken);
-    return feedback.forOperators(input.before, input.limit);
-  });
+  registerEndpoint(app, adminEndpoints.feedback, ({ input }) => feedback.forOperators(input.before, input.limit));
 }

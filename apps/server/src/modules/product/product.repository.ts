@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
-import { loanProducts, productDailyUsage } from '../../db/schema.ts';
+import { loanProducts, operators, productDailyUsage, productVersions } from '../../db/schema.ts';
+import { alias } from 'drizzle-orm/pg-core';
 
 export type ProductRow = typeof loanProducts.$inferSelect;
 export type ProductWrite = Omit<typeof loanProducts.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -61,6 +62,32 @@ export class ProductRepository {
       .onConflictDoUpdate({ target: loanProducts.code, set: { ...values, updatedAt: sql`now()` } })
       .returning();
     return row!;
+  }
+
+  /** Appends the product's next version (the product's row is locked by the caller's upsert). */
+  async insertVersion(values: Omit<typeof productVersions.$inferInsert, 'version'>): Promise<number> {
+    const [row] = await this.db
+      .insert(productVersions)
+      .values({ ...values, version: sql`(select coalesce(max(${productVersions.version}), 0) + 1 from ${productVersions} where ${productVersions.productId} = ${values.productId})` })
+      .returning({ version: productVersions.version });
+    return row!.version;
+  }
+
+  /** Every approved version, newest first, with who proposed and approved it. */
+  versions(limit: number) {
+    const proposer = alias(operators, 'proposer');
+    const approver = alias(operators, 'approver');
+    return this.db
+      .select({
+        version: productVersions,
+        proposer: { id: proposer.id, email: proposer.email, name: proposer.name },
+        approver: { id: approver.id, email: approver.email, name: approver.name },
+      })
+      .from(productVersions)
+      .leftJoin(proposer, eq(proposer.id, productVersions.proposedBy))
+      .leftJoin(approver, eq(approver.id, productVersions.approvedBy))
+      .orderBy(desc(productVersions.effectiveFrom), desc(productVersions.id))
+      .limit(limit);
   }
 
   /** Loans taken today per product (products without a row took none). */

@@ -1,25 +1,17 @@
-import { endpoints } from '@sen/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { adminEndpoints } from '@sen/contract';
+import type { FastifyInstance } from 'fastify';
 import type { Composition } from '../../compose.ts';
-import { OPERATOR_PATH_PREFIX, requireOperator as requireOperatorToken } from '../../shared/operator-guard.ts';
 import { registerEndpoint } from '../../shared/register-endpoint.ts';
 
-/** Loan products (docs/decisions/050): the table, the rate caps, the operator endpoints. */
-export function registerProductRoutes(app: FastifyInstance, { infra: { config }, services: { product } }: Composition): void {
-  const requireOperator = (request: FastifyRequest) => requireOperatorToken(request, config.operatorToken);
-  // Every operator endpoint (this module's and others'), before body validation, so a caller
-  // without the token learns nothing about the schema.
-  app.addHook('preValidation', async (request) => {
-    if (request.url.startsWith(OPERATOR_PATH_PREFIX)) requireOperator(request);
-  });
-  registerEndpoint(app, endpoints.operatorProducts, async ({ request }) => {
-    requireOperator(request);
-    return { products: await product.list(), rateCap: product.rateCap };
-  });
-  registerEndpoint(app, endpoints.operatorProductUpsert, async ({ request, input }) => {
-    requireOperator(request);
-    const saved = await product.upsert(input);
-    request.log.info({ productId: saved.id, code: saved.code }, 'product saved by operator');
-    return saved;
+/**
+ * Loan products in the back office (docs/decisions/050 for the rules): the list with the rate cap
+ * and the approved versions; a change is a four-eyes proposal (decision 091), applied on approval.
+ */
+export function registerProductRoutes(app: FastifyInstance, { services: { product, proposals } }: Composition): void {
+  registerEndpoint(app, adminEndpoints.products, async () => ({ products: await product.list(), rateCap: product.rateCap, history: await product.history() }));
+  registerEndpoint(app, adminEndpoints.productPropose, async ({ input, operator, audit }) => {
+    const proposal = await proposals.propose(operator, 'product.change', input.product, input.reason ?? null);
+    await audit({ targetType: 'proposal', targetId: proposal.id, before: proposal.before, after: { kind: proposal.kind, payload: proposal.payload }, reason: input.reason ?? null });
+    return { proposal };
   });
 }

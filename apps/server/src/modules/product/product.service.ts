@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { annualPercentOfDailyPpm, rateCapViolations, type RateCap } from '@sen/domain';
-import { productInputSchema, type ProductInput, type ProductRecord } from '@sen/contract';
+import { productInputSchema, type ProductInput, type ProductRecord, type ProductVersion } from '@sen/contract';
 import type { z } from 'zod';
 import { AppError } from '../../shared/app-error.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
@@ -123,6 +123,47 @@ export class ProductService {
       for (const product of opened) await this.announce(product, `product-opened:${product.id}:${(product.activeFrom ?? product.createdAt).toISOString()}`, now);
       return opened.length;
     });
+  }
+
+  /**
+   * Applies an approved product change (decision 091): saved like any upsert, and recorded as the
+   * product's next version with who proposed and approved it, in the approval's transaction.
+   */
+  async applyApproved(input: ProductInput, approval: { proposalId: number; proposedBy: number; approvedBy: number; now: Date }): Promise<ProductRecord & { version: number }> {
+    return this.uow.transaction(async () => {
+      const saved = await this.upsert(input);
+      const { id: _id, annualPercent: _annualPercent, updatedAt: _updatedAt, ...snapshot } = saved;
+      const version = await this.repository.insertVersion({
+        productId: saved.id,
+        productCode: saved.code,
+        snapshot,
+        effectiveFrom: approval.now,
+        proposalId: approval.proposalId,
+        proposedBy: approval.proposedBy,
+        approvedBy: approval.approvedBy,
+      });
+      return { ...saved, version };
+    });
+  }
+
+  /** The approved versions of every product, newest first. */
+  async history(limit = 500): Promise<ProductVersion[]> {
+    const rows = await this.repository.versions(limit);
+    return rows.map(({ version, proposer, approver }) => ({
+      productCode: version.productCode,
+      version: version.version,
+      product: version.snapshot as ProductVersion['product'],
+      effectiveFrom: version.effectiveFrom.toISOString(),
+      proposalId: version.proposalId,
+      proposedBy: proposer?.id ? proposer : null,
+      approvedBy: approver?.id ? approver : null,
+    }));
+  }
+
+  /** The product with this code as operators see it, or null (what a proposal changes). */
+  async findRecord(code: string): Promise<ProductRecord | null> {
+    const row = await this.repository.findByCode(code);
+    return row ? toRecord(row) : null;
   }
 
   async list(): Promise<ProductRecord[]> {

@@ -102,6 +102,12 @@ export class ReceiptService {
     return this.view(reviewed);
   }
 
+  /** One receipt as the reviewer sees it, or null (read under its row lock, so inside a proposal's transaction it cannot change). */
+  async find(id: number): Promise<ReceiptView | null> {
+    const row = await this.deps.uow.transaction(() => this.deps.repository.lockReceipt(id));
+    return row ? this.view(row) : null;
+  }
+
   async list(state: ReceiptState | 'all'): Promise<ReceiptView[]> {
     const rows = await this.deps.repository.listReceipts(state);
     const views: ReceiptView[] = [];

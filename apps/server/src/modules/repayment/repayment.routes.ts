@@ -1,9 +1,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { API_PATHS, endpoints } from '@sen/contract';
+import { API_PATHS, adminEndpoints, endpoints } from '@sen/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import { AppError } from '../../shared/app-error.ts';
-import { requireOperator } from '../../shared/operator-guard.ts';
 import type { Composition } from '../../compose.ts';
 import { publicBaseUrl } from '../../shared/public-url.ts';
 import { registerEndpoint } from '../../shared/register-endpoint.ts';
@@ -23,7 +22,7 @@ const PAGE_TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 export function registerRepaymentRoutes(app: FastifyInstance, { infra, services }: Composition): void {
   // The loans' business clock (movable in development, decision 074).
   const { config, businessClock, log } = infra;
-  const { repaymentRequests: requests, transfers, receipts, users, bank } = services;
+  const { repaymentRequests: requests, transfers, receipts, users, bank, proposals } = services;
   const baseUrl = (request: FastifyRequest) => publicBaseUrl(config, request);
   if (config.nodeEnv === 'production' && !config.repayment.webhookKey) {
     log.warn('SEPAY_WEBHOOK_KEY is not set: the bank-transfer webhook refuses every call, so no transfer is recorded');
@@ -129,19 +128,22 @@ export function registerRepaymentRoutes(app: FastifyInstance, { infra, services 
     return null;
   });
 
-  // ── operators (OPERATOR_TOKEN; the product module's guard also runs before validation) ──
-  registerEndpoint(app, endpoints.operatorReceipts, async ({ input, request }) => {
-    requireOperator(request, config.operatorToken);
-    return receipts.list(input.state);
+  // ── operators (the back office; permissions receipts.review and ledger.read) ──
+  registerEndpoint(app, adminEndpoints.receipts, ({ input }) => receipts.list(input.state));
+  // Matching a receipt moves money: it becomes a receipt.match proposal a second operator approves
+  // (decision 091). Rejecting one moves none and applies at once.
+  registerEndpoint(app, adminEndpoints.receiptReview, async ({ input, operator, audit }) => {
+    if (input.approve) {
+      const proposal = await proposals.propose(operator, 'receipt.match', { receiptId: input.id, amount: input.amount, ...(input.note ? { note: input.note } : {}) }, input.note ?? null);
+      await audit({ action: 'proposal.create', targetType: 'proposal', targetId: proposal.id, after: { kind: proposal.kind, payload: proposal.payload } });
+      return { receipt: (await receipts.find(input.id))!, proposal };
+    }
+    const before = await receipts.find(input.id);
+    const reviewed = await receipts.review({ id: input.id, approve: false, note: input.note });
+    await audit({ targetType: 'receipt', targetId: input.id, before: before ? { state: before.state } : null, after: { state: reviewed.state }, reason: input.note });
+    return { receipt: reviewed, proposal: null };
   });
-  registerEndpoint(app, endpoints.operatorReceiptReview, async ({ input, request }) => {
-    requireOperator(request, config.operatorToken);
-    const reviewed = await receipts.review(input);
-    request.log.info({ receiptId: reviewed.id, state: reviewed.state }, 'repayment receipt reviewed');
-    return reviewed;
-  });
-  registerEndpoint(app, endpoints.operatorTransfers, async ({ input, request }) => {
-    requireOperator(request, config.operatorToken);
+  registerEndpoint(app, adminEndpoints.transfers, async ({ input }) => {
     const rows = await transfers.list(input.outcome);
     return rows.map((row) => ({
       id: row.id,

@@ -1,8 +1,7 @@
-import { SURVEY_LOG_API_VERSION, SURVEY_LOG_HEADERS, endpoints } from '@sen/contract';
+import { SURVEY_LOG_API_VERSION, SURVEY_LOG_HEADERS, adminEndpoints, endpoints } from '@sen/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../shared/app-error.ts';
 import { deviceIdOf, headerValue } from '../../shared/headers.ts';
-import { requireOperator } from '../../shared/operator-guard.ts';
 import type { Composition } from '../../compose.ts';
 import { registerEndpoint } from '../../shared/register-endpoint.ts';
 import { computeFunnel, funnelSteps } from './funnel.ts';
@@ -45,9 +44,5 @@ export function registerTrackingRoutes(app: FastifyInstance, { infra: { config, 
     return { accepted: await tracking.recordClientLogs(input.__topic__, input.__logs__, budgetKey) };
   });
 
-  // The operator check comes before the query is judged: a caller without the token learns nothing.
-  app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config.sen?.endpointId === endpoints.funnel.id) requireOperator(request, config.operatorToken);
-  });
-  registerEndpoint(app, endpoints.funnel, async ({ input }) => computeFunnel(database.uow.db, steps, input.from, input.to));
+  registerEndpoint(app, adminEndpoints.funnel, async ({ input }) => computeFunnel(database.uow.db, steps, input.from, input.to));
 }
