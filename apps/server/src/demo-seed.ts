@@ -12,12 +12,14 @@ export const DEMO_USER = { phone: '0912345678', password: 'sen123' } as const;
 export const DEMO_CREDIT_LIMIT_VND = 10_000_000n;
 
 /**
- * Demo data of a local run (SEED_DEMO): banners, loan products, and the demo user with its
- * password, certified and approved with a credit limit.
+ * Demo data of a local run (SEED_DEMO): banners, loan products, the demo admin of the back
+ * office, and the demo user with its password, certified and approved with a credit limit.
  */
 export async function seedDemo(c: Composition): Promise<void> {
   await seedDemoActivities(c.infra.database.uow);
   await seedDemoProducts(c.services.product);
+  // The demo admin of the back office (admin@sen.local, fixed TOTP secret; README), so people and journeys can sign in.
+  await c.services.operators.seedDemoAdmin();
   const phone = normalizePhone(DEMO_USER.phone);
   const existing = await c.services.users.findByPhone(phone);
   let user = existing;
