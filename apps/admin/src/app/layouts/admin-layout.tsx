@@ -1,12 +1,13 @@
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { adminEndpoints } from '@sen/contract';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Layout, Menu, Space, Tag, Typography } from 'antd';
+import { Button, Layout, Menu, Space, Typography } from 'antd';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { forgetOperator, useOperator } from '../../features/auth/operator-query.ts';
 import { useT } from '../../shared/i18n/i18n.ts';
 import { callAdmin } from '../../shared/request/call-admin.ts';
 import { LanguageSwitch } from '../../shared/ui/language-switch.tsx';
+import { StatusTag } from '../../shared/ui/status-tag.tsx';
 import { menuFor, selectedEntry } from '../menu.tsx';
 import { paths } from '../paths.ts';
 
@@ -54,7 +55,7 @@ export function AdminLayout() {
               <Typography.Text strong data-testid="operator-name">
                 {operator.name || operator.email}
               </Typography.Text>
-              <Tag color="cyan">{t(`role.${operator.role}`)}</Tag>
+              <StatusTag tone="brand">{t(`role.${operator.role}`)}</StatusTag>
             </Space>
             <Button icon={<LogoutOutlined />} onClick={() => signOut.mutate()} loading={signOut.isPending}>
               {t('signIn.signOut')}

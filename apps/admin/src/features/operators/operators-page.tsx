@@ -1,16 +1,17 @@
 import { UserAddOutlined } from '@ant-design/icons';
 import type { OperatorView } from '@sen/contract';
-import { Button, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Space, Table, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { formatDateTime } from '../../shared/format/format.ts';
 import { useT } from '../../shared/i18n/i18n.ts';
 import { QueryState } from '../../shared/ui/query-state.tsx';
+import { StatusTag, type Tone } from '../../shared/ui/status-tag.tsx';
 import { useOperator } from '../auth/operator-query.ts';
 import { InviteDialog } from './invite-dialog.tsx';
 import { ChangeRoleDialog, DeactivateDialog } from './operator-action-dialogs.tsx';
 import { useOperatorList } from './operator-queries.ts';
 
-const STATUS_COLOURS: Record<OperatorView['status'], string> = { active: 'green', invited: 'blue', deactivated: 'default' };
+const STATUS_TONES: Record<OperatorView['status'], Tone> = { active: 'success', invited: 'info', deactivated: 'neutral' };
 
 /** Operators: who has access with which role; invite, change a role, deactivate. */
 export default function OperatorsPage() {
@@ -41,7 +42,7 @@ export default function OperatorsPage() {
               { title: t('operators.name'), dataIndex: 'name' },
               { title: t('operators.email'), dataIndex: 'email' },
               { title: t('operators.role'), dataIndex: 'role', render: (role: OperatorView['role']) => t(`role.${role}`) },
-              { title: t('operators.status'), dataIndex: 'status', render: (status: OperatorView['status']) => <Tag color={STATUS_COLOURS[status]}>{t(`operators.status.${status}`)}</Tag> },
+              { title: t('operators.status'), dataIndex: 'status', render: (status: OperatorView['status']) => <StatusTag tone={STATUS_TONES[status]}>{t(`operators.status.${status}`)}</StatusTag> },
               { title: t('operators.totp'), dataIndex: 'totpEnrolled', render: (enrolled: boolean) => (enrolled ? t('common.yes') : t('common.no')) },
               { title: t('operators.lastSignIn'), dataIndex: 'lastSignInAt', render: formatDateTime },
               {

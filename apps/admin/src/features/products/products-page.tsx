@@ -1,12 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { ProductRecord, ProductVersion } from '@sen/contract';
-import { Alert, Button, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Table, Tabs, Typography } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { can } from '../../shared/auth/permissions.ts';
 import { formatDateTime, formatNumber, formatPpm, formatVnd } from '../../shared/format/format.ts';
 import { useT } from '../../shared/i18n/i18n.ts';
 import { QueryState } from '../../shared/ui/query-state.tsx';
+import { StatusTag } from '../../shared/ui/status-tag.tsx';
 import { useOperator } from '../auth/operator-query.ts';
 import { ChangeTable } from '../proposals/index.ts';
 import { useProducts } from './product-queries.ts';
@@ -75,7 +76,7 @@ function ProductTable({ products, mayPropose }: { products: ProductRecord[]; may
         { title: t('products.annual'), dataIndex: 'annualPercent', align: 'right', render: (value: number) => `${formatNumber(value, 2)} %` },
         { title: t('products.serviceFee'), dataIndex: 'serviceFeePpm', align: 'right', render: formatPpm },
         { title: t('products.overdueRate'), dataIndex: 'overdueDailyRatePpm', align: 'right', render: formatPpm },
-        { title: t('products.status'), dataIndex: 'active', render: (active: boolean) => <Tag color={active ? 'green' : 'default'}>{active ? t('products.active') : t('products.inactive')}</Tag> },
+        { title: t('products.status'), dataIndex: 'active', render: (active: boolean) => <StatusTag tone={active ? 'success' : 'neutral'}>{active ? t('products.active') : t('products.inactive')}</StatusTag> },
         ...(mayPropose
           ? [
               {

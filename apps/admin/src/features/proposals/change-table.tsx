@@ -1,4 +1,5 @@
-import { Table, Tag } from 'antd';
+import { Table } from 'antd';
+import { StatusTag } from '../../shared/ui/status-tag.tsx';
 import { useT } from '../../shared/i18n/i18n.ts';
 import { changeRows, type ChangeRow } from './changes.ts';
 
@@ -16,7 +17,7 @@ export function ChangeTable({ before, after, onlyChanged = false }: { before: un
       columns={[
         { title: t('proposals.field'), dataIndex: 'field', render: (field: string, row) => (
           <span>
-            <code>{field}</code> {row.changed && <Tag color="gold">{t('proposals.changed')}</Tag>}
+            <code>{field}</code> {row.changed && <StatusTag tone="warning">{t('proposals.changed')}</StatusTag>}
           </span>
         ) },
         { title: t('proposals.before'), dataIndex: 'before', render: (text: string) => <span className="change-value">{text}</span> },

@@ -1,13 +1,14 @@
 import { PROPOSAL_STATUSES, type ProposalView } from '@sen/contract';
-import { Button, Table, Tabs, Tag, Typography } from 'antd';
+import { Button, Table, Tabs, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import { formatDateTime } from '../../shared/format/format.ts';
 import { useT } from '../../shared/i18n/i18n.ts';
 import { QueryState } from '../../shared/ui/query-state.tsx';
+import { StatusTag, type Tone } from '../../shared/ui/status-tag.tsx';
 import { ProposalDrawer } from './proposal-drawer.tsx';
 import { useProposalPages, type ProposalStatus } from './proposal-queries.ts';
 
-const STATUS_COLOURS: Record<ProposalStatus, string> = { pending: 'gold', approved: 'green', rejected: 'red', expired: 'default' };
+const STATUS_TONES: Record<ProposalStatus, Tone> = { pending: 'warning', approved: 'success', rejected: 'danger', expired: 'neutral' };
 
 function isStatus(value: string | null): value is ProposalStatus {
   return (PROPOSAL_STATUSES as readonly string[]).includes(value ?? '');
@@ -47,7 +48,7 @@ export default function ProposalsPage() {
                 { title: t('proposals.summary'), dataIndex: 'summary' },
                 { title: t('proposals.proposedBy'), render: (_: unknown, row) => row.proposedBy.name || row.proposedBy.email },
                 { title: t('proposals.proposedAt'), dataIndex: 'proposedAt', render: formatDateTime },
-                { title: t('proposals.statusLabel'), dataIndex: 'status', render: (value: ProposalStatus) => <Tag color={STATUS_COLOURS[value]}>{t(`proposals.status.${value}`)}</Tag> },
+                { title: t('proposals.statusLabel'), dataIndex: 'status', render: (value: ProposalStatus) => <StatusTag tone={STATUS_TONES[value]}>{t(`proposals.status.${value}`)}</StatusTag> },
                 {
                   title: <span className="visually-hidden">{t('common.actions')}</span>,
                   render: (_: unknown, row) => (
