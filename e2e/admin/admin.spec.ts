@@ -143,7 +143,7 @@ test('an admin invites a reviewer, who sets a password, enrols an authenticator 
   await page.getByLabel('Action').fill('operator.');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page).toHaveURL(/action=operator\./);
-  const invitation = page.getByRole('row').filter({ hasText: 'operator.invite' }).filter({ hasText: DEMO_ADMIN.name });
+  const invitation = page.getByRole('row').filter({ hasText: 'operator.invite' }).filter({ hasText: DEMO_ADMIN.email });
   await expect(invitation.first()).toBeVisible();
   await expectAccessible(page, 'audit trail, filtered');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
@@ -169,15 +169,15 @@ test('four eyes: the admin proposes a product change, a finance operator approve
   await page.getByRole('button', { name: 'Submit for approval' }).click();
   await expect(page.locator('#dailyRatePpm_help')).toContainText('legal cap');
 
-  const after = before - 10;
+  const after = before + 10;
   await rate.fill(String(after));
-  await page.getByLabel('Reason for the change (the approver sees it)').fill('Lower the daily rate for the spring campaign');
+  await page.getByLabel('Reason for the change (the approver sees it)').fill('Align the daily rate with the new funding cost');
   await page.getByRole('button', { name: 'Submit for approval' }).click();
 
   // The proposal opens beside the approvals; its proposer cannot approve it, and is told why.
   const drawer = page.getByRole('dialog', { name: /Proposal #\d+/ });
   await expect(drawer).toBeVisible();
-  await expect(drawer.getByRole('row').filter({ hasText: 'dailyRatePpm' })).toContainText(String(after));
+  await expect(drawer.getByRole('row', { name: /^dailyRatePpm changed/ })).toContainText(String(after));
   await expect(drawer.getByRole('button', { name: 'Approve' })).toBeDisabled();
   await expect(drawer.getByText('You made this proposal, so another operator must approve it')).toBeVisible();
   await expectAccessible(page, 'proposal detail');
@@ -201,7 +201,7 @@ test('four eyes: the admin proposes a product change, a finance operator approve
   await expect(row).toBeVisible();
   await row.getByRole('button', { name: /Open proposal/ }).click();
   const financeDrawer = finance.getByRole('dialog', { name: proposalTitle });
-  await expect(financeDrawer.getByText('Lower the daily rate for the spring campaign')).toBeVisible();
+  await expect(financeDrawer.getByText('Align the daily rate with the new funding cost')).toBeVisible();
   await financeDrawer.getByRole('button', { name: 'Approve' }).click();
   await finance.getByRole('dialog', { name: 'Approve this proposal?' }).getByRole('button', { name: 'Approve' }).click();
   await expect(finance.getByText('Approved: the change is in effect')).toBeVisible();
