@@ -160,7 +160,7 @@ export const en = {
   'products.term': 'Term',
   'products.days': '{count} days',
   'products.dailyRate': 'Interest a day',
-  'products.annual': 'A year',
+  'products.perYear': '{percent} % a year',
   'products.serviceFee': 'Service fee',
   'products.overdueRate': 'Overdue a day',
   'products.status': 'Status',

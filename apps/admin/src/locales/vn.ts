@@ -159,7 +159,7 @@ export const vn: Dictionary = {
   'products.term': 'Kỳ hạn',
   'products.days': '{count} ngày',
   'products.dailyRate': 'Lãi mỗi ngày',
-  'products.annual': 'Mỗi năm',
+  'products.perYear': '{percent} %/năm',
   'products.serviceFee': 'Phí dịch vụ',
   'products.overdueRate': 'Quá hạn mỗi ngày',
   'products.status': 'Trạng thái',

@@ -31,7 +31,9 @@ export function EnrolStep({ pendingToken, onSignedIn }: { pendingToken: string; 
           <Typography.Paragraph>{t('enrol.scan')}</Typography.Paragraph>
           <img className="enrol-step__qr" src={qrImageSource(data.qrSvg)} alt={t('enrol.qrAlt')} width={200} height={200} />
           <Typography.Paragraph className="enrol-step__manual">
-            <span id="totp-secret-label">{t('enrol.manual')}</span>{' '}
+            <span id="totp-secret-label" className="enrol-step__manual-label">
+              {t('enrol.manual')}
+            </span>
             <Typography.Text code copyable aria-labelledby="totp-secret-label" data-testid="totp-secret">
               {data.secret}
             </Typography.Text>

@@ -63,6 +63,7 @@ function ProductTable({ products, mayPropose }: { products: ProductRecord[]; may
   return (
     <Table<ProductRecord>
       rowKey="code"
+      size="middle"
       dataSource={products}
       pagination={false}
       locale={{ emptyText: t('products.empty') }}
@@ -72,8 +73,18 @@ function ProductTable({ products, mayPropose }: { products: ProductRecord[]; may
         { title: t('products.name'), dataIndex: 'name' },
         { title: t('products.amounts'), render: (_: unknown, row) => `${formatVnd(row.minAmount)} – ${formatVnd(row.maxAmount)}` },
         { title: t('products.term'), dataIndex: 'termDays', render: (days: number) => t('products.days', { count: days }) },
-        { title: t('products.dailyRate'), dataIndex: 'dailyRatePpm', align: 'right', render: formatPpm },
-        { title: t('products.annual'), dataIndex: 'annualPercent', align: 'right', render: (value: number) => `${formatNumber(value, 2)} %` },
+        {
+          title: t('products.dailyRate'),
+          dataIndex: 'dailyRatePpm',
+          align: 'right',
+          render: (ppm: number, row) => (
+            <span>
+              {formatPpm(ppm)}
+              <br />
+              <span className="secondary-text">{t('products.perYear', { percent: formatNumber(row.annualPercent, 2) })}</span>
+            </span>
+          ),
+        },
         { title: t('products.serviceFee'), dataIndex: 'serviceFeePpm', align: 'right', render: formatPpm },
         { title: t('products.overdueRate'), dataIndex: 'overdueDailyRatePpm', align: 'right', render: formatPpm },
         { title: t('products.status'), dataIndex: 'active', render: (active: boolean) => <StatusTag tone={active ? 'success' : 'neutral'}>{active ? t('products.active') : t('products.inactive')}</StatusTag> },

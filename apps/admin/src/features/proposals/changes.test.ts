@@ -9,14 +9,14 @@ describe('proposal changes', () => {
   it('marks changed and new fields, leaves out fields only the old record has', () => {
     const rows = changeRows({ code: 'p', dailyRatePpm: 300, id: 7, updatedAt: 'x' }, { code: 'p', dailyRatePpm: 350, tags: ['new'] });
     expect(rows).toEqual([
-      { field: 'code', before: 'p', after: 'p', changed: false },
       { field: 'dailyRatePpm', before: '300', after: '350', changed: true },
       { field: 'tags', before: '', after: '["new"]', changed: true },
+      { field: 'code', before: 'p', after: 'p', changed: false },
     ]);
   });
 
-  it('shows a new item with empty before values', () => {
-    expect(changeRows(null, { code: 'p' })).toEqual([{ field: 'code', before: '', after: 'p', changed: true }]);
+  it('shows a new item with empty before values and nothing marked', () => {
+    expect(changeRows(null, { code: 'p' })).toEqual([{ field: 'code', before: '', after: 'p', changed: false }]);
   });
 
   it('unwraps a product change payload', () => {

@@ -22,18 +22,21 @@ export function flatten(value: unknown, prefix = ''): Record<string, unknown> {
 }
 
 /**
- * What a proposal changes, field by field: every field of what is proposed, beside what it was
- * (empty for a new item); fields only the old record has (ids, timestamps) are left out.
+ * What a proposal changes, field by field, changed fields first: every field of what is proposed,
+ * beside what it was; fields only the old record has (ids, timestamps) are left out. With nothing
+ * before (a new item) there is nothing to compare, so no field is marked.
  */
 export function changeRows(before: unknown, after: unknown): ChangeRow[] {
+  const comparable = before !== null && before !== undefined;
   const old = flatten(before);
   const proposed = flatten(after);
-  return Object.keys(proposed).map((field) => {
+  const rows = Object.keys(proposed).map((field) => {
     const wasThere = field in old;
     const beforeText = wasThere ? display(old[field]) : '';
     const afterText = display(proposed[field]);
-    return { field, before: beforeText, after: afterText, changed: !wasThere || beforeText !== afterText };
+    return { field, before: beforeText, after: afterText, changed: comparable && (!wasThere || beforeText !== afterText) };
   });
+  return [...rows.filter((row) => row.changed), ...rows.filter((row) => !row.changed)];
 }
 
 /** A product change's payload is `{ product, reason? }` or the product itself: the product either way. */

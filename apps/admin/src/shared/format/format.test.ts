@@ -20,6 +20,7 @@ describe('formatting', () => {
   it('writes ppm rates as percentages', async () => {
     await changeLanguage('en');
     expect(formatPpm(300)).toBe('0.03 %');
-    expect(formatPpm(350)).toBe('0.0350 %');
+    expect(formatPpm(350)).toBe('0.035 %');
+    expect(formatPpm(20_000)).toBe('2.00 %');
   });
 });

@@ -35,9 +35,9 @@ export function formatPercent(share: number): string {
   return new Intl.NumberFormat(locale(), { style: 'percent', maximumFractionDigits: 1 }).format(share);
 }
 
-/** A rate in parts per million as a percentage (300 ppm = 0.03 %). */
+/** A rate in parts per million as a percentage (300 ppm = 0.03 %, 450 ppm = 0.045 %): two to four decimals. */
 export function formatPpm(ppm: number): string {
-  return `${formatNumber(ppm / 10_000, ppm % 100 === 0 ? 2 : 4)} %`;
+  return `${new Intl.NumberFormat(locale(), { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(ppm / 10_000)} %`;
 }
 
 /** Yes / No in the interface language. */
