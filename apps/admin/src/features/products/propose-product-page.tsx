@@ -1,12 +1,12 @@
 import { adminEndpoints, ERRORS, productInputSchema, reasonSchema } from '@sen/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select, Space, Switch, Typography } from 'antd';
+import { Alert, Button, Card, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { placeServerError } from '../../shared/forms/server-field-errors.ts';
 import { zodRule } from '../../shared/forms/zod-rule.ts';
-import { formatPpm } from '../../shared/format/format.ts';
+import { formatNumber, formatPpm } from '../../shared/format/format.ts';
 import { useT } from '../../shared/i18n/i18n.ts';
 import { errorMessage } from '../../shared/request/admin-request-error.ts';
 import { callAdmin } from '../../shared/request/call-admin.ts';
@@ -18,6 +18,12 @@ import { useProducts } from './product-queries.ts';
 const shape = productInputSchema.shape;
 const rule = (field: keyof typeof shape) => [zodRule(shape[field])];
 const fieldOfError = fieldOfProductError(ERRORS.RATE_OVER_CAP.code, ERRORS.PRODUCT_INVALID.code);
+/** VND amounts read with the language's thousands separators; typed in with or without them. */
+const groupDigits = (value: number | string | undefined) => (value === undefined || value === '' ? '' : formatNumber(Number(value)));
+const digitsOnly = (text: string | undefined): number | string => {
+  const digits = (text ?? '').replace(/\D/g, '');
+  return digits === '' ? '' : Number(digits);
+};
 
 /**
  * Propose a new product or a change (`?code=` of the product to change): the contract's product
@@ -120,12 +126,12 @@ function ProductForm({ initial, changing }: { initial: Partial<ProductFormValues
             <Row gutter={12}>
               <Col span={12}>
                 <Form.Item name="minAmount" label={t('products.minAmount')} rules={rule('minAmount')}>
-                  <InputNumber min={1} step={100_000} suffix="₫" style={{ width: '100%' }} />
+                  <InputNumber min={1} step={100_000} suffix="₫" style={{ width: '100%' }} formatter={groupDigits} parser={digitsOnly} />
                 </Form.Item>
               </Col>
               <Col span={12}>
                 <Form.Item name="maxAmount" label={t('products.maxAmount')} rules={rule('maxAmount')}>
-                  <InputNumber min={1} step={100_000} suffix="₫" style={{ width: '100%' }} />
+                  <InputNumber min={1} step={100_000} suffix="₫" style={{ width: '100%' }} formatter={groupDigits} parser={digitsOnly} />
                 </Form.Item>
               </Col>
               <Col span={12}>
@@ -155,8 +161,7 @@ function ProductForm({ initial, changing }: { initial: Partial<ProductFormValues
               </Col>
               <Col span={12}>
                 <Form.Item name="feeTiming" label={t('products.feeTiming')} rules={rule('feeTiming')}>
-                  <Radio.Group
-                    optionType="button"
+                  <Select
                     options={[
                       { value: 'deducted', label: t('products.feeTiming.deducted') },
                       { value: 'instalments', label: t('products.feeTiming.instalments') },
