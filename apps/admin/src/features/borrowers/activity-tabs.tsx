@@ -2,6 +2,7 @@ import type { BorrowerDetail } from '@sen/contract';
 import { Card, Table, Typography } from 'antd';
 import { formatBoolean, formatDateTime, formatVnd } from '../../shared/format/format.ts';
 import { useT } from '../../shared/i18n/i18n.ts';
+import { emptyLocale } from './empty-table.tsx';
 
 type Entry = BorrowerDetail['ledger'][number];
 type Message = BorrowerDetail['messages'][number];
@@ -26,7 +27,7 @@ export function LedgerTab({ page }: { page: BorrowerDetail }) {
         dataSource={page.ledger}
         pagination={false}
         size="small"
-        locale={{ emptyText: t('borrowers.ledger.none') }}
+        locale={emptyLocale(t('borrowers.ledger.none'))}
         columns={[
           { title: t('borrowers.ledger.date'), dataIndex: 'businessDate', width: 120 },
           { title: t('borrowers.ledger.event'), dataIndex: 'event' },
@@ -61,7 +62,7 @@ export function MessagesTab({ page }: { page: BorrowerDetail }) {
         dataSource={page.messages}
         pagination={false}
         size="small"
-        locale={{ emptyText: t('borrowers.messages.none') }}
+        locale={emptyLocale(t('borrowers.messages.none'))}
         columns={[
           { title: t('borrowers.at'), dataIndex: 'at', render: formatDateTime, width: 180 },
           { title: t('borrowers.messages.title'), dataIndex: 'title' },
@@ -83,7 +84,7 @@ export function ConsentsTab({ page }: { page: BorrowerDetail }) {
           dataSource={page.consents.privacy}
           pagination={false}
           size="small"
-          locale={{ emptyText: t('borrowers.consents.noPrivacy') }}
+          locale={emptyLocale(t('borrowers.consents.noPrivacy'))}
           columns={[
             { title: t('borrowers.at'), dataIndex: 'at', render: formatDateTime },
             { title: t('borrowers.consents.version'), dataIndex: 'version' },
@@ -97,7 +98,7 @@ export function ConsentsTab({ page }: { page: BorrowerDetail }) {
           dataSource={page.consents.agreements}
           pagination={false}
           size="small"
-          locale={{ emptyText: t('borrowers.consents.noAgreements') }}
+          locale={emptyLocale(t('borrowers.consents.noAgreements'))}
           columns={[
             { title: t('borrowers.consents.acceptedAt'), dataIndex: 'acceptedAt', render: formatDateTime },
             { title: t('borrowers.orders.orderNo'), dataIndex: 'orderNo' },
@@ -123,7 +124,7 @@ export function SecurityTab({ page }: { page: BorrowerDetail }) {
           dataSource={page.securityEvents}
           pagination={false}
           size="small"
-          locale={{ emptyText: t('borrowers.security.none') }}
+          locale={emptyLocale(t('borrowers.security.none'))}
           columns={[
             { title: t('borrowers.at'), dataIndex: 'at', render: formatDateTime },
             { title: t('borrowers.security.type'), dataIndex: 'type' },
@@ -140,7 +141,7 @@ export function SecurityTab({ page }: { page: BorrowerDetail }) {
           dataSource={page.devices}
           pagination={false}
           size="small"
-          locale={{ emptyText: t('borrowers.devices.none') }}
+          locale={emptyLocale(t('borrowers.devices.none'))}
           columns={[
             { title: t('borrowers.deviceId'), dataIndex: 'deviceId', render: (value: string) => value || '—' },
             { title: t('borrowers.devices.model'), render: (_: unknown, row) => [row.brand, row.model].filter(Boolean).join(' ') || '—' },

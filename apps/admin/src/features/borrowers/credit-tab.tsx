@@ -4,6 +4,7 @@ import { formatBoolean, formatDateTime, formatVnd } from '../../shared/format/fo
 import { useT } from '../../shared/i18n/i18n.ts';
 import { StatusTag } from '../../shared/ui/status-tag.tsx';
 import { creditStatus } from './borrower-labels.ts';
+import { emptyLocale } from './empty-table.tsx';
 
 type Decision = BorrowerDetail['credit']['decisions'][number];
 type RuleResult = Decision['ruleResults'][number];
@@ -38,7 +39,7 @@ export function CreditTab({ page }: { page: BorrowerDetail }) {
           dataSource={decisions}
           pagination={false}
           size="small"
-          locale={{ emptyText: t('borrowers.credit.noDecisions') }}
+          locale={emptyLocale(t('borrowers.credit.noDecisions'))}
           expandable={{ expandedRowRender: (row) => <RuleResults results={row.ruleResults} />, rowExpandable: (row) => row.ruleResults.length > 0 }}
           columns={[
             { title: t('borrowers.at'), dataIndex: 'at', render: formatDateTime },

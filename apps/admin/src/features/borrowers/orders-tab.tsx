@@ -4,6 +4,7 @@ import { formatDateTime, formatVnd } from '../../shared/format/format.ts';
 import { useT } from '../../shared/i18n/i18n.ts';
 import { StatusTag } from '../../shared/ui/status-tag.tsx';
 import { orderState } from './borrower-labels.ts';
+import { emptyLocale } from './empty-table.tsx';
 
 type Order = BorrowerDetail['orders'][number];
 type Instalment = Order['instalments'][number];
@@ -19,7 +20,7 @@ export function OrdersTab({ page }: { page: BorrowerDetail }) {
         rowKey="orderId"
         dataSource={page.orders}
         pagination={false}
-        locale={{ emptyText: t('borrowers.orders.none') }}
+        locale={emptyLocale(t('borrowers.orders.none'))}
         expandable={{ expandedRowRender: (order) => <OrderDetail order={order} /> }}
         columns={[
           { title: t('borrowers.orders.orderNo'), dataIndex: 'orderNo' },
@@ -72,7 +73,7 @@ function OrderDetail({ order }: { order: Order }) {
         pagination={false}
         size="small"
         title={() => t('borrowers.orders.payments')}
-        locale={{ emptyText: t('borrowers.orders.noPayments') }}
+        locale={emptyLocale(t('borrowers.orders.noPayments'))}
         columns={[
           { title: t('borrowers.orders.paymentDate'), dataIndex: 'businessDate' },
           { title: t('borrowers.orders.source'), dataIndex: 'source' },

@@ -24,7 +24,7 @@ export function ProfileTab({ page, onReveal }: { page: BorrowerDetail; onReveal:
               <Space>
                 <span className="masked">{profile.idNumberMasked}</span>
                 {mayReveal && (
-                  <Button size="small" icon={<EyeOutlined />} onClick={() => onReveal('idNumber')}>
+                  <Button size="small" icon={<EyeOutlined />} aria-label={t('borrowers.reveal.idNumberTitle')} onClick={() => onReveal('idNumber')}>
                     {t('borrowers.reveal.idNumber')}
                   </Button>
                 )}
