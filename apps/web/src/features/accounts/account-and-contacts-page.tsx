@@ -14,7 +14,8 @@ import { showToast } from '../../shared/ui/toast.ts';
 import { refreshAuthStatus } from '../auth/index.ts';
 import { AccountFields, ContactFields } from './account-fields.tsx';
 import { accountFormResolver, bindPayload, emptyAccountForm, emptyContact, type AccountFormValues, type ContactFormValues } from './account-form.ts';
-import { accountKeys, bindAccountAndContacts, useEmergencyContacts } from './accounts-api.ts';
+import { bindAccountAndContacts, useEmergencyContacts } from './accounts-api.ts';
+import { accountKeys } from './accounts-keys.ts';
 import './accounts.css';
 
 /** How other pages open the step: where to go once it is saved (e.g. the loan application); home by default. */

@@ -13,7 +13,8 @@ import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { showToast } from '../../shared/ui/toast.ts';
 import { AccountFields } from './account-fields.tsx';
 import { accountFormResolver, addPayload, emptyAccountForm, type AccountFormValues } from './account-form.ts';
-import { accountKeys, addAccount } from './accounts-api.ts';
+import { addAccount } from './accounts-api.ts';
+import { accountKeys } from './accounts-keys.ts';
 import './accounts.css';
 
 /** How other pages open /authentication/account: from the list the new account is not made the default unless ticked. */

@@ -10,24 +10,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/request/call-endpoint.ts';
 import type { RequestOptions } from '../../shared/request/request.ts';
 import { endpoints } from '../../shared/request/endpoints.ts';
-
-/** Query keys of this feature; every change invalidates `all`. */
-export const accountKeys = {
-  all: ['accounts'] as const,
-  banks: ['accounts', 'banks'] as const,
-  wallets: ['accounts', 'wallets'] as const,
-  myCards: ['accounts', 'my-cards'] as const,
-  myWallets: ['accounts', 'my-wallets'] as const,
-  contacts: ['accounts', 'contacts'] as const,
-};
+import { accountKeys } from './accounts-keys.ts';
 
 /** The bank picker's list (shipped with the server; changes rarely). */
 export function useBanks() {
-  return useQuery<BankChannel[]>({ queryKey: accountKeys.banks, queryFn: () => callEndpoint(endpoints.bankList, {}), staleTime: 60 * 60_000 });
+  return useQuery<BankChannel[]>({ queryKey: accountKeys.banks(), queryFn: () => callEndpoint(endpoints.bankList, {}), staleTime: 60 * 60_000 });
 }
 
 export function useWallets() {
-  return useQuery<Wallet[]>({ queryKey: accountKeys.wallets, queryFn: () => callEndpoint(endpoints.walletList, {}), staleTime: 60 * 60_000 });
+  return useQuery<Wallet[]>({ queryKey: accountKeys.wallets(), queryFn: () => callEndpoint(endpoints.walletList, {}), staleTime: 60 * 60_000 });
 }
 
 /** One receiving account of either kind, as the list shows it. */
@@ -51,7 +42,7 @@ function walletItem(wallet: Wallet): ReceivingAccountItem {
 /** Every receiving account (cards from bank/myCard, wallets from userCashWallet/list/my), the default first. */
 export function useReceivingAccounts() {
   return useQuery<ReceivingAccountItem[]>({
-    queryKey: [...accountKeys.all, 'receiving'],
+    queryKey: accountKeys.receiving(),
     queryFn: async () => {
       const [cards, wallets] = await Promise.all([callEndpoint(endpoints.bankMyCard, {}), callEndpoint(endpoints.cashWalletListMy, {})]);
       const items = [...cards.map(cardItem), ...wallets.map(walletItem)];
@@ -61,7 +52,7 @@ export function useReceivingAccounts() {
 }
 
 export function useEmergencyContacts() {
-  return useQuery<EmergencyContactsResponse>({ queryKey: accountKeys.contacts, queryFn: () => callEndpoint(endpoints.emergencyContacts, {}) });
+  return useQuery<EmergencyContactsResponse>({ queryKey: accountKeys.contacts(), queryFn: () => callEndpoint(endpoints.emergencyContacts, {}) });
 }
 
 export function bindAccountAndContacts(input: BankBindRequest, options?: RequestOptions) {

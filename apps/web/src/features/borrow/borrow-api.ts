@@ -2,11 +2,12 @@ import { type AgreementContent, type BatchCommitResult, type CommittedOrder, typ
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/request/call-endpoint.ts';
 import { endpoints } from '../../shared/request/endpoints.ts';
+import { borrowKeys } from './borrow-keys.ts';
 
 /** The quote of one product for an amount (productInfo/detail): every plan with its schedule and full cost. */
 export function useProductQuote(productId: number, amount: number) {
   return useQuery<ProductInfoDetail>({
-    queryKey: ['product-quote', productId, amount],
+    queryKey: borrowKeys.quote(productId, amount),
     queryFn: () => callEndpoint(endpoints.productInfoDetail, { productId, amount }, { skipErrorHandler: true }),
     enabled: productId > 0 && amount > 0,
     placeholderData: keepPreviousData,
@@ -17,7 +18,7 @@ export function useProductQuote(productId: number, amount: number) {
 /** 'Borrow from all' (index/loan/page): the applicable products in detail form, each with its share. */
 export function useLoanPage(enabled: boolean) {
   return useQuery<LoanPage>({
-    queryKey: ['loan-page'],
+    queryKey: borrowKeys.loanPage(),
     queryFn: () => callEndpoint(endpoints.loanPage, {}, { skipErrorHandler: true }),
     enabled,
     staleTime: 0,
@@ -35,7 +36,7 @@ export interface AgreementQuery {
 /** An agreement filled with the borrower's figures, in the current language. */
 export function useAgreement(query: AgreementQuery | null, language: string) {
   return useQuery<AgreementContent>({
-    queryKey: ['agreement', query, language],
+    queryKey: borrowKeys.agreement(query, language),
     queryFn: () =>
       callEndpoint(
         endpoints.agreementContent,

@@ -11,8 +11,11 @@ import { Button } from '../../shared/ui/button.tsx';
 import { LoadingView } from '../../shared/ui/loading-view.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { homeKeys } from '../home/index.ts';
+import { orderKeys } from '../orders/index.ts';
 import { AgreementSheet } from './agreement-sheet.tsx';
 import { commitBatch, commitOrder, useLoanPage, useProductQuote, type AgreementQuery } from './borrow-api.ts';
+import { borrowKeys } from './borrow-keys.ts';
 import { CostSummary, ScheduleTable } from './cost-table.tsx';
 import { SignaturePad } from './signature-pad.tsx';
 import './borrow.css';
@@ -107,8 +110,8 @@ export function ProductInfoPage() {
 
   const finish = (outcome: BorrowOutcome) => {
     submitted.current = true;
-    void client.invalidateQueries({ queryKey: ['home-index'] });
-    void client.invalidateQueries({ queryKey: ['orders'] });
+    void client.invalidateQueries({ queryKey: homeKeys.indexes() });
+    void client.invalidateQueries({ queryKey: orderKeys.all });
     void navigate(outcome.type === 'failed' ? paths.productFailed : paths.productSucceed, { replace: true, state: outcome });
   };
 
@@ -132,8 +135,8 @@ export function ProductInfoPage() {
       if (isRequestError(error) && error.code === ERRORS.AGREEMENT_OUTDATED.code) {
         // The wording changed while the borrower read it: they must read the new one.
         setAgreed(false);
-        void client.invalidateQueries({ queryKey: ['agreement'] });
-        void client.invalidateQueries({ queryKey: ['product-quote'] });
+        void client.invalidateQueries({ queryKey: borrowKeys.agreements() });
+        void client.invalidateQueries({ queryKey: borrowKeys.quotes() });
         return;
       }
       const message = isRequestError(error) && error.kind === 'envelope' ? error.message : t('borrow.failed.text');

@@ -5,13 +5,13 @@ import { paths } from '../../app/paths.ts';
 import type { TranslationKey } from '../../locales/en.ts';
 import { errorText } from '../../shared/forms/server-field-errors.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
-import { queryKeys } from '../../shared/query/query-client.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { CheckIcon, ShieldIcon } from '../../shared/ui/icons.tsx';
 import { LoadingView } from '../../shared/ui/loading-view.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { compressImage, ImageCompressionError } from './compress-image.ts';
 import { uploadKycImage, useKycInfo, type KycSlot } from './kyc-api.ts';
+import { kycKeys } from './kyc-keys.ts';
 
 interface SlotState {
   /** A preview: the local compressed picture, or the server's owner-only link. */
@@ -142,7 +142,7 @@ export function KycPage() {
     try {
       await uploadKycImage(slot, image, (fraction) => update(slot, { progress: fraction }));
       update(slot, { preview, uploaded: true, progress: null, error: null });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.kycInfo });
+      void queryClient.invalidateQueries({ queryKey: kycKeys.info() });
     } catch (error) {
       update(slot, { progress: null, error: errorText(error) });
     }

@@ -12,7 +12,7 @@ import { PullToRefresh } from '../../shared/ui/pull-to-refresh.tsx';
 import { MessagesError, MessagesState, VisitorMessages } from './message-states.tsx';
 import { formatMessageTime } from './message-time.ts';
 import { useMessagePages } from './messages-api.ts';
-import { messageKeys } from './unread-count.ts';
+import { messageKeys } from './messages-keys.ts';
 import './messages.css';
 
 function MessageItem({ record, onOpen }: { record: MessageRecord; onOpen: () => void }) {

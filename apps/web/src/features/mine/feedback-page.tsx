@@ -11,7 +11,8 @@ import { Button } from '../../shared/ui/button.tsx';
 import { CheckIcon } from '../../shared/ui/icons.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { showToast } from '../../shared/ui/toast.ts';
-import { mineQueryKeys, submitFeedback, useMyFeedback } from './mine-api.ts';
+import { submitFeedback, useMyFeedback } from './mine-api.ts';
+import { mineKeys } from './mine-keys.ts';
 import './mine.css';
 
 /** /mine/settings/feedback: write feedback (score/review), see the confirmation and what was sent before. */
@@ -61,7 +62,7 @@ export function FeedbackPage() {
       setReceipt(sent);
       setContent('');
       setImages([]);
-      void queryClient.invalidateQueries({ queryKey: mineQueryKeys.feedbackList });
+      void queryClient.invalidateQueries({ queryKey: mineKeys.feedback() });
     } catch (failure) {
       // A field rule the server applied (length, characters) goes beside the field; anything else is a toast.
       if (isRequestError(failure) && failure.code === 400) setError(errorText(failure));

@@ -11,8 +11,10 @@ import { Button } from '../../shared/ui/button.tsx';
 import { LoadingView } from '../../shared/ui/loading-view.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { showToast } from '../../shared/ui/toast.ts';
-import { useOrderDetail } from '../orders/index.ts';
+import { homeKeys } from '../home/index.ts';
+import { orderKeys, useOrderDetail } from '../orders/index.ts';
 import { repayInstalments, repayOrders, useRepayableOrders, useRepayStatus } from './repay-api.ts';
+import { repayKeys } from './repay-keys.ts';
 import { TransferView } from './transfer-view.tsx';
 import './repay.css';
 
@@ -50,9 +52,9 @@ export function BatchRepayPage() {
   useEffect(() => {
     if (status.data?.status !== 'paid') return;
     track('repay_success', { amount: status.data.paidAmount, orders: status.data.orders.length });
-    void client.invalidateQueries({ queryKey: ['home-index'] });
-    void client.invalidateQueries({ queryKey: ['orders'] });
-    void client.invalidateQueries({ queryKey: ['repay', 'repayable'] });
+    void client.invalidateQueries({ queryKey: homeKeys.indexes() });
+    void client.invalidateQueries({ queryKey: orderKeys.all });
+    void client.invalidateQueries({ queryKey: repayKeys.repayable() });
   }, [status.data?.status, status.data?.paidAmount, status.data?.orders.length, client]);
 
   const toggle = (orderNo: string) => {

@@ -2,15 +2,12 @@ import { type RepayQuote, type RepayStatus, type RepayableOrder } from '@sen/con
 import { useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/request/call-endpoint.ts';
 import { endpoints } from '../../shared/request/endpoints.ts';
+import { repayKeys } from './repay-keys.ts';
 
-export const repayKeys = {
-  repayable: ['repay', 'repayable'] as const,
-  status: (requestId: string) => ['repay', 'status', requestId] as const,
-};
 
 /** The borrower's orders that can be repaid now, oldest due first (multiple/order/list). */
 export function useRepayableOrders() {
-  return useQuery<RepayableOrder[]>({ queryKey: repayKeys.repayable, queryFn: () => callEndpoint(endpoints.multipleOrderList, {}, { skipErrorHandler: true }), staleTime: 0 });
+  return useQuery<RepayableOrder[]>({ queryKey: repayKeys.repayable(), queryFn: () => callEndpoint(endpoints.multipleOrderList, {}, { skipErrorHandler: true }), staleTime: 0 });
 }
 
 /** A repayment request for whole orders (multiple/order/repay). */

@@ -8,6 +8,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import { LoadingView } from '../../shared/ui/loading-view.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { PullToRefresh } from '../../shared/ui/pull-to-refresh.tsx';
+import { homeKeys } from '../home/index.ts';
 import { OrderStatusTag } from '../orders/index.ts';
 import { useRepayableOrders } from './repay-api.ts';
 import './repay.css';
@@ -25,7 +26,7 @@ export function RepayListPage() {
   const client = useQueryClient();
   const signedIn = useSessionStore((state) => Boolean(state.token));
   const orders = useRepayableOrders();
-  const refresh = () => Promise.all([orders.refetch(), client.invalidateQueries({ queryKey: ['home-index'] })]);
+  const refresh = () => Promise.all([orders.refetch(), client.invalidateQueries({ queryKey: homeKeys.indexes() })]);
   const total = (orders.data ?? []).reduce((sum, order) => sum + order.actualRepayAmount, 0);
   const due = (orders.data ?? []).reduce((sum, order) => sum + order.dueAmount, 0);
   return (
