@@ -1,5 +1,4 @@
 import { ERRORS, TRACKING_ACTS, type BatchCommitResult, type CommittedOrder, type InstallmentPlan, type ProductDetail } from '@sen/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useBlocker, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
@@ -11,11 +10,8 @@ import { Button } from '../../shared/ui/button.tsx';
 import { LoadingView } from '../../shared/ui/loading-view.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
-import { homeKeys } from '../home/index.ts';
-import { orderKeys } from '../orders/index.ts';
 import { AgreementSheet } from './agreement-sheet.tsx';
-import { commitBatch, commitOrder, useLoanPage, useProductQuote, type AgreementQuery } from './borrow-api.ts';
-import { borrowKeys } from './borrow-keys.ts';
+import { useCommitBatch, useCommitOrder, useLoanPage, useProductQuote, type AgreementQuery } from './borrow-api.ts';
 import { CostSummary, ScheduleTable } from './cost-table.tsx';
 import { SignaturePad } from './signature-pad.tsx';
 import './borrow.css';
@@ -55,7 +51,6 @@ function defaultPlan(detail: ProductDetail): InstallmentPlan | undefined {
 export function ProductInfoPage() {
   const { t, language } = useT();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const [params] = useSearchParams();
   const batch = params.get('mode') === 'batch';
   const productId = Number(params.get('productId') ?? 0);
@@ -70,7 +65,8 @@ export function ProductInfoPage() {
   const [reading, setReading] = useState<AgreementQuery | null>(null);
   /** Set once the commit answered: the way out is no longer 'leaving the application'. */
   const submitted = useRef(false);
-  const [auditKey] = useState(() => crypto.randomUUID());
+  const commitOrder = useCommitOrder();
+  const commitBatch = useCommitBatch();
   const events = useEventLog();
 
   // The quote follows the amount once the borrower stops moving it.
@@ -110,33 +106,29 @@ export function ProductInfoPage() {
 
   const finish = (outcome: BorrowOutcome) => {
     submitted.current = true;
-    void client.invalidateQueries({ queryKey: homeKeys.indexes() });
-    void client.invalidateQueries({ queryKey: orderKeys.all });
     void navigate(outcome.type === 'failed' ? paths.productFailed : paths.productSucceed, { replace: true, state: outcome });
   };
 
   const submit = async () => {
     events.log('click_submit_loan');
-    const common = { auditKey, agreementVersion, payWay, accountId, eventLog: events.text(), signature };
+    const details = { agreementVersion, payWay, accountId, eventLog: events.text(), signature };
     try {
       if (batch) {
         const ids = batchProducts.map((product) => product.productId);
         const total = batchProducts.reduce((sum, product) => sum + product.loanAmount, 0);
-        const results = await commitBatch({ productIds: ids, planNums: {}, amount: total }, common);
+        const results = await commitBatch.mutateAsync({ input: { productIds: ids, planNums: {}, amount: total }, details });
         const made = results.filter((result) => result.pushStatus === 200);
         if (made.length > 0) track(TRACKING_ACTS.loanApply, { type: 'batch', products: made.length });
         finish(made.length === 0 ? { type: 'failed', message: results[0]?.pushMessage || t('borrow.failed.text') } : { type: 'batch', results });
       } else if (detail && plan && term) {
-        const order = await commitOrder({ productId, amount: detail.loanAmount, planNums: plan.planNums, loanTermId: term.id }, common);
+        const order = await commitOrder.mutateAsync({ input: { productId, amount: detail.loanAmount, planNums: plan.planNums, loanTermId: term.id }, details });
         track(TRACKING_ACTS.loanApply, { type: 'single', productId, amount: detail.loanAmount });
         finish({ type: 'single', order });
       }
     } catch (error) {
       if (isRequestError(error) && error.code === ERRORS.AGREEMENT_OUTDATED.code) {
-        // The wording changed while the borrower read it: they must read the new one.
+        // The wording changed while the borrower read it: they must read the new one (the mutation reloads it).
         setAgreed(false);
-        void client.invalidateQueries({ queryKey: borrowKeys.agreements() });
-        void client.invalidateQueries({ queryKey: borrowKeys.quotes() });
         return;
       }
       const message = isRequestError(error) && error.kind === 'envelope' ? error.message : t('borrow.failed.text');
