@@ -1,5 +1,4 @@
 import { PLAN_STATUS, type RepayQuote } from '@sen/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
@@ -11,10 +10,8 @@ import { Button } from '../../shared/ui/button.tsx';
 import { LoadingView } from '../../shared/ui/loading-view.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { showToast } from '../../shared/ui/toast.ts';
-import { homeKeys } from '../home/index.ts';
-import { orderKeys, useOrderDetail } from '../orders/index.ts';
-import { repayInstalments, repayOrders, useRepayableOrders, useRepayStatus } from './repay-api.ts';
-import { repayKeys } from './repay-keys.ts';
+import { useOrderDetail } from '../orders/index.ts';
+import { useCreateRepayment, useRepayableOrders, useRepayStatus } from './repay-api.ts';
 import { TransferView } from './transfer-view.tsx';
 import './repay.css';
 
@@ -26,7 +23,6 @@ import './repay.css';
 export function BatchRepayPage() {
   const { t, language } = useT();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const [params] = useSearchParams();
   const preselected = params.get('orderNo');
   const orders = useRepayableOrders();
@@ -34,6 +30,7 @@ export function BatchRepayPage() {
   const [scope, setScope] = useState<'next' | 'all'>('all');
   const [quote, setQuote] = useState<RepayQuote | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const createRepayment = useCreateRepayment();
   const status = useRepayStatus(quote?.requestId ?? null);
 
   // Until the borrower changes it: the order named, else every order.
@@ -52,10 +49,7 @@ export function BatchRepayPage() {
   useEffect(() => {
     if (status.data?.status !== 'paid') return;
     track('repay_success', { amount: status.data.paidAmount, orders: status.data.orders.length });
-    void client.invalidateQueries({ queryKey: homeKeys.indexes() });
-    void client.invalidateQueries({ queryKey: orderKeys.all });
-    void client.invalidateQueries({ queryKey: repayKeys.repayable() });
-  }, [status.data?.status, status.data?.paidAmount, status.data?.orders.length, client]);
+  }, [status.data?.status, status.data?.paidAmount, status.data?.orders.length]);
 
   const toggle = (orderNo: string) => {
     const set = new Set(effective);
@@ -71,7 +65,11 @@ export function BatchRepayPage() {
       return;
     }
     try {
-      setQuote(single && next && scope === 'next' ? await repayInstalments(single.orderNo, [next.planPart]) : await repayOrders(chosen.map((order) => order.orderNo)));
+      setQuote(
+        await createRepayment.mutateAsync(
+          single && next && scope === 'next' ? { kind: 'instalments', orderNo: single.orderNo, planParts: [next.planPart] } : { kind: 'orders', orderNos: chosen.map((order) => order.orderNo) },
+        ),
+      );
     } catch (failure) {
       const message = isRequestError(failure) && failure.kind === 'envelope' ? failure.message : t('error.requestFailed');
       setError(message);
