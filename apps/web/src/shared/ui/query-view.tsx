@@ -12,7 +12,7 @@ export interface QueryState<T> {
   refetch: () => Promise<unknown>;
 }
 
-type Data<Q> = Q extends QueryState<infer T> ? T : never;
+type Data<Q> = Q extends { data: infer T } ? Exclude<T, undefined> : never;
 
 /**
  * Several queries as one: failed as soon as one fails, loading while one loads, its data every
