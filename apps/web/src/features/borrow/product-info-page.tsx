@@ -7,9 +7,9 @@ import { useT } from '../../shared/i18n/use-translation.ts';
 import { isRequestError } from '../../shared/request/request-error.ts';
 import { track } from '../../shared/tracking/index.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { LoadingView } from '../../shared/ui/loading-view.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { QueryView } from '../../shared/ui/query-view.tsx';
 import { AgreementSheet } from './agreement-sheet.tsx';
 import { useCommitBatch, useCommitOrder, useLoanPage, useProductQuote, type AgreementQuery } from './borrow-api.ts';
 import { CostSummary, ScheduleTable } from './cost-table.tsx';
@@ -137,111 +137,116 @@ export function ProductInfoPage() {
   };
 
   const loading = batch ? loanPage.isPending : quote.isPending;
-  const failed = batch ? loanPage.isError : quote.isError && !detail;
-  const failure = batch ? loanPage.error : quote.error;
+  const loadFailure = {
+    errorTitle: t('borrow.loadFailed'),
+    errorText: (failure: unknown) => (isRequestError(failure) && failure.kind === 'envelope' ? failure.message : t('borrow.loadFailed.text')),
+    errorTestId: 'product-info-error',
+  };
 
   return (
     <div className="page">
       <PageHeader title={t('page.productInfo')} />
       <main className="page__content borrow" data-testid="product-info" aria-busy={loading}>
-        {loading ? (
-          <LoadingView text={t('common.loading')} />
-        ) : failed ? (
-          <section className="result" role="alert" data-testid="product-info-error">
-            <h1 className="result__title">{t('borrow.loadFailed')}</h1>
-            <p className="result__text">{isRequestError(failure) && failure.kind === 'envelope' ? failure.message : t('borrow.loadFailed.text')}</p>
-            <Button color="primary" shape="rounded" onClick={() => void (batch ? loanPage.refetch() : quote.refetch())}>
-              {t('common.retry')}
-            </Button>
-          </section>
-        ) : batch ? (
-          batchProducts.length === 0 ? (
-            <section className="result" data-testid="batch-empty">
-              <h1 className="result__title">{t('borrow.batch.empty')}</h1>
-              <Button color="primary" shape="rounded" onClick={() => navigate(paths.root)}>
-                {t('common.goHome')}
-              </Button>
-            </section>
-          ) : (
-            <BatchSummary products={batchProducts} total={loanPage.data?.canApplyAmount ?? 0} />
-          )
-        ) : detail && plan ? (
-          <>
-            <section className="borrow-card borrow-amount" aria-labelledby="amount-title">
-              <p className="borrow-amount__product">
-                {detail.productName} · {t('home.card.term', { days: detail.timeLimit })}
-              </p>
-              <h1 id="amount-title" className="borrow-card__title">
-                {t('borrow.amount.title')}
-              </h1>
-              <div className="borrow-amount__value" data-testid="loan-amount" aria-live="polite">
-                {money(amount, language)}
-              </div>
-              <div className="borrow-amount__controls">
-                <button
-                  type="button"
-                  className="borrow-amount__step"
-                  aria-label={t('borrow.amount.less')}
-                  disabled={amount - AMOUNT_STEP < detail.minLoanAmount}
-                  onClick={() => setAmount((value) => Math.max(detail.minLoanAmount, value - AMOUNT_STEP))}
-                  data-testid="amount-less"
-                >
-                  −
-                </button>
-                <input
-                  type="range"
-                  className="borrow-amount__slider"
-                  min={detail.minLoanAmount}
-                  max={detail.maxLoanAmount}
-                  step={AMOUNT_STEP}
-                  value={amount}
-                  aria-label={t('borrow.amount.title')}
-                  aria-valuetext={money(amount, language)}
-                  onChange={(event) => setChosen(Number(event.target.value))}
-                  data-testid="amount-slider"
-                />
-                <button
-                  type="button"
-                  className="borrow-amount__step"
-                  aria-label={t('borrow.amount.more')}
-                  disabled={amount + AMOUNT_STEP > detail.maxLoanAmount}
-                  onClick={() => setAmount((value) => Math.min(detail.maxLoanAmount, value + AMOUNT_STEP))}
-                  data-testid="amount-more"
-                >
-                  +
-                </button>
-              </div>
-              <p className="borrow-amount__range">{t('borrow.amount.range', { min: money(detail.minLoanAmount, language), max: money(detail.maxLoanAmount, language) })}</p>
-            </section>
-
-            {(term?.productInstallmentPlanDTOList.length ?? 0) > 1 ? (
-              <section className="borrow-card" aria-labelledby="plan-title">
-                <h2 id="plan-title" className="borrow-card__title">
-                  {t('borrow.plan.title')}
-                </h2>
-                <div className="plan-choice" role="radiogroup" aria-labelledby="plan-title">
-                  {term!.productInstallmentPlanDTOList.map((candidate) => (
-                    <button
-                      key={candidate.planNums}
-                      type="button"
-                      role="radio"
-                      aria-checked={candidate.planNums === plan.planNums}
-                      className={`plan-choice__option${candidate.planNums === plan.planNums ? ' is-active' : ''}`}
-                      onClick={() => setPlanNums(candidate.planNums)}
-                      data-testid={`plan-${candidate.planNums}`}
-                    >
-                      <span>{planLabel(candidate.planNums, t)}</span>
-                      <small>{t('borrow.plan.first', { amount: money(candidate.firstRepayment, language) })}</small>
-                    </button>
-                  ))}
-                </div>
+        {batch ? (
+          <QueryView
+            query={loanPage}
+            {...loadFailure}
+            isEmpty={(page) => page.showProducts.length === 0}
+            empty={
+              <section className="result" data-testid="batch-empty">
+                <h1 className="result__title">{t('borrow.batch.empty')}</h1>
+                <Button color="primary" shape="rounded" onClick={() => navigate(paths.root)}>
+                  {t('common.goHome')}
+                </Button>
               </section>
-            ) : null}
+            }
+          >
+            {(page) => <BatchSummary products={page.showProducts} total={page.canApplyAmount} />}
+          </QueryView>
+        ) : (
+          // A quote on screen stays when asking for it again fails (as after an outdated agreement).
+          <QueryView query={quote} {...loadFailure} keepDataOnError>
+            {() =>
+              detail && plan ? (
+                <>
+                  <section className="borrow-card borrow-amount" aria-labelledby="amount-title">
+                    <p className="borrow-amount__product">
+                      {detail.productName} · {t('home.card.term', { days: detail.timeLimit })}
+                    </p>
+                    <h1 id="amount-title" className="borrow-card__title">
+                      {t('borrow.amount.title')}
+                    </h1>
+                    <div className="borrow-amount__value" data-testid="loan-amount" aria-live="polite">
+                      {money(amount, language)}
+                    </div>
+                    <div className="borrow-amount__controls">
+                      <button
+                        type="button"
+                        className="borrow-amount__step"
+                        aria-label={t('borrow.amount.less')}
+                        disabled={amount - AMOUNT_STEP < detail.minLoanAmount}
+                        onClick={() => setAmount((value) => Math.max(detail.minLoanAmount, value - AMOUNT_STEP))}
+                        data-testid="amount-less"
+                      >
+                        −
+                      </button>
+                      <input
+                        type="range"
+                        className="borrow-amount__slider"
+                        min={detail.minLoanAmount}
+                        max={detail.maxLoanAmount}
+                        step={AMOUNT_STEP}
+                        value={amount}
+                        aria-label={t('borrow.amount.title')}
+                        aria-valuetext={money(amount, language)}
+                        onChange={(event) => setChosen(Number(event.target.value))}
+                        data-testid="amount-slider"
+                      />
+                      <button
+                        type="button"
+                        className="borrow-amount__step"
+                        aria-label={t('borrow.amount.more')}
+                        disabled={amount + AMOUNT_STEP > detail.maxLoanAmount}
+                        onClick={() => setAmount((value) => Math.min(detail.maxLoanAmount, value + AMOUNT_STEP))}
+                        data-testid="amount-more"
+                      >
+                        +
+                      </button>
+                    </div>
+                    <p className="borrow-amount__range">{t('borrow.amount.range', { min: money(detail.minLoanAmount, language), max: money(detail.maxLoanAmount, language) })}</p>
+                  </section>
 
-            <CostSummary plan={plan} amount={detail.loanAmount} />
-            <ScheduleTable plan={plan} />
-          </>
-        ) : null}
+                  {(term?.productInstallmentPlanDTOList.length ?? 0) > 1 ? (
+                    <section className="borrow-card" aria-labelledby="plan-title">
+                      <h2 id="plan-title" className="borrow-card__title">
+                        {t('borrow.plan.title')}
+                      </h2>
+                      <div className="plan-choice" role="radiogroup" aria-labelledby="plan-title">
+                        {term!.productInstallmentPlanDTOList.map((candidate) => (
+                          <button
+                            key={candidate.planNums}
+                            type="button"
+                            role="radio"
+                            aria-checked={candidate.planNums === plan.planNums}
+                            className={`plan-choice__option${candidate.planNums === plan.planNums ? ' is-active' : ''}`}
+                            onClick={() => setPlanNums(candidate.planNums)}
+                            data-testid={`plan-${candidate.planNums}`}
+                          >
+                            <span>{planLabel(candidate.planNums, t)}</span>
+                            <small>{t('borrow.plan.first', { amount: money(candidate.firstRepayment, language) })}</small>
+                          </button>
+                        ))}
+                      </div>
+                    </section>
+                  ) : null}
+
+                  <CostSummary plan={plan} amount={detail.loanAmount} />
+                  <ScheduleTable plan={plan} />
+                </>
+              ) : null
+            }
+          </QueryView>
+        )}
 
         {ready ? (
           <>
