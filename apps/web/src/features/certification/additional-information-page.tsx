@@ -1,18 +1,19 @@
 import { INDUSTRY_NO_COMPANY, type EnumItem, type WorkInfoRequest } from '@sen/contract';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { FormPickerField } from '../../shared/forms/form-picker-field.tsx';
 import { FormTextField, digitsOnly } from '../../shared/forms/form-text-field.tsx';
 import { errorText } from '../../shared/forms/server-field-errors.ts';
 import { useZodForm } from '../../shared/forms/use-zod-form.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { Button } from '../../shared/ui/button.tsx';
+import type { PickerOption } from '../../shared/ui/picker-field.tsx';
 import { allQueries, QueryView } from '../../shared/ui/query-view.tsx';
 import { showToast } from '../../shared/ui/toast.ts';
 import { refreshAuthStatus, useAuthStatus } from '../auth/index.ts';
 import { saveWorkInfo, useWorkEnums, useWorkInfo } from './certification-api.ts';
 import { continueBatch } from './continue-batch.ts';
 import type { WorkForm } from './form-schemas.ts';
-import { PickerField, type PickerOption } from './picker-field.tsx';
 import { StepLayout } from './step-layout.tsx';
 import { batchItems } from './steps.ts';
 
@@ -67,7 +68,7 @@ export function AdditionalInformationPage() {
           <>
             <p className="form-page__hint">{t('work.hint')}</p>
             <form {...form.formProps} noValidate onSubmit={(event) => void onSubmit(event)} className="stack">
-              <PickerField control={form.control} name="industry" label={t('work.industry.label')} placeholder={t('validation.select')} options={toOptions(workEnums.industry)} testId="work-industry" />
+              <FormPickerField control={form.control} name="industry" label={t('work.industry.label')} placeholder={t('validation.select')} options={toOptions(workEnums.industry)} data-testid="work-industry" />
               {noCompany ? null : (
                 <>
                   <FormTextField control={form.control} name="companyName" id="companyName" label={t('work.company.label')} placeholder={t('work.company.placeholder')} maxLength={120} data-testid="work-company" />

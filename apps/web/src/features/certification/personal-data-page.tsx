@@ -1,6 +1,7 @@
 import { ERRORS, PERSONAL_INFO_BOOST_MAX_VND, isMessageKey, formatDisplayDate, parseIsoDate, type EnumItem, type PersonalDataRequest, type PersonalInfo } from '@sen/contract';
 import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
+import { FormPickerField } from '../../shared/forms/form-picker-field.tsx';
 import { FormTextField, digitsOnly } from '../../shared/forms/form-text-field.tsx';
 import { errorText } from '../../shared/forms/server-field-errors.ts';
 import { useZodForm } from '../../shared/forms/use-zod-form.ts';
@@ -9,13 +10,14 @@ import { useT } from '../../shared/i18n/use-translation.ts';
 import { isRequestError } from '../../shared/request/request-error.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
+import type { PickerOption } from '../../shared/ui/picker-field.tsx';
 import { allQueries, QueryView } from '../../shared/ui/query-view.tsx';
 import { showToast } from '../../shared/ui/toast.ts';
 import { refreshAuthStatus } from '../auth/index.ts';
 import { savePersonalData, usePersonalEnums, usePersonalInfo, useProvinces } from './certification-api.ts';
 import { continueBatch } from './continue-batch.ts';
 import type { PersonalForm } from './form-schemas.ts';
-import { DateField, PickerField, type PickerOption } from './picker-field.tsx';
+import { DateField } from './date-field.tsx';
 import { StepLayout } from './step-layout.tsx';
 
 const loadSchema = () => import('./form-schemas.ts').then((module) => module.personalFormSchema);
@@ -133,14 +135,14 @@ export function PersonalDataPage({ mode }: { mode: 'batch' | 'info' }) {
                   data-testid="personal-id-number"
                 />
               )}
-              <PickerField control={form.control} name="sex" label={t('personal.gender.label')} placeholder={t('validation.select')} options={toOptions(personalEnums.gender)} testId="personal-gender" />
+              <FormPickerField control={form.control} name="sex" label={t('personal.gender.label')} placeholder={t('validation.select')} options={toOptions(personalEnums.gender)} data-testid="personal-gender" />
               <DateField control={form.control} name="birthDate" label={t('personal.birthDate.label')} placeholder={t('personal.birthDate.placeholder')} testId="personal-birth-date" />
-              <PickerField control={form.control} name="education" label={t('personal.education.label')} placeholder={t('validation.select')} options={toOptions(personalEnums.education)} testId="personal-education" />
+              <FormPickerField control={form.control} name="education" label={t('personal.education.label')} placeholder={t('validation.select')} options={toOptions(personalEnums.education)} data-testid="personal-education" />
               <FormTextField control={form.control} name="salary" id="salary" label={t('personal.salary.label')} placeholder={t('personal.salary.placeholder')} inputMode="numeric" maxLength={12} data-testid="personal-salary" />
-              <PickerField control={form.control} name="marryState" label={t('personal.marital.label')} placeholder={t('validation.select')} options={toOptions(personalEnums.maritalStatus)} testId="personal-marital" />
-              <PickerField control={form.control} name="province" label={t('personal.province.label')} placeholder={t('validation.select')} options={provinceOptions} testId="personal-province" />
+              <FormPickerField control={form.control} name="marryState" label={t('personal.marital.label')} placeholder={t('validation.select')} options={toOptions(personalEnums.maritalStatus)} data-testid="personal-marital" />
+              <FormPickerField control={form.control} name="province" label={t('personal.province.label')} placeholder={t('validation.select')} options={provinceOptions} data-testid="personal-province" />
               <FormTextField control={form.control} name="address" id="address" label={t('personal.address.label')} placeholder={t('personal.address.placeholder')} autoComplete="street-address" maxLength={200} data-testid="personal-address" />
-              <PickerField control={form.control} name="loanPurpose" label={t('personal.purpose.label')} placeholder={t('validation.select')} options={toOptions(personalEnums.purpose)} testId="personal-purpose" />
+              <FormPickerField control={form.control} name="loanPurpose" label={t('personal.purpose.label')} placeholder={t('validation.select')} options={toOptions(personalEnums.purpose)} data-testid="personal-purpose" />
               <FormTextField control={form.control} name="email" id="email" label={t('personal.email.label')} placeholder={t('personal.email.placeholder')} type="email" autoComplete="email" maxLength={100} data-testid="personal-email" />
               <Button block color="primary" shape="rounded" size="large" type="submit" loading={form.formState.isSubmitting} data-testid="personal-submit">
                 {mode === 'batch' ? t('certification.next') : t('certification.save')}
