@@ -36,7 +36,7 @@ function NotFoundMessage() {
 }
 
 function SignedInMessage({ id }: { id: number }) {
-  const { t, language } = useT();
+  const { language } = useT();
   const query = useMessage(id);
   const { mutate: markRead } = useMarkRead();
   const marked = useRef(false);
