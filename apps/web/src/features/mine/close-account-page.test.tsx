@@ -1,5 +1,5 @@
 import { API_PATHS, ERRORS } from '@sen/contract';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../shared/query/query-client.ts';
@@ -44,7 +44,7 @@ describe('close account', () => {
     expect(router.state.location.pathname).toBe('/mine/settings/close-account/succeed');
     expect(requestBody(fetchMock, API_PATHS.deleteUser)).toMatchObject({ rid: 42, reason: 4, remark: 'only one loan' });
     expect(useSessionStore.getState().token).toBeNull();
-    expect(queryClient.getQueryCache().getAll()).toEqual([]);
+    await waitFor(() => expect(queryClient.getQueryCache().getAll()).toEqual([]));
   });
 
   it("shows the server's refusal and keeps the session", async () => {

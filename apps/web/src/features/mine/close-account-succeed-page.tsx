@@ -20,8 +20,14 @@ export function CloseAccountSucceedPage() {
     // A request still out with the revoked token may answer 401 afterwards: the request layer
     // ignores a 401 for a session that is no longer the current one (docs/decisions/087).
     useSessionStore.getState().clear();
-    clearAuthStatus();
-    queryClient.clear();
+    // The cache goes once the pages have re-rendered without the session: cleared at once, the
+    // route guard's auth-status query (still enabled in this render) is fetched again *without* a
+    // token, and that visitor's 401 sends us to /login (seen in e2e/mine.spec.ts).
+    const forget = setTimeout(() => {
+      clearAuthStatus();
+      queryClient.clear();
+    }, 0);
+    return () => clearTimeout(forget);
   }, [closed]);
   const goHome = () => navigate(paths.root, { replace: true });
   return (
