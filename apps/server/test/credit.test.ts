@@ -6,7 +6,7 @@ import { creditAccounts, creditDecisions, loanProducts, userMessages, users } fr
 import { CreditRepository } from '../src/modules/credit/credit.repository.ts';
 import { CreditService } from '../src/modules/credit/credit.service.ts';
 import { DEMO_PRODUCTS } from '../src/modules/product/index.ts';
-import { productChanger } from './helpers/operators.ts';
+import { productChanger, testProduct } from './helpers/operators.ts';
 import { createTestApp, randomPhone, type TestApp } from './helpers/test-app.ts';
 
 /*
@@ -26,19 +26,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const product = (change: Partial<ProductInput> = {}): ProductInput => ({
-  code: `p-${Math.random().toString(36).slice(2, 10)}`,
-  name: 'Test',
-  minAmount: 1_000_000,
-  maxAmount: 5_000_000,
-  termDays: 30,
-  planNums: [1],
-  dailyRatePpm: 400,
-  serviceFeePpm: 10_000,
-  overdueDailyRatePpm: 600,
-  active: false,
-  ...change,
-});
+const product = testProduct;
 
 /** A signed-in borrower certified with these declared facts (the development certify call). */
 async function borrower(facts: { birthDate?: string; monthlySalaryBand?: string; skipWork?: boolean } = { birthDate: '1995-04-01', monthlySalaryBand: '2' }) {

@@ -5,7 +5,7 @@ import { loanProducts, operatorAudit, productVersions } from '../src/db/schema.t
 import { sampleJpeg } from './helpers/images.ts';
 import { createBorrower, demoProducts, openLoan } from './helpers/loans.ts';
 import { postMultipart } from './helpers/multipart.ts';
-import type { OperatorSession } from './helpers/operators.ts';
+import { testProduct, type OperatorSession } from './helpers/operators.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /*
@@ -28,19 +28,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const product = (change: Partial<ProductInput> = {}): ProductInput => ({
-  code: `fe-${Math.random().toString(36).slice(2, 10)}`,
-  name: 'Four eyes',
-  minAmount: 1_000_000,
-  maxAmount: 5_000_000,
-  termDays: 30,
-  planNums: [1],
-  dailyRatePpm: 400,
-  serviceFeePpm: 10_000,
-  overdueDailyRatePpm: 600,
-  active: false,
-  ...change,
-});
+const product = (change: Partial<ProductInput> = {}): ProductInput => testProduct({ name: 'Four eyes', ...change });
 
 async function propose(session: OperatorSession, input: ProductInput) {
   const response = await session.browser.post<{ proposal: ProposalView }>(ADMIN_PATHS.productPropose, { product: input, reason: 'new pricing' });
