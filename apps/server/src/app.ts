@@ -107,6 +107,6 @@ export async function buildApp(options: BuildAppOptions): Promise<SenApp> {
 
   for (const registerRoutes of MODULE_ROUTES) await registerRoutes(app, composition);
 
-  await app.register(staticSpaPlugin, { webDistDir: config.webDistDir });
+  await app.register(staticSpaPlugin, { webDistDir: config.webDistDir, adminDistDir: config.adminDistDir });
   return { app, ...composition };
 }

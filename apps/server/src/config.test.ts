@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       dataDir: path.join(REPO_ROOT, 'data'),
       webDistDir: path.join(REPO_ROOT, 'apps/web/dist'),
+      adminDistDir: path.join(REPO_ROOT, 'apps/admin/dist'),
       seedDemo: true,
       sessionTtlDays: 30,
       otp: { ttlSeconds: 300, limitPerPhoneHour: 5, limitPerIpHour: 20, limitPerDeviceHour: 10 },

@@ -45,6 +45,7 @@ import { REPO_ROOT } from './paths.ts';
  * AUTH_CONFIG               KYC,ID,TELECOM,BANK  certification steps the app requires, in order (authConfig endpoint; BANK is asked at the first loan)
  * OPERATOR_PROVIDER         sms          operator check: sms (codes of 4 then 6 digits through SMS_PROVIDER under the login code's limits; decision 044)
  * WEB_DIST_DIR              <repo>/apps/web/dist  built web app served as static files with SPA fallback
+ * ADMIN_DIST_DIR            <repo>/apps/admin/dist  built back office served under /admin with its own SPA fallback
  * SEED_DEMO                 true on PGlite, false on PostgreSQL  create the demo user 0912345678 (password sen123) and the demo admin admin@sen.local (README) at start
  * RATE_LIMIT_PER_MINUTE     600          API requests allowed per client IP per minute
  * TRUST_PROXY               false        true when behind a load balancer that sets X-Forwarded-For (client IPs for limits)
@@ -199,6 +200,7 @@ const envSchema = z.object({
     .default('KYC,ID,TELECOM,BANK'),
   OPERATOR_PROVIDER: z.enum(['sms']).default('sms'),
   WEB_DIST_DIR: optionalText,
+  ADMIN_DIST_DIR: optionalText,
   SEED_DEMO: booleanText.optional(),
   RATE_LIMIT_PER_MINUTE: positiveInt(600),
   TRUST_PROXY: booleanText.default(false),
@@ -394,6 +396,7 @@ export interface Config {
   authConfig: string;
   operatorProvider: 'sms';
   webDistDir: string;
+  adminDistDir: string;
   seedDemo: boolean;
   rateLimitPerMinute: number;
   trustProxy: boolean;
@@ -573,6 +576,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authConfig: e.AUTH_CONFIG,
     operatorProvider: e.OPERATOR_PROVIDER,
     webDistDir: e.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps/web/dist'),
+    adminDistDir: e.ADMIN_DIST_DIR ?? path.join(REPO_ROOT, 'apps/admin/dist'),
     seedDemo: e.NODE_ENV !== 'production' && (e.SEED_DEMO ?? !e.DATABASE_URL),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
