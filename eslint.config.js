@@ -80,6 +80,19 @@ export default tseslint.config(
     },
   },
   {
+    // a handler receives its endpoint's file parts as `files` (decision 088), never reads them itself
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='uploadedFiles']",
+          message: "Declare the part in the endpoint's fileParts and take it from the handler's `files` (decision 088).",
+        },
+      ],
+    },
+  },
+  {
     // plugins and shared code are below the modules: they never import one
     files: ['apps/server/src/plugins/**/*.ts', 'apps/server/src/shared/**/*.ts', 'apps/server/src/db/**/*.ts', 'apps/server/src/providers/**/*.ts'],
     rules: {

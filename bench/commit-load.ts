@@ -106,14 +106,58 @@ export function commitRequest(sen: RunningSen, setup: CommitSetup, borrower: Com
   };
 }
 
-export interface CommitRun {
+/** What a timed commit run counted after its warm-up. */
+export interface CommitTally {
   commits: number;
   failures: number;
   firstFailure: string | null;
   seconds: number;
   commitsPerSecond: number;
+}
+
+export interface CommitRun extends CommitTally {
   latencyP50Ms: number;
   latencyP99Ms: number;
+}
+
+/** What a borrower's loop is told: whether to go on, and where each commit's outcome is recorded. */
+export interface CommitWindow {
+  running(): boolean;
+  /** One commit's outcome (null: it succeeded); true when it counts (past the warm-up). */
+  record(failure: string | null): boolean;
+}
+
+/**
+ * Runs `loop` once per borrower, all at once, until `durationSeconds` after a warm-up of
+ * `warmupSeconds`; commits recorded during the warm-up are not counted. The harness of both the
+ * HTTP commit load and its bare-SQL floor, so the two are measured alike.
+ */
+export async function measureCommitLoops<Borrower>(
+  borrowers: readonly Borrower[],
+  durationSeconds: number,
+  warmupSeconds: number,
+  loop: (borrower: Borrower, index: number, window: CommitWindow) => Promise<void>,
+): Promise<CommitTally> {
+  const measureFrom = Date.now() + warmupSeconds * 1000;
+  const end = measureFrom + durationSeconds * 1000;
+  let commits = 0;
+  let failures = 0;
+  let firstFailure: string | null = null;
+  const window: CommitWindow = {
+    running: () => Date.now() < end,
+    record: (failure) => {
+      if (Date.now() < measureFrom) return false;
+      if (failure === null) commits += 1;
+      else {
+        failures += 1;
+        firstFailure ??= failure;
+      }
+      return true;
+    },
+  };
+  await Promise.all(borrowers.map((borrower, index) => loop(borrower, index, window)));
+  const seconds = (Date.now() - measureFrom) / 1000;
+  return { commits, failures, firstFailure, seconds, commitsPerSecond: commits / seconds };
 }
 
 const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!);
@@ -121,34 +165,21 @@ const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? Numbe
 /** Every borrower commits in a loop of its own for `durationSeconds` (after `warmupSeconds` not counted). */
 export async function runCommitLoad(sen: RunningSen, setup: CommitSetup, durationSeconds: number, warmupSeconds: number): Promise<CommitRun> {
   const url = `${sen.origin}${API_PATHS.orderCommit}`;
-  const start = Date.now();
-  const measureFrom = start + warmupSeconds * 1000;
-  const end = measureFrom + durationSeconds * 1000;
-  let commits = 0;
-  let failures = 0;
-  let firstFailure: string | null = null;
   const latencies: number[] = [];
-  const loop = async (borrower: CommitBorrower) => {
-    while (Date.now() < end) {
+  const tally = await measureCommitLoops(setup.borrowers, durationSeconds, warmupSeconds, async (borrower, _index, window) => {
+    while (window.running()) {
       const { headers, body } = commitRequest(sen, setup, borrower);
       const sent = performance.now();
       const response = await fetch(url, { method: 'POST', headers, body });
       const envelope = (await response.json().catch(() => null)) as Envelope | null;
       const took = performance.now() - sent;
-      if (Date.now() < measureFrom) continue;
-      if (response.status === 200 && envelope?.code === 200) {
-        commits += 1;
-        latencies.push(took);
-      } else {
-        failures += 1;
-        firstFailure ??= `HTTP ${response.status} ${JSON.stringify(envelope).slice(0, 300)}`;
-      }
+      const succeeded = response.status === 200 && envelope?.code === 200;
+      const counted = window.record(succeeded ? null : `HTTP ${response.status} ${JSON.stringify(envelope).slice(0, 300)}`);
+      if (counted && succeeded) latencies.push(took);
     }
-  };
-  await Promise.all(setup.borrowers.map(loop));
-  const seconds = (Date.now() - measureFrom) / 1000;
+  });
   latencies.sort((a, b) => a - b);
-  return { commits, failures, firstFailure, seconds, commitsPerSecond: commits / seconds, latencyP50Ms: percentile(latencies, 50), latencyP99Ms: percentile(latencies, 99) };
+  return { ...tally, latencyP50Ms: percentile(latencies, 50), latencyP99Ms: percentile(latencies, 99) };
 }
 
 export interface CommitAudit {

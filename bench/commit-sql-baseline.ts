@@ -6,7 +6,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { createDatabase } from '../apps/server/src/db/database.ts';
 import { StatementLog, type SeenStatement } from '../apps/server/src/db/statement-log.ts';
 import { sha256Hex } from '../apps/server/src/shared/crypto.ts';
-import { commitRequest, type CommitBorrower, type CommitSetup } from './commit-load.ts';
+import { commitRequest, measureCommitLoops, type CommitBorrower, type CommitSetup, type CommitTally } from './commit-load.ts';
 import { BENCH_APP_CODE, type RunningSen } from './servers.ts';
 
 /*
@@ -80,29 +80,18 @@ function replacer(replacements: Array<[string, string]>): (value: unknown) => un
   };
 }
 
-export interface SqlBaselineRun {
-  commits: number;
-  failures: number;
-  firstFailure: string | null;
-  seconds: number;
-  commitsPerSecond: number;
+export interface SqlBaselineRun extends CommitTally {
   statementsPerCommit: number;
 }
 
 /** Every borrower's loop replays the captured commit, one statement after another on its own connection, for `durationSeconds` (after the warm-up). */
 export async function runSqlBaseline(databaseUrl: string, captured: CapturedCommit, setup: CommitSetup, durationSeconds: number, warmupSeconds: number): Promise<SqlBaselineRun> {
-  const start = Date.now();
-  const measureFrom = start + warmupSeconds * 1000;
-  const end = measureFrom + durationSeconds * 1000;
-  let commits = 0;
-  let failures = 0;
-  let firstFailure: string | null = null;
   const orderNoHead = captured.orderNo.slice(0, 9); // 'SEN' + yyMMdd
-  const loop = async (borrower: CommitBorrower, index: number) => {
+  const tally = await measureCommitLoops(setup.borrowers, durationSeconds, warmupSeconds, async (borrower, index, window) => {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     try {
-      for (let iteration = 0; Date.now() < end; iteration += 1) {
+      for (let iteration = 0; window.running(); iteration += 1) {
         // 'SEN' + date + 8 digits, as Sen's own, made unique by loop and iteration ('9' first: apart from Sen's random ones in practice).
         const orderNo = `${orderNoHead}9${String(index).padStart(3, '0')}${String(iteration).padStart(4, '0')}`.slice(0, captured.orderNo.length);
         const replace = replacer([
@@ -125,18 +114,11 @@ export async function runSqlBaseline(databaseUrl: string, captured: CapturedComm
             break;
           }
         }
-        if (Date.now() < measureFrom) continue;
-        if (failed === null) commits += 1;
-        else {
-          failures += 1;
-          firstFailure ??= failed;
-        }
+        window.record(failed);
       }
     } finally {
       await client.end();
     }
-  };
-  await Promise.all(setup.borrowers.map(loop));
-  const seconds = (Date.now() - measureFrom) / 1000;
-  return { commits, failures, firstFailure, seconds, commitsPerSecond: commits / seconds, statementsPerCommit: captured.statements.length };
+  });
+  return { ...tally, statementsPerCommit: captured.statements.length };
 }

@@ -365,8 +365,8 @@ export function composeServices(infra: Infra) {
 
   // ── synchronous policies: vetoes answered inside the caller's transaction ──
   // Vetoes: no unbinding an account a loan is being paid out to; no closing an account with a loan open.
-  bank.addUnbindGuard(({ userId, accountId }) => orderViews.hasOpenOrders(userId, accountId));
-  accountLifecycle.addCloseGuard(async (userId) => ((await orderViews.hasOpenOrders(userId)) ? { messageKey: 'error.accountCloseOpenLoans' } : null));
+  bank.addUnbindGuard(({ userId, accountId }) => loans.orders.hasOpenOrders(userId, accountId));
+  accountLifecycle.addCloseGuard(async (userId) => ((await loans.orders.hasOpenOrders(userId)) ? { messageKey: 'error.accountCloseOpenLoans' } : null));
   // A closed account (issue 13, decision 060): its sessions end and its phone is freed in the
   // closing transaction; it gets no more messages; personal data goes after the retention period.
   accountLifecycle.onClosed('users', (userId, closedAt) => users.tombstone(userId, closedAt));

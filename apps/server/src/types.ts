@@ -45,7 +45,7 @@ export interface AuditWrite {
  */
 export type AuditedRun = <T>(request: FastifyRequest, action: string, work: (audit: (entry: AuditWrite) => Promise<void>) => Promise<T>) => Promise<T>;
 
-/** A file part of a multipart request; the fields travel in request.body. */
+/** A file part of a multipart request (read by registerEndpoint only; decision 088); the fields travel in request.body. */
 export interface UploadedFile {
   fieldname: string;
   filename: string;

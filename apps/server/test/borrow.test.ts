@@ -140,12 +140,23 @@ describe('order/commit/with/event (decision 070)', () => {
     ['another term', { loanTermId: '999999' }, 'LOAN_TERM_INVALID'],
     ['someone else’s user id', { userId: '1' }, 'ACCESS_DENIED'],
     ['an unknown account', { bankInfoId: '987654321' }, 'BANK_ACCOUNT_NOT_FOUND'],
+    ['an account id of 0 (names nothing)', { bankInfoId: '0' }, 'BANK_ACCOUNT_NOT_FOUND'],
+    ['a negative account id', { bankInfoId: '-3' }, 'BANK_ACCOUNT_NOT_FOUND'],
+    ['a wallet payout without a wallet id', { payWay: 'WALLET' }, 'BANK_ACCOUNT_NOT_FOUND'],
+    ['a wallet payout with wallet id 0', { payWay: 'WALLET', userCashWalletId: '0' }, 'BANK_ACCOUNT_NOT_FOUND'],
     ['an outdated agreement', { agreementVersion: 'lease-1999-01-01' }, 'AGREEMENT_OUTDATED'],
   ] as const)('refuses %s, taking nothing', async (_label, change, error) => {
     const b = await createBorrower(t, 10_000_000n);
     const response = await commit(b, { productId: String(flexible().id), amount: '3000000', ...change });
     expect(response.envelope.code, response.body).toBe(ERRORS[error].code);
     expect(response.statusCode).toBeLessThan(500);
+    expect((await t.services.credit.account(b.userId))!.usedAmount).toBe(0n);
+  });
+
+  it('refuses a wallet payout that names the borrower\'s card, taking nothing', async () => {
+    const b = await createBorrower(t, 10_000_000n);
+    const response = await commit(b, { productId: String(flexible().id), amount: '3000000', payWay: 'WALLET', userCashWalletId: String(b.accountId) });
+    expect(response.envelope.code, response.body).toBe(ERRORS.BANK_ACCOUNT_NOT_FOUND.code);
     expect((await t.services.credit.account(b.userId))!.usedAmount).toBe(0n);
   });
 
@@ -255,6 +266,17 @@ describe('batch commit (order/commit/all/with/event)', () => {
     const again = await postMultipart<BatchCommitResult[]>(t, API_PATHS.orderCommitAll, { token: b.token, fields: { productIds: ids.join(','), payWay: 'CARD', auditKey: 'auditKey' } });
     expect(again.envelope.data.map((result) => result.orderId)).toEqual(results.map((result) => result.orderId));
     await expectLedgerOk();
+  });
+});
+
+describe('batch commit: a total that no product can lend', () => {
+  it.each(['-5', '0', '1'])('refuses amount %s as invalid input (amount out of range), taking nothing', async (amount) => {
+    const b = await createBorrower(t, 9_000_000n);
+    const ids = (await t.post<LoanPage>(API_PATHS.loanPage, { token: b.token })).envelope.data.showProducts.map((product) => product.productId);
+    const response = await postMultipart<BatchCommitResult[]>(t, API_PATHS.orderCommitAll, { token: b.token, lang: 'en', fields: { productIds: ids.join(','), payWay: 'CARD', amount } });
+    expect([response.statusCode, response.envelope.code], response.body).toEqual([400, ERRORS.VALIDATION_FAILED.code]);
+    expect(response.envelope.message).toContain('outside what this product lends');
+    expect((await t.services.credit.account(b.userId))!.usedAmount).toBe(0n);
   });
 });
 

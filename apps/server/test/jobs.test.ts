@@ -4,7 +4,6 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
 import { jobLeases, jobRuns, otpCodes, otpSendLog, sessions, users } from '../src/db/schema.ts';
-import { businessDate } from '../src/jobs/business-date.ts';
 import { cleanupSweep, RETENTION } from '../src/jobs/cleanup.sweep.ts';
 import { JobRunner, type JobDefinition } from '../src/jobs/job-runner.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
@@ -44,13 +43,6 @@ function countingJob(name: string, calls: string[], schedule: JobDefinition['sch
 function runner(db: Database, jobs: JobDefinition[], clock: () => Date = () => new Date()): JobRunner {
   return new JobRunner({ uow: db.uow, clock, log, jobs, tickMs: 60_000 });
 }
-
-describe('business date', () => {
-  it('is the calendar date in Vietnam (UTC+7)', () => {
-    expect(businessDate(new Date('2026-03-01T16:59:59Z'))).toBe('2026-03-01');
-    expect(businessDate(new Date('2026-03-01T17:00:00Z'))).toBe('2026-03-02');
-  });
-});
 
 describe('job runner', () => {
   it('runs a daily job once per business date, however many instances start it at once', async () => {

@@ -1,18 +1,17 @@
-import { defineEndpoint } from '@sen/contract';
+import { defineEndpoint, IMAGE_PART } from '@sen/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Composition } from '../src/compose.ts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { registerEndpoint } from '../src/shared/register-endpoint.ts';
-import { acceptImagePart } from '../src/shared/uploads/image-upload.ts';
 import { oversizedJpegLike, sampleJpeg, samplePdf, truncatedJpeg } from './helpers/images.ts';
 import { postMultipart } from './helpers/multipart.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /*
- * The reusable upload path (decision 040) through a real multipart request: acceptImagePart, the
- * files module's storage and its owner-only file route. A test endpoint stands in for a feature
+ * The reusable upload path (decisions 040, 088) through a real multipart request: a declared image
+ * part, the files module's storage and its owner-only file route. A test endpoint stands in for a feature
  * (feedback, KYC) that takes one picture.
  */
 const UPLOAD = '/api/test/upload/picture';
@@ -27,13 +26,13 @@ const uploadEndpoint = defineEndpoint({
   signed: true,
   session: 'required',
   bodyEncoding: 'multipart',
+  fileParts: [{ name: 'picture', required: true, description: 'The picture', ...IMAGE_PART }],
   errors: [],
 });
 
 function addUpload(app: FastifyInstance, { services: { files } }: Composition) {
-  registerEndpoint(app, uploadEndpoint, async ({ request, session }) => {
-    const image = await acceptImagePart(request, 'picture');
-    const file = await files.storeImage(session.userId, 'feedback', image);
+  registerEndpoint(app, uploadEndpoint, async ({ session, files: { picture } }) => {
+    const file = await files.storeImage(session.userId, 'feedback', picture);
     return { fileId: file.id, url: files.linkFor(file) };
   });
 }

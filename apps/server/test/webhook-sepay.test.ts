@@ -108,6 +108,20 @@ describe('a transfer posts once', () => {
     await expectLedgerOk();
   });
 
+  it('a transfer id is the bank\'s number: resent as "0900000123" after 900000123 (or as text) it posts nothing more', async () => {
+    const { loan, quote } = await loanWithQuote({ principal: 5_000_000n });
+    const id = 900_000_000 + Math.floor(Math.random() * 99_999_999);
+    const body = sepayTransfer(t, { id, content: quote.transferContent, transferAmount: 200_000 });
+    for (const written of [id, `0${id}`, `${id}`, `000${id}`]) {
+      const response = await postSepay(t, { ...body, id: written });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    expect(await transferRow(id)).toMatchObject({ outcome: 'matched' });
+    expect(await repaymentsOf(loan.order.id)).toHaveLength(1);
+    expect(await repaymentEntriesOf(loan.order.id)).toHaveLength(1);
+    await expectLedgerOk();
+  });
+
   it('different transfers for one loan at the same moment all apply, each once (no lost update, no deadlock)', async () => {
     const { borrower, loan, quote } = await loanWithQuote({ principal: 5_000_000n });
     const bodies = Array.from({ length: 5 }, () => sepayTransfer(t, { content: quote.transferContent, transferAmount: 200_000 }));

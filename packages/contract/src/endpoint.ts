@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { IMAGE_UPLOAD_MAX_BYTES } from './constants.ts';
 import type { Permission } from './admin/roles.ts';
 import type { ErrorName } from './errors.ts';
+import type { MessageKey } from './messages.ts';
 
 export type HttpMethod = 'GET' | 'POST';
 
@@ -67,6 +68,11 @@ export interface Endpoint<
   readonly bodyEncoding?: BodyEncoding;
   /** The file parts of a multipart body (the request schema covers its text parts). */
   readonly fileParts?: Files;
+  /**
+   * A file part the endpoint does not declare is dropped unread (the family's clients may send
+   * more than we use); set this to refuse it instead, as VALIDATION_FAILED with this message.
+   */
+  readonly otherFilePartsRefusedWith?: MessageKey;
   /** Set when success is raw bytes of this content type instead of an envelope (served files). */
   readonly binaryResponse?: string;
   /**
@@ -92,13 +98,22 @@ export type AnyEndpoint = Endpoint<z.ZodType, z.ZodType, SessionMode, readonly F
 
 type FilePartsOf<E> = E extends { readonly fileParts?: infer Parts } ? (Parts extends readonly FilePart[] ? Parts[number] : never) : never;
 
+/** A part whose accepted types are all images the server can re-encode (IMAGE_PART). */
+type IsImagePart<P> = P extends { readonly contentTypes: readonly (typeof IMAGE_CONTENT_TYPES)[number][] } ? true : false;
+
 /**
- * The files of a multipart endpoint by part name: a required part is a Blob, an optional one may
- * be left out. `{}` for an endpoint without file parts.
+ * The files of a multipart endpoint by part name, as one side holds them: `Image` for an image
+ * part, `Bytes` for any other; a required part is always there, an optional one may be left out.
+ * `{}` for an endpoint without file parts. The client sends Blobs (EndpointFiles); the server's
+ * handlers receive cleaned images and bytes.
  */
-export type EndpointFiles<E extends AnyEndpoint> = { [P in FilePartsOf<E> as P['required'] extends true ? P['name'] : never]: Blob } & {
-  [P in FilePartsOf<E> as P['required'] extends true ? never : P['name']]?: Blob | undefined;
+export type EndpointFilesAs<E extends AnyEndpoint, Image, Bytes> = {
+  [P in FilePartsOf<E> as P['required'] extends true ? P['name'] : never]: IsImagePart<P> extends true ? Image : Bytes;
+} & {
+  [P in FilePartsOf<E> as P['required'] extends true ? never : P['name']]?: (IsImagePart<P> extends true ? Image : Bytes) | undefined;
 };
+/** The files a client passes to a multipart endpoint by part name. */
+export type EndpointFiles<E extends AnyEndpoint> = EndpointFilesAs<E, Blob, Blob>;
 /** What a client passes to call an endpoint: its input, and for a multipart endpoint its files by part name. */
 export type EndpointCallInput<E extends AnyEndpoint> = EndpointInput<E> & EndpointFiles<E>;
 

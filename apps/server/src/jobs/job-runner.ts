@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import { vietnamDate } from '@sen/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import type { Clock } from '../shared/clock.ts';
-import { businessDate } from './business-date.ts';
 import { JobRepository } from './job.repository.ts';
 
 /** When a job is due: once per Vietnam business date, or once per interval slot. */
@@ -189,6 +189,6 @@ export class JobRunner {
 
 /** The period a schedule is due for at `now`: the business date, or the start of the interval slot. */
 export function periodOf(schedule: JobSchedule, now: Date): string {
-  if ('daily' in schedule) return businessDate(now);
+  if ('daily' in schedule) return vietnamDate(now);
   return new Date(Math.floor(now.getTime() / schedule.everyMs) * schedule.everyMs).toISOString();
 }

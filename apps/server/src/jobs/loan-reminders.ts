@@ -1,4 +1,4 @@
-import { daysBetween, vietnamHour, type IsoDate } from '@sen/domain';
+import { daysBetween, vietnamDate, vietnamHour, type IsoDate } from '@sen/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { executeRows } from '../db/database.ts';
@@ -6,7 +6,6 @@ import type { UnitOfWork } from '../db/unit-of-work.ts';
 import type { MessageService } from '../modules/message/index.ts';
 import type { SmsProvider } from '../providers/sms/sms-provider.ts';
 import type { Clock } from '../shared/clock.ts';
-import { businessDate } from './business-date.ts';
 
 /**
  * Repayment reminders (issue 12; docs/decisions/075): before a due date, on it, and when overdue,
@@ -76,7 +75,7 @@ export class LoanReminders {
     const now = clock();
     const hour = vietnamHour(now);
     if (hour < policy.fromHour || hour >= policy.untilHour) return { reminded: 0, sms: 0, smsFailed: 0, outsideHours: 1 };
-    const today = businessDate(now);
+    const today = vietnamDate(now);
     const sent = await this.sentToday(today);
     const chosen = this.choose(await this.candidates(today), today, sent);
     let reminded = 0;

@@ -1,7 +1,7 @@
+import { vietnamDate } from '@sen/domain';
 import type { Services } from '../compose.ts';
 import type { Infra } from '../shared/infra.ts';
 import { accountErasureSweep } from './account-erasure.sweep.ts';
-import { businessDate } from './business-date.ts';
 import { cleanupSweep } from './cleanup.sweep.ts';
 import type { JobDefinition } from './job-runner.ts';
 import { trackingRetentionSweep } from './tracking-retention.sweep.ts';
@@ -31,7 +31,7 @@ export function scheduledJobs({ config, database, businessClock }: Infra, servic
       name: 'accrual',
       schedule: seconds(config.loanJobs.intervalSeconds),
       run: async () => {
-        const { loans, entries, dates, contended } = await services.accrual.accrueThrough(businessDate(businessClock()));
+        const { loans, entries, dates, contended } = await services.accrual.accrueThrough(vietnamDate(businessClock()));
         return { loans, entries, dates, contended: contended ? 1 : 0 };
       },
     },

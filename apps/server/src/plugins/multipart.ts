@@ -16,7 +16,8 @@ interface MultipartEntry {
  * Multipart forms (SPEC.md §7 form-upload variant). After parsing, request.body holds only the
  * text fields as plain values (what the client signs and what the route schema validates),
  * request.wireFields the same fields in body order (the natives' sign readings) and
- * request.uploadedFiles holds the files, already read into memory within the limits below.
+ * request.uploadedFiles holds the files, already read into memory within the limits below; only
+ * registerEndpoint reads them, checking them against the endpoint's fileParts (decision 088).
  */
 const UPLOADED = Symbol('uploadedFiles');
 

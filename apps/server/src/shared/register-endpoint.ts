@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { ok } from '../plugins/envelope.ts';
 import type { AuditWrite, OperatorInfo, SenRouteFlags, SessionInfo } from '../types.ts';
 import { AppError } from './app-error.ts';
+import { assertReceivableFileParts, receiveFiles, type ReceivedFiles } from './uploads/endpoint-files.ts';
 
 type SessionOf<Mode extends SessionMode> = Mode extends 'required' ? SessionInfo : SessionInfo | null;
 type OperatorOf<Mode extends SessionMode> = Mode extends 'operator' ? OperatorInfo : null;
@@ -29,11 +30,24 @@ export interface EndpointContext<E extends AnyEndpoint> {
    * one per call (decision 090). Absent from other endpoints (calling it is a bug).
    */
   audit: (entry: AuditWrite) => Promise<void>;
+  /** The endpoint's file parts by name, checked and cleaned (decision 088); `{}` without file parts. */
+  files: ReceivedFiles<E>;
 }
 
 const notAudited = () => Promise.reject(new Error('this endpoint is not audited (contract: audited)'));
 
 export type EndpointHandler<E extends AnyEndpoint> = (context: EndpointContext<E>) => Promise<EndpointResult<E>>;
+
+export interface EndpointOptions<E extends AnyEndpoint> {
+  /**
+   * Runs after the session and input checks and before any file part is read: the check that
+   * stands in for a session on a call without one (a page token), so a stranger's upload costs
+   * no image decoding.
+   */
+  guard?: (context: Omit<EndpointContext<E>, 'files' | 'audit'>) => Promise<void>;
+}
+
+const NO_FILES = Object.freeze({});
 
 /** The success envelope around an endpoint's response schema: what the route serialises. */
 function envelopeSchema(data: z.ZodType) {
@@ -45,9 +59,12 @@ function envelopeSchema(data: z.ZodType) {
  * or body (POST) before the handler runs, so a handler never sees unchecked input; whatever the
  * handler returns is the envelope's `data`, checked and serialised by the response schema, so no
  * field the schema does not name can leak. Signing and session checks are driven by the flags in
- * the route config (request-checks plugin, auth module).
+ * the route config (request-checks plugin, auth module). The file parts of a multipart endpoint
+ * reach the handler as `files`, named, checked and cleaned by its contract (decision 088).
  */
-export function registerEndpoint<E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>): void {
+export function registerEndpoint<E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>, options: EndpointOptions<E> = {}): void {
+  assertReceivableFileParts(endpoint);
+  const multipart = endpoint.bodyEncoding === 'multipart';
   const flags: SenRouteFlags = { signed: endpoint.signed, auth: endpoint.session, endpointId: endpoint.id, permission: endpoint.permission ?? null };
   // A plain response (a webhook's sender reads the body) is serialised by its own schema, unwrapped;
   // a binary one (a CSV export) is sent as it is.
@@ -70,7 +87,11 @@ export function registerEndpoint<E extends AnyEndpoint>(app: FastifyInstance, en
         }
         const input = (method === 'GET' ? request.query : request.body) as EndpointParsedInput<E>;
         const operator = (endpoint.session === 'operator' ? request.operator : null) as OperatorOf<E['session']>;
-        const run = (audit: EndpointContext<E>['audit']) => handler({ input, request, reply, session: session as SessionOf<E['session']>, operator, audit });
+        const context = { input, request, reply, session: session as SessionOf<E['session']>, operator };
+        if (options.guard) await options.guard(context);
+        // Only a multipart endpoint reads the parts (the list is made on first use; issue 21).
+        const files = multipart ? await receiveFiles(endpoint, request.uploadedFiles) : (NO_FILES as ReceivedFiles<E>);
+        const run = (audit: EndpointContext<E>['audit']) => handler({ ...context, audit, files });
         let data: EndpointResult<E>;
         if (endpoint.audited) {
           const audited = request.server.senAudited;

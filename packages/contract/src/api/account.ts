@@ -148,6 +148,7 @@ export const feedbackSubmitEndpoint = defineEndpoint({
   session: 'required',
   bodyEncoding: 'multipart',
   fileParts: FEEDBACK_IMAGE_PARTS.map((name) => ({ name, required: false, description: 'A picture (JPEG, PNG or WebP, at most 8 MB)', ...IMAGE_PART })),
+  otherFilePartsRefusedWith: 'validation.feedback.tooManyImages',
   errors: ['VALIDATION_FAILED', 'SESSION_EXPIRED', 'UPLOAD_MISSING', 'UPLOAD_TOO_LARGE', 'UPLOAD_NOT_IMAGE', 'UPLOAD_DAMAGED', 'UPLOAD_TOO_SMALL'],
 });
 

@@ -206,9 +206,9 @@ export const livenessDevCaptureEndpoint = defineEndpoint({
   session: 'none',
   bodyEncoding: 'multipart',
   fileParts: [
-    { name: 'frame1', required: true, description: 'Camera frame (JPEG)' },
-    { name: 'frame2', required: true, description: 'Camera frame (JPEG)' },
-    { name: 'frame3', required: true, description: 'Camera frame (JPEG)' },
+    { name: 'frame1', required: true, description: 'A camera frame (JPEG, PNG or WebP)', ...IMAGE_PART },
+    { name: 'frame2', required: true, description: 'A camera frame (JPEG, PNG or WebP)', ...IMAGE_PART },
+    { name: 'frame3', required: true, description: 'A camera frame (JPEG, PNG or WebP)', ...IMAGE_PART },
   ],
   errors: ['LIVENESS_EXPIRED', 'UPLOAD_MISSING', 'UPLOAD_TOO_LARGE', 'UPLOAD_NOT_IMAGE', 'UPLOAD_DAMAGED', 'UPLOAD_TOO_SMALL'],
 });

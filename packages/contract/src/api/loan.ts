@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, IMAGE_PART } from '../endpoint.ts';
-import { wireInt, wireIntList, wireOptionalInt, wireOptionalString, wireString } from '../wire.ts';
+import { isWireAbsent, wireInt, wireIntList, wireOptionalInt, wireOptionalString, wireString } from '../wire.ts';
 import { emptyRequestSchema, nullResponseSchema } from './common.ts';
 import { productDetailSchema } from './home.ts';
 import { handleFeeSchema } from './loan-quote.ts';
@@ -15,6 +15,8 @@ import { API_PATHS } from './paths.ts';
 const money = z.number().int();
 /** An amount of VND as the family sends it: a JSON number or numeric text (BigDecimal.toString). */
 const wireAmount = () => wireInt().pipe(z.number().int().min(1, { error: 'error.amountOutOfRange' }).max(10_000_000_000, { error: 'error.amountOutOfRange' }));
+/** An amount that may be left out; when sent, the same rules as `wireAmount`. */
+const wireOptionalAmount = () => z.preprocess((value) => (isWireAbsent(value) ? undefined : value), wireAmount().optional());
 
 // ─── productInfo/detail ───────────────────────────────────────────────────────────────────────
 
@@ -226,7 +228,7 @@ export const orderCommitAllRequestSchema = z.object({
   /** JSON text {"7":3,"9":null}: productId → planNums (null: the product's default). */
   productInstallmentMap: productNumberMap(),
   /** SPEC.md §3: the batch total; when sent, the allocation must not exceed it. */
-  amount: wireOptionalInt(),
+  amount: wireOptionalAmount(),
   /** KMP also sends the first map entry's values; ignored. */
   planNums: wireOptionalInt(),
   loanTermId: wireOptionalInt(),

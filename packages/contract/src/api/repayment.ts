@@ -146,7 +146,8 @@ export const payPageStatusEndpoint = defineEndpoint({
 
 /** SePay's webhook body (https://docs.sepay.vn: id, gateway, transactionDate, …, transferAmount). */
 export const sepayWebhookRequestSchema = z.object({
-  id: z.union([z.number().int(), z.string().regex(/^\d{1,20}$/)]).transform(String),
+  /** The bank's transaction number, however it is written ("0900000123" is 900000123): its canonical decimal digits. */
+  id: z.union([z.number().int().nonnegative(), z.string().regex(/^\d{1,20}$/)]).transform((id) => BigInt(id).toString()),
   gateway: z.string().max(100),
   /** 'yyyy-MM-dd HH:mm:ss', the bank's time (Vietnam). */
   transactionDate: z.string().max(40),

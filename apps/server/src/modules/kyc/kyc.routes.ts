@@ -7,7 +7,6 @@ import { AppError } from '../../shared/app-error.ts';
 import type { Composition } from '../../compose.ts';
 import { publicBaseUrl } from '../../shared/public-url.ts';
 import { registerEndpoint } from '../../shared/register-endpoint.ts';
-import { acceptImagePart } from '../../shared/uploads/image-upload.ts';
 import type { SenRouteFlags } from '../../types.ts';
 
 /**
@@ -19,15 +18,14 @@ export function registerKycRoutes(app: FastifyInstance, { infra, services: { kyc
 
   registerEndpoint(app, endpoints.kycConfig, async () => kyc.config());
 
-  registerEndpoint(app, endpoints.kycSave, async ({ input, request, session }) => {
-    const image = await acceptImagePart(request, 'image');
-    await kyc.saveIdImage(session.userId, input.imgType, input.cardType, image);
+  registerEndpoint(app, endpoints.kycSave, async ({ input, session, files }) => {
+    await kyc.saveIdImage(session.userId, input.imgType, input.cardType, files.image);
     return null;
   });
 
-  registerEndpoint(app, endpoints.kycFace, async ({ request, session }) => {
-    const image = await acceptImagePart(request, 'faceFile');
-    await kyc.saveFace(session.userId, image);
+  // livenessDataFile (a liveness SDK's result) is accepted and left unused: it proves no liveness.
+  registerEndpoint(app, endpoints.kycFace, async ({ session, files }) => {
+    await kyc.saveFace(session.userId, files.faceFile);
     return null;
   });
 
@@ -61,11 +59,9 @@ export function registerKycRoutes(app: FastifyInstance, { infra, services: { kyc
       .send(devLivenessPage({ bizNo, pageToken: pt, lang: lang === 'en' || lang === 'zh' ? lang : 'vn', nonce }));
   });
 
-  registerEndpoint(app, endpoints.livenessDevCapture, async ({ input, request }) => {
+  registerEndpoint(app, endpoints.livenessDevCapture, async ({ input, files }) => kyc.devCapture(input.bizNo, input.pt, [files.frame1, files.frame2, files.frame3]), {
     // No session here: the page token and a pending session come first, before any image is decoded.
-    await kyc.checkDevPage(input.bizNo, input.pt);
-    const frames = [await acceptImagePart(request, 'frame1'), await acceptImagePart(request, 'frame2'), await acceptImagePart(request, 'frame3')];
-    return kyc.devCapture(input.bizNo, input.pt, frames);
+    guard: async ({ input }) => kyc.checkDevPage(input.bizNo, input.pt),
   });
 
   registerEndpoint(app, endpoints.ekycCallback, async ({ request }) => {

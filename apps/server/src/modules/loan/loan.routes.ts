@@ -5,7 +5,7 @@ import { AppError } from '../../shared/app-error.ts';
 import { deviceIdOf, headerValue } from '../../shared/headers.ts';
 import { publicBaseUrl } from '../../shared/public-url.ts';
 import { registerEndpoint } from '../../shared/register-endpoint.ts';
-import { acceptImagePart } from '../../shared/uploads/image-upload.ts';
+import type { ReceivedFiles } from '../../shared/uploads/endpoint-files.ts';
 import type { SenRouteFlags } from '../../types.ts';
 import { agreementPage } from './agreement-page.ts';
 import { AGREEMENT_VERSIONS, textHash, type AgreementDocument } from './agreements.ts';
@@ -72,10 +72,13 @@ export function registerLoanRoutes(app: FastifyInstance, { infra: { config }, se
   }
 
   /** Who commits and from where (the acceptance record), with the signature and the page-event log. */
-  async function commitContext(request: FastifyRequest, userId: string, known: { publicId: number; phone: string } | undefined): Promise<CommitContext> {
+  async function commitContext(
+    request: FastifyRequest,
+    userId: string,
+    known: { publicId: number; phone: string } | undefined,
+    { signPic, eventFile }: ReceivedFiles<typeof endpoints.orderCommit | typeof endpoints.orderCommitAll>,
+  ): Promise<CommitContext> {
     const user = await borrowing.identity(userId, known);
-    const signature = await acceptImagePart(request, 'signPic', { optional: true });
-    const eventFile = request.uploadedFiles.find((file) => file.fieldname === 'eventFile');
     return {
       userId,
       publicUserId: user.publicId,
@@ -85,13 +88,15 @@ export function registerLoanRoutes(app: FastifyInstance, { infra: { config }, se
       ip: request.ip,
       deviceId: deviceIdOf(request) ?? '',
       userAgent: headerValue(request, 'user-agent') ?? '',
-      eventLog: eventFile ? eventFile.data.toString('utf8').replace(/[^\P{C}\n]/gu, '') : null,
-      signature,
+      eventLog: eventFile ? eventFile.toString('utf8').replace(/[^\P{C}\n]/gu, '') : null,
+      signature: signPic ?? null,
     };
   }
 
-  registerEndpoint(app, endpoints.orderCommit, async ({ session, input, request }) => orders.commit(await commitContext(request, session.userId, session.user), input));
-  registerEndpoint(app, endpoints.orderCommitAll, async ({ session, input, request }) => borrowing.commitAll(await commitContext(request, session.userId, session.user), input));
+  registerEndpoint(app, endpoints.orderCommit, async ({ session, input, request, files }) => orders.commit(await commitContext(request, session.userId, session.user, files), input));
+  registerEndpoint(app, endpoints.orderCommitAll, async ({ session, input, request, files }) =>
+    borrowing.commitAll(await commitContext(request, session.userId, session.user, files), input),
+  );
 
   registerEndpoint(app, endpoints.orderList, async ({ session, request }) => orderViews.list(session.userId, (await borrowing.identity(session.userId, session.user)).publicId, request.lang));
 

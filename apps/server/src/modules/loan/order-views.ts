@@ -281,9 +281,4 @@ export class OrderViews {
       isNew: all.some((facts) => facts.order.startDate !== null) ? 0 : 1,
     };
   }
-
-  /** Whether any order of the borrower is still in flight or owes money (account-close and unbind guards). */
-  hasOpenOrders(userId: string, accountId?: number): Promise<boolean> {
-    return this.deps.orders.hasOpenOrders(userId, accountId);
-  }
 }

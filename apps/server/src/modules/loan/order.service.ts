@@ -141,6 +141,11 @@ export class OrderService {
     const productIds = [...new Set(input.productIds)];
     if (productIds.length === 0 || productIds.length > 20) throw new AppError('VALIDATION_FAILED', { messageKey: 'validation.select' });
     const chosen = productIds.map((id) => cards.find((card) => card.productId === id)).filter((card): card is ProductCard => card !== undefined);
+    // A batch total below every chosen product's minimum is bad input, not a lack of credit.
+    const smallestMinimum = chosen.reduce<bigint | null>((least, card) => (least === null || BigInt(card.minLoanAmount) < least ? BigInt(card.minLoanAmount) : least), null);
+    if (input.amount !== undefined && smallestMinimum !== null && BigInt(input.amount) < smallestMinimum) {
+      throw new AppError('VALIDATION_FAILED', { messageKey: 'error.amountOutOfRange' });
+    }
     const parts = allocate(chosen, available);
     const batchKey = this.commitKey(context, { ...input, productId: 0, amount: input.amount ?? 0 }, `batch:${productIds.join(',')}`);
     const batchNo = `B${createHash('sha256').update(`${context.userId}|${batchKey}`).digest('hex').slice(0, 15).toUpperCase()}`;
@@ -254,10 +259,13 @@ export class OrderService {
 
   /** The receiving account named (or the default one), the borrower's own, of the pay way asked. */
   private async receivingAccount(userId: string, input: CommitInput): Promise<ReceivingAccount> {
-    const payWay = input.payWay ?? (input.userCashWalletId && !input.bankInfoId ? 'WALLET' : 'CARD');
+    const payWay = input.payWay ?? (input.userCashWalletId !== undefined && input.bankInfoId === undefined ? 'WALLET' : 'CARD');
     const named = payWay === 'WALLET' ? input.userCashWalletId : input.bankInfoId;
-    const account = named !== undefined && named > 0 ? await this.deps.bank.accountOf(userId, named) : await this.deps.bank.defaultAccount(userId);
-    if (!account || (named !== undefined && named > 0 && account.kind !== payWay)) throw new AppError('BANK_ACCOUNT_NOT_FOUND');
+    // An id that names nothing (0, negative) or a wallet payout without its wallet is refused, never
+    // taken as "the default account": money must go where the borrower chose.
+    if ((named !== undefined && named <= 0) || (payWay === 'WALLET' && named === undefined)) throw new AppError('BANK_ACCOUNT_NOT_FOUND');
+    const account = named !== undefined ? await this.deps.bank.accountOf(userId, named) : await this.deps.bank.defaultAccount(userId);
+    if (!account || ((named !== undefined || input.payWay !== undefined) && account.kind !== payWay)) throw new AppError('BANK_ACCOUNT_NOT_FOUND');
     return account;
   }
 

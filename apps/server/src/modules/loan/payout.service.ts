@@ -106,11 +106,11 @@ export class PayoutService {
             run.rejected += 1;
             continue;
           }
-          await this.updateAttempt(attempt.id, { state: 'submitting', submittedAt: now, nextCheckAt: new Date(now.getTime() + CLAIM_MS) });
+          await this.deps.loans.orders.updateAttempt(attempt.id, { state: 'submitting', submittedAt: now, nextCheckAt: new Date(now.getTime() + CLAIM_MS) });
           if (order.state === 'pending') await this.deps.loans.orders.update(order.id, { state: 'paying' });
           claimed.push({ attempt: { ...attempt, state: 'submitting' }, askFirst: false });
         } else {
-          await this.updateAttempt(attempt.id, { nextCheckAt: new Date(now.getTime() + CLAIM_MS) });
+          await this.deps.loans.orders.updateAttempt(attempt.id, { nextCheckAt: new Date(now.getTime() + CLAIM_MS) });
           claimed.push({ attempt, askFirst: true });
         }
       }
@@ -177,14 +177,14 @@ export class PayoutService {
       if (!order) return;
       const now = clock();
       if (result.state === 'pending') {
-        await this.updateAttempt(attempt.id, { state: 'pending', partnerTransactionId: result.partnerTransactionId, nextCheckAt: new Date(now.getTime() + PENDING_RECHECK_MS) });
+        await loans.orders.updateAttempt(attempt.id, { state: 'pending', partnerTransactionId: result.partnerTransactionId, nextCheckAt: new Date(now.getTime() + PENDING_RECHECK_MS) });
         if (order.state === 'pending') await loans.orders.update(order.id, { state: 'paying' });
         run.pending += 1;
         return;
       }
       const completedAt = result.completedAt ?? now;
       if (result.state === 'succeeded') {
-        await this.updateAttempt(attempt.id, { state: 'succeeded', partnerTransactionId: result.partnerTransactionId, completedAt });
+        await loans.orders.updateAttempt(attempt.id, { state: 'succeeded', partnerTransactionId: result.partnerTransactionId, completedAt });
         if (await loans.disburse(order.id, vietnamDate(this.deps.businessClock()), completedAt)) {
           await this.deps.messages.notify(order.userId, 'loanDisbursed', { orderNo: order.orderNo, amount: order.disbursedAmount }, { eventKey: `loan-disbursed:${order.id}` });
         }
@@ -192,7 +192,7 @@ export class PayoutService {
         return;
       }
       const code: PayoutFailureCode = result.failureCode ?? 'BANK_REJECTED';
-      await this.updateAttempt(attempt.id, { state: 'failed', partnerTransactionId: result.partnerTransactionId, failureCode: code, failureReason: result.failureReason, completedAt });
+      await loans.orders.updateAttempt(attempt.id, { state: 'failed', partnerTransactionId: result.partnerTransactionId, failureCode: code, failureReason: result.failureReason, completedAt });
       run.failed += 1;
       if (code !== 'ACCOUNT_INVALID' && attempt.attempt < this.deps.maxAttempts) {
         // Not the borrower's account: try again later under a new reference (the failed one is final).
@@ -219,16 +219,12 @@ export class PayoutService {
   private async giveUp(order: OrderRow, attempt: PayoutAttemptRow, outcome: { state: 'rejected' | 'payout_failed'; code: string; reason: string; now: Date }): Promise<void> {
     const { loans, credit, product, messages } = this.deps;
     if (attempt.state !== 'failed') {
-      await this.updateAttempt(attempt.id, { state: 'failed', failureCode: outcome.code, failureReason: outcome.reason, completedAt: outcome.now });
+      await loans.orders.updateAttempt(attempt.id, { state: 'failed', failureCode: outcome.code, failureReason: outcome.reason, completedAt: outcome.now });
     }
     await loans.orders.update(order.id, { state: outcome.state, closeReason: outcome.code, closedAt: outcome.now });
     await credit.release(order.userId, order.principal);
     await product.returnQuota(order.productId, order.applyDate);
     await messages.notify(order.userId, 'payoutFailed', { orderNo: order.orderNo, amount: order.disbursedAmount }, { eventKey: `payout-failed:${order.id}` });
-  }
-
-  private updateAttempt(id: number, change: Parameters<LoanService['orders']['updateAttempt']>[1]): Promise<void> {
-    return this.deps.loans.orders.updateAttempt(id, change);
   }
 
   /**

@@ -1,4 +1,5 @@
 import { accrueThrough, loanOutstanding, sumComponents, vietnamDate } from '@sen/domain';
+import type { endpoints, EndpointParsedInput } from '@sen/contract';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
@@ -47,7 +48,7 @@ export interface ReceiptDeps {
 export class ReceiptService {
   constructor(private readonly deps: ReceiptDeps) {}
 
-  async upload(userId: string, input: { orderId: number; repayInfoId?: number | undefined; repayType?: number | undefined }, image: CleanImage): Promise<ReceiptRow> {
+  async upload(userId: string, input: EndpointParsedInput<typeof endpoints.uploadCert>, image: CleanImage): Promise<ReceiptRow> {
     const { uow, loans, files, bank, repository } = this.deps;
     const order = await loans.orders.findOfUser(userId, input.orderId);
     if (!order) throw new AppError('ORDER_NOT_FOUND');

@@ -6,7 +6,6 @@ import { AppError } from '../../shared/app-error.ts';
 import type { Composition } from '../../compose.ts';
 import { publicBaseUrl } from '../../shared/public-url.ts';
 import { registerEndpoint } from '../../shared/register-endpoint.ts';
-import { acceptImagePart } from '../../shared/uploads/image-upload.ts';
 import type { SenRouteFlags } from '../../types.ts';
 import { isSepayKey, type SepayTransfer } from './bank-transfer.service.ts';
 import { pageLanguage, payPageCsp, renderMissingPayPage, renderPayPage } from './pay-page.ts';
@@ -122,9 +121,8 @@ export function registerRepaymentRoutes(app: FastifyInstance, { infra, services 
       ...wallets.map((wallet) => ({ id: wallet.id, type: 2, account: wallet.accountCode, name: wallet.walletName })),
     ];
   });
-  registerEndpoint(app, endpoints.uploadCert, async ({ input, session, request }) => {
-    const image = await acceptImagePart(request, 'imagCert');
-    await receipts.upload(session.userId, input, image);
+  registerEndpoint(app, endpoints.uploadCert, async ({ input, session, files }) => {
+    await receipts.upload(session.userId, input, files.imagCert);
     return null;
   });
 

@@ -1,6 +1,6 @@
 import { endpoints } from '@sen/contract';
+import { vietnamDate } from '@sen/domain';
 import type { FastifyInstance } from 'fastify';
-import { businessDate } from '../../jobs/business-date.ts';
 import { LOAN_JOB_NAMES } from '../../jobs/scheduled-jobs.ts';
 import { DevSmsProvider } from '../../providers/sms/dev-sms-provider.ts';
 import { AppError } from '../../shared/app-error.ts';
@@ -41,7 +41,7 @@ export function registerSystemRoutes(app: FastifyInstance, { infra, jobs }: Comp
       if (input.days) devClock.advanceDays(input.days);
       await jobs.runNow(LOAN_JOB_NAMES);
       const now = businessClock();
-      return { now: now.toISOString(), businessDate: businessDate(now), offsetDays: devClock.days };
+      return { now: now.toISOString(), businessDate: vietnamDate(now), offsetDays: devClock.days };
     });
   }
   if (config.nodeEnv !== 'production') {

@@ -1,13 +1,10 @@
 import { createHash } from 'node:crypto';
-import { IMAGE_CONTENT_TYPES, IMAGE_UPLOAD_MAX_BYTES } from '@sen/contract';
-import type { FastifyRequest } from 'fastify';
+import { IMAGE_PART, type FilePart } from '@sen/contract';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type OutputInfo } from 'sharp';
 import type { UploadedFile } from '../../types.ts';
 import { AppError } from '../app-error.ts';
 
-/** Image types accepted by content (the bytes, never the name or the declared type). */
-const ACCEPTED_TYPES = new Set<string>(IMAGE_CONTENT_TYPES);
 /** Pixels decoded at most: a small file that expands to a huge bitmap (a decompression bomb) is refused. */
 const MAX_INPUT_PIXELS = 50_000_000;
 /** The shorter side of an accepted image, in pixels: smaller ones are unreadable as documents or faces. */
@@ -29,11 +26,14 @@ export interface CleanImage {
   sourceType: string;
 }
 
+/** What an image part accepts: its content types (a subset of IMAGE_CONTENT_TYPES) and its size. */
+export type ImageAcceptance = Pick<FilePart, 'contentTypes' | 'maxBytes'>;
+
 /**
  * Checks one uploaded file and re-encodes it (docs/decisions/040-uploads-and-storage.md):
- * - at most IMAGE_UPLOAD_MAX_BYTES (8 MB), else UPLOAD_TOO_LARGE;
- * - JPEG, PNG or WebP by content (`file-type` reads the magic bytes; a PDF renamed .jpg is
- *   refused whatever its name or declared type), else UPLOAD_NOT_IMAGE;
+ * - at most the part's maxBytes (IMAGE_PART: 8 MB), else UPLOAD_TOO_LARGE;
+ * - one of the part's types by content (IMAGE_PART: JPEG, PNG or WebP; `file-type` reads the magic
+ *   bytes, so a PDF renamed .jpg is refused whatever its name or declared type), else UPLOAD_NOT_IMAGE;
  * - decodes completely (`sharp` with failOn 'truncated': a cut-off or corrupt file is refused) and
  *   within MAX_INPUT_PIXELS, else UPLOAD_DAMAGED; at least MIN_IMAGE_SIDE on its shorter side,
  *   else UPLOAD_TOO_SMALL;
@@ -41,12 +41,13 @@ export interface CleanImage {
  *   metadata kept (EXIF GPS position, camera serials, XMP, ICC comments are all dropped).
  * Every refusal is 'Upload failed' with the reason, in the caller's language.
  */
-export async function cleanImage(file: Pick<UploadedFile, 'data'>): Promise<CleanImage> {
+export async function cleanImage(file: Pick<UploadedFile, 'data'>, accepts: ImageAcceptance = IMAGE_PART): Promise<CleanImage> {
   const data = file.data;
   if (data.length === 0) throw new AppError('UPLOAD_MISSING');
-  if (data.length > IMAGE_UPLOAD_MAX_BYTES) throw new AppError('UPLOAD_TOO_LARGE');
+  if (data.length > (accepts.maxBytes ?? IMAGE_PART.maxBytes)) throw new AppError('UPLOAD_TOO_LARGE');
+  const acceptedTypes: readonly string[] = accepts.contentTypes ?? IMAGE_PART.contentTypes;
   const detected = await fileTypeFromBuffer(data);
-  if (!detected || !ACCEPTED_TYPES.has(detected.mime)) throw new AppError('UPLOAD_NOT_IMAGE');
+  if (!detected || !acceptedTypes.includes(detected.mime)) throw new AppError('UPLOAD_NOT_IMAGE');
   let output: { data: Buffer; info: OutputInfo };
   try {
     const image = sharp(data, { failOn: 'truncated', limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true });
@@ -72,22 +73,4 @@ export async function cleanImage(file: Pick<UploadedFile, 'data'>): Promise<Clea
     sha256: createHash('sha256').update(output.data).digest('hex'),
     sourceType: detected.mime,
   };
-}
-
-/**
- * The file part `fieldname` of a multipart request (the multipart plugin has read it into
- * memory), checked and re-encoded by cleanImage. A missing part is UPLOAD_MISSING unless
- * `optional`, when it gives null; two parts of the same name are refused.
- */
-export async function acceptImagePart(request: FastifyRequest, fieldname: string, options: { optional: true }): Promise<CleanImage | null>;
-export async function acceptImagePart(request: FastifyRequest, fieldname: string, options?: { optional?: false }): Promise<CleanImage>;
-export async function acceptImagePart(request: FastifyRequest, fieldname: string, options: { optional?: boolean } = {}): Promise<CleanImage | null> {
-  const parts = (request.uploadedFiles ?? []).filter((file) => file.fieldname === fieldname);
-  if (parts.length > 1) throw new AppError('UPLOAD_MISSING');
-  const part = parts[0];
-  if (!part || part.data.length === 0) {
-    if (options.optional) return null;
-    throw new AppError('UPLOAD_MISSING');
-  }
-  return cleanImage(part);
 }

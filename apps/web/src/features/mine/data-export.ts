@@ -1,8 +1,9 @@
 import type { DataExport } from '@sen/contract';
+import { vietnamDayOf } from '../../shared/i18n/format.ts';
 
 /** `sen-personal-data-2026-11-22.json`: the file name of a data export, by its date. */
 export function exportFileName(generatedAt: string): string {
-  return `sen-personal-data-${generatedAt.slice(0, 10)}.json`;
+  return `sen-personal-data-${vietnamDayOf(generatedAt)}.json`;
 }
 
 /** Hands the export to the browser as a JSON file download (no server round trip for the file). */

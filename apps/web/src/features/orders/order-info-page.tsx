@@ -2,7 +2,7 @@ import { ORDER_STATUS } from '@sen/contract';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
-import { displayDate, formatDecimal, money } from '../../shared/i18n/format.ts';
+import { displayDate, formatDecimal, money, vietnamDayOf } from '../../shared/i18n/format.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { LoadingView } from '../../shared/ui/loading-view.tsx';
@@ -171,7 +171,7 @@ export function OrderInfoPage() {
                       <button type="button" className="link-button" onClick={() => setContract(item.document)} data-testid={`order-contract-${item.document}`}>
                         {t(item.document === 'lease' ? 'orders.contract.lease' : 'orders.contract.pawn')}
                       </button>{' '}
-                      <small>{t('orders.contract.accepted', { date: displayDate(item.acceptedAt.slice(0, 10), '', language) })}</small>
+                      <small>{t('orders.contract.accepted', { date: displayDate(vietnamDayOf(item.acceptedAt), '', language) })}</small>
                     </li>
                   ))}
                 </ul>

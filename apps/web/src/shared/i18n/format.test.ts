@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayDate, formatDecimal, formatInteger, formatPercent, shortDate } from './format.ts';
+import { displayDate, formatDecimal, formatInteger, formatPercent, shortDate, vietnamDayOf } from './format.ts';
 
 describe('per-language number formats', () => {
   it('writes percentages the Vietnamese, English and Chinese way', () => {
@@ -30,5 +30,19 @@ describe('dates', () => {
     expect(shortDate('2026-02-05', '', 'zh')).toBe('2026/02/05');
     expect(shortDate('2026-02-05', '', 'en')).toBe('05/02/2026');
     expect(shortDate('soon', '—', 'vn')).toBe('—');
+  });
+});
+
+describe('the day of an instant, in Vietnam time', () => {
+  it('is the Vietnamese calendar day at 23:30 and at 00:30 Vietnam time, whatever the UTC date', () => {
+    // 23:30 on the 25th in Hanoi is 16:30 UTC the same day; 00:30 on the 26th is 17:30 UTC on the 25th.
+    expect(vietnamDayOf('2026-11-25T16:30:00.000Z')).toBe('2026-11-25');
+    expect(vietnamDayOf('2026-11-25T17:30:00.000Z')).toBe('2026-11-26');
+    expect(vietnamDayOf('2026-11-26T00:30:00+07:00')).toBe('2026-11-26');
+    expect(displayDate(vietnamDayOf('2026-11-25T17:30:00.000Z'), '', 'vn')).toBe('26/11/2026');
+  });
+
+  it('is empty for text that is not a time', () => {
+    expect(vietnamDayOf('soon')).toBe('');
   });
 });

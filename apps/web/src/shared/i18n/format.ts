@@ -32,6 +32,18 @@ export function moneyRange(min: number, max: number, language: Language): string
   return min === max ? money(max, language) : `${money(min, language)} – ${money(max, language)}`;
 }
 
+const VIETNAM_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/**
+ * The calendar day (yyyy-MM-dd) of an instant in Vietnam time, the product's one time zone: an
+ * agreement accepted at 00:30 on the 26th in Hanoi is the 26th, although it is still the 25th in UTC.
+ * Empty for text that is not a time.
+ */
+export function vietnamDayOf(instant: string): string {
+  const date = new Date(instant);
+  return Number.isNaN(date.getTime()) ? '' : VIETNAM_DAY.format(date);
+}
+
 /** A yyyy-MM-dd date in ten characters for tables (dd/MM/yyyy; yyyy/MM/dd in zh); the text as given otherwise. */
 export function shortDate(iso: string | null | undefined, fallback: string, language: Language): string {
   const match = iso ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso) : null;
