@@ -45,7 +45,7 @@ import { REPO_ROOT } from './paths.ts';
  * AUTH_CONFIG               KYC,ID,TELECOM,BANK  certification steps the app requires, in order (authConfig endpoint; BANK is asked at the first loan)
  * OPERATOR_PROVIDER         sms          operator check: sms (codes of 4 then 6 digits through SMS_PROVIDER under the login code's limits; decision 044)
  * WEB_DIST_DIR              <repo>/apps/web/dist  built web app served as static files with SPA fallback
- * SEED_DEMO                 true on PGlite, false on PostgreSQL  create the demo user 0912345678 (password sen123) at start
+ * SEED_DEMO                 true on PGlite, false on PostgreSQL  create the demo user 0912345678 (password sen123) and the demo admin admin@sen.local (README) at start
  * RATE_LIMIT_PER_MINUTE     600          API requests allowed per client IP per minute
  * TRUST_PROXY               false        true when behind a load balancer that sets X-Forwarded-For (client IPs for limits)
  * BODY_LIMIT_BYTES          262144       largest JSON body accepted (multipart uploads have their own limits)

@@ -18,6 +18,8 @@ export const DEMO_CREDIT_LIMIT_VND = 10_000_000n;
 export async function seedDemo(c: Composition): Promise<void> {
   await seedDemoActivities(c.infra.database.uow);
   await seedDemoProducts(c.services.product);
+  // The demo admin of the back office (admin@sen.local; password and TOTP secret in the README).
+  await c.services.operators.seedDemoAdmin();
   const phone = normalizePhone(DEMO_USER.phone);
   const existing = await c.services.users.findByPhone(phone);
   let user = existing;

@@ -1,11 +1,12 @@
 import { vietnamDate } from '@sen/domain';
-import { API_PATHS, ERRORS, OPERATOR_TOKEN_HEADER, type HomeIndex, type LoanPage, type ProductInput, type ProductRecord } from '@sen/contract';
+import { ADMIN_PATHS, API_PATHS, ERRORS, type HomeIndex, type LoanPage, type ProductInput, type ProductRecord } from '@sen/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditAccounts, creditDecisions, loanProducts, userMessages, users } from '../src/db/schema.ts';
 import { CreditRepository } from '../src/modules/credit/credit.repository.ts';
 import { CreditService } from '../src/modules/credit/credit.service.ts';
 import { DEMO_PRODUCTS } from '../src/modules/product/index.ts';
+import { productChanger } from './helpers/operators.ts';
 import { createTestApp, randomPhone, type TestApp } from './helpers/test-app.ts';
 
 /*
@@ -14,17 +15,16 @@ import { createTestApp, randomPhone, type TestApp } from './helpers/test-app.ts'
  * the review job, the job on two instances at once, home data for every mode, reservations under
  * the row lock, ownership.
  */
-const TOKEN = 'operator-token-for-tests-0123456789';
 let t: TestApp;
+/** A product change through the back office: proposed by a finance operator, approved by an admin (decision 091). */
+let operator: ReturnType<typeof productChanger>;
 
 beforeAll(async () => {
-  t = await createTestApp({ config: (config) => ({ ...config, operatorToken: TOKEN }) });
+  t = await createTestApp();
+  operator = productChanger((role) => t.operatorSession(role));
   for (const product of DEMO_PRODUCTS) await t.services.product.upsert(product);
 });
 afterAll(async () => t?.close());
-
-const operator = (payload: Record<string, unknown>, token: string | null = TOKEN) =>
-  t.app.inject({ method: 'POST', url: API_PATHS.operatorProductUpsert, payload, headers: token ? { [OPERATOR_TOKEN_HEADER]: token } : {} });
 
 const product = (change: Partial<ProductInput> = {}): ProductInput => ({
   code: `p-${Math.random().toString(36).slice(2, 10)}`,
@@ -57,14 +57,14 @@ const home = async (token: string) => {
 };
 
 describe('operator products (decision 050)', () => {
-  it('refuses calls without the operator token, before reading the body', async () => {
-    for (const token of [null, 'wrong-token-wrong-token-wrong']) {
-      const response = await operator({ nonsense: true }, token);
-      expect(response.statusCode).toBe(403);
-      expect(response.json().code).toBe(ERRORS.OPERATOR_TOKEN_INVALID.code);
-    }
-    const list = await t.app.inject({ method: 'GET', url: API_PATHS.operatorProducts });
-    expect(list.json().code).toBe(ERRORS.OPERATOR_TOKEN_INVALID.code);
+  it('refuses calls without an operator session or the permission, before reading the body', async () => {
+    const anonymous = await t.adminBrowser().post(ADMIN_PATHS.productPropose, { nonsense: true });
+    expect(anonymous.statusCode).toBe(401);
+    const viewer = await t.operatorSession('viewer');
+    const refused = await viewer.browser.post(ADMIN_PATHS.productPropose, { nonsense: true });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.envelope.code).toBe(ERRORS.OPERATOR_PERMISSION_DENIED.code);
+    expect((await t.adminBrowser().get(ADMIN_PATHS.products)).statusCode).toBe(401);
   });
 
   it('creates and changes a product by code, without code changes', async () => {
@@ -75,9 +75,11 @@ describe('operator products (decision 050)', () => {
     expect(record).toMatchObject({ code: input.code, dailyRatePpm: 400, annualPercent: 14.6, active: false });
     const changed = await operator({ ...input, name: 'Renamed', dailyRatePpm: 300, overdueDailyRatePpm: 450 });
     expect((changed.json().data as ProductRecord)).toMatchObject({ id: record.id, name: 'Renamed', annualPercent: 10.95 });
-    const list = await t.app.inject({ method: 'GET', url: API_PATHS.operatorProducts, headers: { [OPERATOR_TOKEN_HEADER]: TOKEN } });
-    expect(list.json().data.rateCap).toEqual({ licence: 'non-credit-institution', annualPercent: 20, overdueMultiple: 1.5 });
-    expect(list.json().data.products.map((p: ProductRecord) => p.code)).toContain(input.code);
+    const viewer = await t.operatorSession('viewer');
+    const list = await viewer.browser.get<{ rateCap: unknown; products: ProductRecord[]; history: { productCode: string; version: number }[] }>(ADMIN_PATHS.products);
+    expect(list.envelope.data.rateCap).toEqual({ licence: 'non-credit-institution', annualPercent: 20, overdueMultiple: 1.5 });
+    expect(list.envelope.data.products.map((p) => p.code)).toContain(input.code);
+    expect(list.envelope.data.history.filter((version) => version.productCode === input.code).map((version) => version.version)).toEqual([2, 1]);
   });
 
   it.each([
@@ -465,8 +467,9 @@ describe('new-products message (issue 10)', () => {
     const input = product({ active: false, newSign: true });
     await operator(input as Record<string, unknown>);
     try {
-      const answers = await Promise.all([operator({ ...input, active: true }), operator({ ...input, active: true })]);
-      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+      // The products command and the seed save directly: two saves at once still announce once.
+      const answers = await Promise.all([t.services.product.upsert({ ...input, active: true }), t.services.product.upsert({ ...input, active: true })]);
+      expect(answers.map((answer) => answer.active)).toEqual([true, true]);
       expect(await newProductMessages(b.userId)).toHaveLength(1);
     } finally {
       await t.database.db.update(loanProducts).set({ active: false }).where(eq(loanProducts.code, input.code));

@@ -1,25 +1,25 @@
-import { API_PATHS, OPERATOR_TOKEN_HEADER, type FeedbackItem, type OperatorFeedbackItem } from '@sen/contract';
+import { ADMIN_PATHS, API_PATHS, type FeedbackItem, type OperatorFeedbackItem } from '@sen/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedback, storedFiles } from '../src/db/schema.ts';
 import { sampleJpeg, samplePdf, samplePng } from './helpers/images.ts';
 import { postMultipart } from './helpers/multipart.ts';
+import type { AdminBrowser, OperatorSession } from './helpers/operators.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
-/* Feedback (score/review): validation, ownership of the borrower's list, the operator list behind OPERATOR_TOKEN. */
-
-const OPERATOR_TOKEN = 'operator-token-for-tests-0123456789';
+/* Feedback (score/review): validation, ownership of the borrower's list, the back office's list (permission borrowers.read). */
 
 let t: TestApp;
+let viewer: OperatorSession;
 beforeAll(async () => {
-  t = await createTestApp({ config: (config) => ({ ...config, operatorToken: OPERATOR_TOKEN }) });
+  t = await createTestApp();
+  viewer = await t.operatorSession('viewer');
 });
 afterAll(async () => t?.close());
 
-async function operatorList(token: string | null, query: Record<string, string> = {}) {
-  const url = `${API_PATHS.operatorFeedbackList}?${new URLSearchParams(query).toString()}`;
-  const response = await t.app.inject({ method: 'GET', url, headers: token === null ? {} : { [OPERATOR_TOKEN_HEADER]: token } });
-  return { statusCode: response.statusCode, envelope: response.json() as { code: number; data: OperatorFeedbackItem[] } };
+/** The back office's feedback list, as `browser` (a signed-in viewer by default). */
+function operatorList(browser: AdminBrowser | null = viewer.browser, query: Record<string, string> = {}) {
+  return (browser ?? t.adminBrowser()).get<OperatorFeedbackItem[]>(ADMIN_PATHS.feedback, query);
 }
 
 describe('feedback', () => {
@@ -60,33 +60,23 @@ describe('feedback', () => {
     expect(listB.envelope.data.map((item) => item.content)).toEqual(['from B']);
   });
 
-  it('lists every feedback to operators with the token, newest first, and refuses without it', async () => {
+  it('lists every feedback to operators, newest first, and refuses without an operator session', async () => {
     const a = await t.loginWithOtp();
     await t.post(API_PATHS.scoreReview, { token: a.token, payload: { content: 'operator sees this' } });
-    expect((await operatorList(null)).statusCode).toBe(403);
-    expect((await operatorList('wrong-token-wrong-token-wrong-token')).statusCode).toBe(403);
-    // A borrower's session is not an operator token.
-    const withSession = await t.app.inject({ method: 'GET', url: API_PATHS.operatorFeedbackList, headers: { authorization: a.token } });
-    expect(withSession.statusCode).toBe(403);
+    expect((await operatorList(null)).statusCode).toBe(401);
+    // A borrower's session is not an operator's.
+    const withSession = await t.app.inject({ method: 'GET', url: ADMIN_PATHS.feedback, headers: { authorization: a.token, 'x-sen-admin': '1' } });
+    expect(withSession.statusCode).toBe(401);
 
-    const list = await operatorList(OPERATOR_TOKEN, { limit: '5' });
+    const list = await operatorList(viewer.browser, { limit: '5' });
     expect(list.statusCode).toBe(200);
     expect(list.envelope.data[0]).toMatchObject({ content: 'operator sees this', userId: a.id, source: 'web' });
     const ids = list.envelope.data.map((item) => item.id);
     expect(ids).toEqual([...ids].sort((x, y) => y - x));
-    const older = await operatorList(OPERATOR_TOKEN, { before: String(ids[0]), limit: '5' });
+    const older = await operatorList(viewer.browser, { before: String(ids[0]), limit: '5' });
     expect(older.envelope.data.every((item) => item.id < ids[0]!)).toBe(true);
   });
 
-  it('refuses every operator call when no OPERATOR_TOKEN is configured', async () => {
-    const bare = await createTestApp();
-    try {
-      const response = await bare.app.inject({ method: 'GET', url: API_PATHS.operatorFeedbackList, headers: { [OPERATOR_TOKEN_HEADER]: '' } });
-      expect(response.statusCode).toBe(403);
-    } finally {
-      await bare.close();
-    }
-  });
 });
 
 describe('feedback with pictures (feedback/submit, multipart)', () => {
@@ -117,7 +107,7 @@ describe('feedback with pictures (feedback/submit, multipart)', () => {
     expect(foreign.statusCode).toBe(404);
     expect((await t.post<FeedbackItem[]>(API_PATHS.feedbackList, { token: other.token })).envelope.data).toEqual([]);
 
-    const operators = await operatorList(OPERATOR_TOKEN);
+    const operators = await operatorList();
     const listed = operators.envelope.data.find((item) => item.id === sent.envelope.data.id);
     expect(listed).toMatchObject({ userId: author.id, images: [expect.stringContaining('sig='), expect.stringContaining('sig=')] });
   });

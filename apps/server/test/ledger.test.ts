@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { API_PATHS, type LedgerCheckReportData } from '@sen/contract';
+import { ADMIN_PATHS, ERRORS, type LedgerCheckReportData } from '@sen/contract';
 import {
   UnbalancedPostingError,
   accrueThrough,
@@ -18,13 +18,14 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, ledgerLines } from '../src/db/schema.ts';
 import { PostingConflictError } from '../src/modules/ledger/index.ts';
+import type { AdminBrowser, OperatorSession } from './helpers/operators.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
-const OPERATOR_TOKEN = 'operator-token-for-tests-0123456789';
-
 let t: TestApp;
+let finance: OperatorSession;
 beforeAll(async () => {
-  t = await createTestApp({ config: (config) => ({ ...config, operatorToken: OPERATOR_TOKEN }) });
+  t = await createTestApp();
+  finance = await t.operatorSession('finance');
 });
 afterAll(async () => t?.close());
 
@@ -34,8 +35,9 @@ function newLoan() {
   return { loanId: randomUUID(), borrowerId: randomUUID(), businessDate: '2026-03-15' };
 }
 
-async function checkReport(token: string | null = OPERATOR_TOKEN) {
-  return t.get<LedgerCheckReportData>(API_PATHS.operatorLedgerCheck, { skipDefaultParams: true, sign: false, headers: token === null ? {} : { 'x-operator-token': token } });
+/** The back office's ledger check (permission ledger.read), as a finance operator by default. */
+async function checkReport(browser: AdminBrowser = finance.browser) {
+  return browser.get<LedgerCheckReportData>(ADMIN_PATHS.ledgerCheck);
 }
 
 /** A database error's SQLSTATE, through drizzle's wrapping. */
@@ -213,9 +215,10 @@ describe('append-only', () => {
 });
 
 describe('ledger check', () => {
-  it('is for operators only', async () => {
-    expect((await checkReport(null)).statusCode).toBe(403);
-    expect((await checkReport('wrong-token-wrong-token-wrong-token')).envelope.code).toBe(5001);
+  it('is for operators with ledger.read only', async () => {
+    expect((await checkReport(t.adminBrowser())).statusCode).toBe(401);
+    const viewer = await t.operatorSession('viewer');
+    expect((await checkReport(viewer.browser)).envelope.code).toBe(ERRORS.OPERATOR_PERMISSION_DENIED.code);
   });
 
   it('passes on a sound ledger and prints the totals', async () => {

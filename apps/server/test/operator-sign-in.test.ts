@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 const securityEvents = async (operatorId: number) => {
-  const result = await t.database.db.execute(sql`select type, result, method from security_events where detail::jsonb ->> 'operatorId' = ${String(operatorId)} order by id`);
+  const result = (await t.database.db.execute(sql`select type, result, method from security_events where detail::jsonb ->> 'operatorId' = ${String(operatorId)} order by id`)) as unknown as { rows: unknown[] };
   return (result.rows as { type: string; result: string; method: string }[]).map((row) => `${row.type}:${row.result}:${row.method}`);
 };
 

@@ -1,4 +1,4 @@
-import { API_PATHS, type RepayableOrder } from '@sen/contract';
+import { ADMIN_PATHS, API_PATHS, type RepayableOrder } from '@sen/contract';
 import { accrueThrough, addVietnamDays, applyRepayment, loanOutstanding, sumComponents, vietnamDate } from '@sen/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,8 @@ import { ledgerEntries, loanRepayments, repaymentReceipts, storedFiles, userMess
 import { createBorrower, demoProducts, openLoan, type TestBorrower } from './helpers/loans.ts';
 import { sampleJpeg, samplePdf } from './helpers/images.ts';
 import { postMultipart } from './helpers/multipart.ts';
-import { createTestApp, type CallOptions, type TestApp } from './helpers/test-app.ts';
+import type { AdminResponse, OperatorSession } from './helpers/operators.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /*
  * Offline repayment (API-FAMILY.md §6.9; docs/decisions/076): the borrower uploads the transfer
@@ -14,18 +15,21 @@ import { createTestApp, type CallOptions, type TestApp } from './helpers/test-ap
  * it with the amount (applied exactly like a transfer, dated at the upload) or rejects it with a
  * note; a receipt is reviewed once, even under concurrent reviews. PGlite and PostgreSQL.
  */
-const OPERATOR_TOKEN = 'operator-token-for-receipt-tests-0123456789';
 const DAY_MS = 24 * 60 * 60 * 1000;
 let t: TestApp;
+/** The receipt's reviewer (finance) and the second operator who approves a match (admin; decision 091). */
+let maker: OperatorSession;
+let checker: OperatorSession;
 
 beforeAll(async () => {
-  t = await createTestApp({ config: (config) => ({ ...config, operatorToken: OPERATOR_TOKEN }) });
+  t = await createTestApp();
   await demoProducts(t);
+  maker = await t.operatorSession('finance');
+  checker = await t.operatorSession('admin');
 });
 afterAll(async () => t?.close());
 
 const today = () => vietnamDate(t.clock.now());
-const operator: CallOptions = { skipDefaultParams: true, sign: false, headers: { 'x-operator-token': OPERATOR_TOKEN } };
 
 interface ReceiptView {
   id: number;
@@ -47,12 +51,22 @@ async function upload(borrower: TestBorrower, orderId: number, extra: Record<str
 }
 
 async function pendingReceiptOf(orderNo: string): Promise<ReceiptView> {
-  const list = await t.get<ReceiptView[]>(API_PATHS.operatorReceipts, operator);
+  const list = await maker.browser.get<ReceiptView[]>(ADMIN_PATHS.receipts);
   expect(list.envelope.code).toBe(200);
   return list.envelope.data.find((receipt) => receipt.orderNo === orderNo)!;
 }
 
-const review = (payload: Record<string, unknown>) => t.post<ReceiptView>(API_PATHS.operatorReceiptReview, { ...operator, payload, lang: 'en' });
+/**
+ * A review as the back office makes it: a rejection applies at once; a match is proposed by the
+ * maker and applied when the checker approves (four eyes). Answers the last response, its data the receipt.
+ */
+async function review(payload: Record<string, unknown>): Promise<AdminResponse<ReceiptView>> {
+  const reviewed = await maker.browser.post<{ receipt: ReceiptView; proposal: { id: number } | null }>(ADMIN_PATHS.receiptReview, payload);
+  if (reviewed.envelope.code !== 200 || !reviewed.envelope.data.proposal) return Object.assign(reviewed, { envelope: { ...reviewed.envelope, data: reviewed.envelope.data?.receipt } });
+  expect(reviewed.envelope.data.receipt.state).toBe('pending');
+  const approved = await checker.browser.post<{ proposal: { result: ReceiptView } }>(ADMIN_PATHS.proposalApprove, { proposalId: reviewed.envelope.data.proposal.id });
+  return Object.assign(approved, { envelope: { ...approved.envelope, data: approved.envelope.data?.proposal.result } });
+}
 const statusOf = async (borrower: TestBorrower) => (await t.post<RepayableOrder[]>(API_PATHS.multipleOrderList, { token: borrower.token })).envelope.data[0]?.orderStatus;
 
 describe('the repayment messages', () => {
@@ -150,8 +164,16 @@ describe('reviewing a receipt', () => {
     const loan = await openLoan(t, borrower, { principal: 3_000_000n, planNums: 1 });
     await upload(borrower, loan.order.id);
     const receipt = await pendingReceiptOf(loan.order.orderNo);
-    const results = await Promise.all([review({ id: receipt.id, approve: true, amount: 400_000 }), review({ id: receipt.id, approve: true, amount: 400_000 })]);
-    expect(results.map((result) => result.envelope.code).sort()).toEqual([200, 2710]);
+    // Two reviewers proposing the same match at once: one proposal, the other is told one is waiting.
+    const match = { id: receipt.id, approve: true, amount: 400_000 };
+    const proposed = await Promise.all([maker.browser.post<{ proposal: { id: number } }>(ADMIN_PATHS.receiptReview, match), checker.browser.post(ADMIN_PATHS.receiptReview, match)]);
+    expect(proposed.map((result) => result.envelope.code).sort()).toEqual([200, 6033]);
+    const proposalId = (proposed.find((result) => result.envelope.code === 200)!.envelope.data as { proposal: { id: number } }).proposal.id;
+    const proposer = proposed[0]!.envelope.code === 200 ? maker : checker;
+    // Two other operators approving it at once: it is applied once, the second is told it was decided.
+    const approvers = [await t.operatorSession('finance'), await t.operatorSession('admin')].filter((session) => session !== proposer);
+    const results = await Promise.all(approvers.map((approver) => approver.browser.post(ADMIN_PATHS.proposalApprove, { proposalId })));
+    expect(results.map((result) => result.envelope.code).sort()).toEqual([200, 6031]);
     expect(await t.database.db.select().from(loanRepayments).where(eq(loanRepayments.orderId, loan.order.id))).toHaveLength(1);
     expect((await t.services.ledger.check()).violations).toEqual([]);
   });
@@ -169,13 +191,29 @@ describe('reviewing a receipt', () => {
     expect(await statusOf(borrower)).toBe(30);
     const messages = await t.database.db.select().from(userMessages).where(eq(userMessages.userId, borrower.userId));
     expect(messages.map((message) => message.template)).toContain('repaymentReceiptRejected');
-    const rejectedList = await t.get<ReceiptView[]>(API_PATHS.operatorReceipts, { ...operator, payload: { state: 'rejected' } });
+    const rejectedList = await maker.browser.get<ReceiptView[]>(ADMIN_PATHS.receipts, { state: 'rejected' });
     expect(rejectedList.envelope.data.map((item) => item.id)).toContain(receipt.id);
   });
 
-  it('operators only: without the token 403', async () => {
-    expect((await t.get(API_PATHS.operatorReceipts, { skipDefaultParams: true, sign: false })).statusCode).toBe(403);
-    expect((await t.post(API_PATHS.operatorReceiptReview, { skipDefaultParams: true, sign: false, payload: { id: 1, approve: false, note: 'x' } })).statusCode).toBe(403);
+  it('operators with receipts.review only: 401 without a session, 403 for a viewer', async () => {
+    expect((await t.adminBrowser().get(ADMIN_PATHS.receipts)).statusCode).toBe(401);
+    expect((await t.adminBrowser().post(ADMIN_PATHS.receiptReview, { id: 1, approve: false, note: 'x' })).statusCode).toBe(401);
+    const viewer = await t.operatorSession('viewer');
+    expect((await viewer.browser.post(ADMIN_PATHS.receiptReview, { id: 1, approve: false, note: 'x' })).statusCode).toBe(403);
+  });
+
+  it('a match changes nothing before a second operator approves it, and its proposer cannot approve it', async () => {
+    const borrower = await createBorrower(t);
+    const loan = await openLoan(t, borrower, { principal: 2_000_000n, planNums: 1 });
+    await upload(borrower, loan.order.id);
+    const receipt = await pendingReceiptOf(loan.order.orderNo);
+    const proposed = await maker.browser.post<{ proposal: { id: number } }>(ADMIN_PATHS.receiptReview, { id: receipt.id, approve: true, amount: 500_000 });
+    expect(proposed.envelope.code).toBe(200);
+    expect(await t.database.db.select().from(loanRepayments).where(eq(loanRepayments.orderId, loan.order.id))).toHaveLength(0);
+    const own = await maker.browser.post(ADMIN_PATHS.proposalApprove, { proposalId: proposed.envelope.data.proposal.id });
+    expect(own.envelope.code).toBe(6032);
+    expect((await pendingReceiptOf(loan.order.orderNo)).state).toBe('pending');
+    expect(await t.database.db.select().from(loanRepayments).where(eq(loanRepayments.orderId, loan.order.id))).toHaveLength(0);
   });
 
   it('a review days later charges no interest for the wait: the payment is dated at the upload', async () => {
@@ -186,6 +224,9 @@ describe('reviewing a receipt', () => {
     await upload(borrower, loan.order.id);
     const receipt = await pendingReceiptOf(loan.order.orderNo);
     t.clock.advance(3 * DAY_MS);
+    // Operator sessions end after 30 idle minutes: the reviewers sign in again.
+    maker = await t.operatorSession('finance');
+    checker = await t.operatorSession('admin');
     const approved = await review({ id: receipt.id, approve: true, amount: Number(payoff) });
     expect(approved.envelope.code, approved.body).toBe(200);
     const saved = (await t.services.loans.readLoan(loan.order.id))!;

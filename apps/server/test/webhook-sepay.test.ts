@@ -1,4 +1,4 @@
-import { API_PATHS, type RepayQuote } from '@sen/contract';
+import { ADMIN_PATHS, API_PATHS, type RepayQuote } from '@sen/contract';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankTransfers, ledgerEntries, loanRepayments } from '../src/db/schema.ts';
@@ -14,11 +14,10 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts';
  * Runs on PGlite and PostgreSQL; on PostgreSQL the parallel deliveries are real concurrent
  * transactions.
  */
-const OPERATOR_TOKEN = 'operator-token-for-webhook-tests-0123456789';
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ config: (config) => ({ ...config, operatorToken: OPERATOR_TOKEN }) });
+  t = await createTestApp();
 });
 afterAll(async () => t?.close());
 
@@ -156,16 +155,16 @@ describe('transfers that post nothing to a loan are kept for operators', () => {
     expect(await repaymentEntriesOf(loan.order.id)).toHaveLength(0);
     expect((await t.services.loans.readLoan(loan.order.id))!.order.state).toBe('repaying');
 
-    const operator = { skipDefaultParams: true, sign: false as const, headers: { 'x-operator-token': OPERATOR_TOKEN } };
-    const unmatched = await t.get<Array<{ providerTransactionId: string; outcome: string; amount: number }>>(API_PATHS.operatorTransfers, operator);
+    const finance = await t.operatorSession('finance');
+    const unmatched = await finance.browser.get<Array<{ providerTransactionId: string; outcome: string; amount: number }>>(ADMIN_PATHS.transfers);
     expect(unmatched.envelope.code).toBe(200);
     const ids = unmatched.envelope.data.map((row) => row.providerTransactionId);
     expect(ids).toEqual(expect.arrayContaining([String(cases[2][0].id), String(cases[3][0].id)]));
     expect(unmatched.envelope.data.every((row) => row.outcome === 'unmatched')).toBe(true);
-    const outgoing = await t.get<Array<{ providerTransactionId: string }>>(API_PATHS.operatorTransfers, { ...operator, payload: { outcome: 'outgoing' } });
+    const outgoing = await finance.browser.get<Array<{ providerTransactionId: string }>>(ADMIN_PATHS.transfers, { outcome: 'outgoing' });
     expect(outgoing.envelope.data.map((row) => row.providerTransactionId)).toContain(String(cases[0][0].id));
-    const refused = await t.get(API_PATHS.operatorTransfers, { skipDefaultParams: true, sign: false });
-    expect(refused.statusCode).toBe(403);
+    const refused = await t.adminBrowser().get(ADMIN_PATHS.transfers);
+    expect(refused.statusCode).toBe(401);
     await expectLedgerOk();
   });
 });

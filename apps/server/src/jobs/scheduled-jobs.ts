@@ -37,6 +37,8 @@ export function scheduledJobs({ config, database, businessClock }: Infra, servic
     },
     // Repayment reminders within the hours and limits of decision 075.
     { name: 'reminders', schedule: seconds(config.loanJobs.intervalSeconds), run: () => services.reminders.run() },
+    // Four-eyes proposals nobody decided within PROPOSAL_EXPIRY_DAYS expire, each with its audit row (decision 091).
+    { name: 'proposal-expiry', schedule: seconds(config.loanJobs.intervalSeconds), run: async () => ({ expired: await services.proposals.expireDue() }) },
     cleanupSweep(database.uow),
     accountErasureSweep(services.accountLifecycle),
     trackingRetentionSweep(database.uow, config.tracking.retentionDays),

@@ -1,7 +1,8 @@
-import { allEndpoints, APP_VERSION, HEADERS, OPERATOR_TOKEN_HEADER, type AnyEndpoint } from '@sen/contract';
+import { ADMIN_CSRF_HEADER, ADMIN_PATH_PREFIX, allEndpoints, APP_VERSION, HEADERS, type AnyEndpoint } from '@sen/contract';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OperatorSession } from '../helpers/operators.ts';
 import { createTestApp, DEFAULT_PARAMS, randomDeviceId, randomIp, type TestApp } from '../helpers/test-app.ts';
 import { fuzzCaseFor, type FuzzCase } from './fuzz-inputs.ts';
 import { createLogCapture } from '../helpers/log-capture.ts';
@@ -26,8 +27,10 @@ let t: TestApp;
 let token: string;
 /** Calls that end sessions (logout, password changes, closing the account) use this one, so the main session lives on. */
 let sacrificial: string;
-const OPERATOR_TOKEN = 'fuzz-operator-token-0123456789';
-const ENDS_SESSIONS = new Set(['logout', 'setPassword', 'updatePassword', 'closeAccount']);
+/** The main caller is also a signed-in admin (the back office's endpoints are fuzzed past their guard); logout uses the sacrificial one. */
+let admin: OperatorSession;
+let sacrificialAdmin: OperatorSession;
+const ENDS_SESSIONS = new Set(['logout', 'setPassword', 'updatePassword', 'closeAccount', 'adminLogout']);
 beforeAll(async () => {
   t = await createTestApp({
     logStream: capture,
@@ -37,12 +40,13 @@ beforeAll(async () => {
       logLevel: 'warn',
       rateLimitPerMinute: 1_000_000,
       smsDailyBudget: 1_000_000,
-      operatorToken: OPERATOR_TOKEN,
       otp: { ...config.otp, limitPerIpHour: 1_000_000, limitPerDeviceHour: 1_000_000 },
     }),
   });
   token = (await t.loginWithOtp()).token;
   sacrificial = (await t.loginWithOtp()).token;
+  admin = await t.operatorSession('admin');
+  sacrificialAdmin = await t.operatorSession('admin');
 });
 afterAll(async () => t?.close());
 
@@ -75,8 +79,15 @@ async function send(endpoint: AnyEndpoint, fuzz: FuzzCase): Promise<LightMyReque
     headers['device-id'] = t.deviceOfToken(headers.authorization) ?? headers['device-id']!;
   }
   if (fuzz.token === 'garbage') headers.authorization = 'Bearer x'.repeat(40);
-  // The main caller is an operator too, so operator endpoints are fuzzed past their guard.
-  if (fuzz.token === 'main' && endpoint.path.startsWith('/api/operator/')) headers[OPERATOR_TOKEN_HEADER] = OPERATOR_TOKEN;
+  // The main caller is an operator too, so the back office's endpoints are fuzzed past their guard.
+  if (endpoint.path.startsWith(ADMIN_PATH_PREFIX)) {
+    headers[ADMIN_CSRF_HEADER] = '1';
+    if (fuzz.token === 'main') {
+      const operator = ENDS_SESSIONS.has(endpoint.id) ? sacrificialAdmin : admin;
+      headers.cookie = [...operator.browser.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+      headers['user-agent'] = operator.browser.userAgent;
+    }
+  }
   let url = pathOf(endpoint, fuzz.pathVariant);
   let body: string | Buffer | undefined;
   let signed: unknown = payload;
@@ -159,7 +170,7 @@ function judge(endpoint: AnyEndpoint, fuzz: FuzzCase, response: LightMyRequestRe
   // A 503 is only acceptable as the catalogued "try again" answers, never as a disguised crash.
   if (response.statusCode === 503 && envelopeCode !== 503 && envelopeCode !== 2006) problem ??= `unexpected 503: ${response.body.slice(0, 200)}`;
   if (problem) problem = `${endpoint.id} ${fuzz.method} ${fuzz.encoding}/${fuzz.pathVariant}: ${problem}`;
-  const handled = envelopeCode === 200 || (envelopeCode !== null && envelopeCode >= 2000 && envelopeCode < 6000);
+  const handled = envelopeCode === 200 || (envelopeCode !== null && envelopeCode >= 2000 && envelopeCode < 7000);
   return { endpoint: endpoint.id, status: response.statusCode, envelopeCode, problem, handled, webFallback: false };
 }
 

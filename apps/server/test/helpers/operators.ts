@@ -93,3 +93,28 @@ export async function signInNewOperator(host: AdminHost, role: OperatorRole, ema
   if (signedIn.envelope?.code !== 200) throw new Error(`TOTP refused: ${signedIn.body}`);
   return { browser, operator: signedIn.envelope.data.operator, secret, email, password: OPERATOR_TEST_PASSWORD };
 }
+
+/**
+ * A maker (finance) and a checker (admin) who get a product change applied through four eyes:
+ * propose, then approve. Answers the failing response when either step refuses, else the
+ * approval's response with `json().data` = the applied product (as the old operator upsert answered).
+ * Signs in again when a session ended (tests move the clock).
+ */
+export function productChanger(signIn: (role: OperatorRole) => Promise<OperatorSession>) {
+  let pair: { maker: OperatorSession; checker: OperatorSession } | null = null;
+  const sessions = async (fresh: boolean) => {
+    if (!pair || fresh) pair = { maker: await signIn('finance'), checker: await signIn('admin') };
+    return pair;
+  };
+  return async function changeProduct(product: Record<string, unknown>, retried = false): Promise<AdminResponse & { json: () => { code: number; data: unknown } }> {
+    const { maker, checker } = await sessions(false);
+    const proposed = await maker.browser.post<{ proposal: { id: number } }>(ADMIN_PATHS.productPropose, { product });
+    if (proposed.statusCode === 401 && !retried) {
+      await sessions(true);
+      return changeProduct(product, true);
+    }
+    if (proposed.envelope?.code !== 200) return Object.assign(proposed, { json: () => proposed.envelope });
+    const approved = await checker.browser.post<{ proposal: { result: unknown } }>(ADMIN_PATHS.proposalApprove, { proposalId: proposed.envelope.data.proposal.id });
+    return Object.assign(approved, { json: () => ({ ...approved.envelope, data: approved.envelope?.data?.proposal?.result ?? null }) });
+  };
+}

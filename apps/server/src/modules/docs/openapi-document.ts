@@ -108,10 +108,19 @@ function operation(endpoint: AnyEndpoint, method: HttpMethod): Record<string, un
         }
       : {};
   const security =
-    endpoint.session === 'required' ? [{ sessionToken: [] }] : endpoint.session === 'optional' ? [{}, { sessionToken: [] }] : [];
+    endpoint.session === 'required'
+      ? [{ sessionToken: [] }]
+      : endpoint.session === 'optional'
+        ? [{}, { sessionToken: [] }]
+        : endpoint.session === 'operator'
+          ? [{ operatorSession: [] }]
+          : [];
   return {
     operationId: method === endpoint.method ? endpoint.id : `${endpoint.id}By${method === 'GET' ? 'Get' : 'Post'}`,
     summary: endpoint.summary,
+    // The back office: the role permission the endpoint needs (ROLE_PERMISSIONS; decision 090) and its audit action.
+    ...(endpoint.session === 'operator' ? { 'x-permission': endpoint.permission ?? null } : {}),
+    ...(endpoint.audited ? { 'x-audit-action': endpoint.audited } : {}),
     tags: [endpoint.module],
     parameters,
     ...body,
@@ -161,6 +170,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         '',
         '**Sessions.** The login token travels raw in the `Authorization` header (a `Bearer ` prefix is accepted); a missing, expired or revoked session answers 401.',
         '',
+        "**The back office** (`/api/admin/*`, unsigned). Every call carries the header `x-sen-admin: 1` (403 without it). Operators sign in with e-mail, password and a TOTP code; the session is the HttpOnly cookie `sen_admin` (Path=/api/admin, SameSite=Strict; idle 30 min, 12 h at most), bound to the browser's `sen_admin_browser` cookie and user agent. Each endpoint names the permission its role must hold (`x-permission`) and, for changes, its audit action (`x-audit-action`).",
+        '',
         '**Error catalogue** (envelope code, HTTP status, name, English message):',
         '',
         '| code | HTTP | name | message |',
@@ -174,6 +185,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     components: {
       securitySchemes: {
         sessionToken: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'The token of the login session, raw.' },
+        operatorSession: { type: 'apiKey', in: 'cookie', name: 'sen_admin', description: "An operator's back-office session (decision 089)." },
       },
       parameters: {
         sign: { name: HEADERS.sign, in: 'header', required: true, schema: { type: 'string', pattern: '^[0-9a-f]{32}$' }, description: 'Request signature (see the description above).' },

@@ -5,7 +5,8 @@ import { emptyRequestSchema } from '../common.ts';
 import { ledgerCheckReportSchema } from '../ledger.ts';
 import { bankTransferSchema, repaymentReceiptSchema } from '../repayment.ts';
 import { funnelRequestSchema, funnelResponseSchema } from '../tracking.ts';
-import { idSchema, reasonSchema } from './common.ts';
+import { plainText } from '../../wire.ts';
+import { idSchema } from './common.ts';
 import { proposalSchema } from './proposals.ts';
 import { ADMIN_PATHS } from './paths.ts';
 
@@ -83,10 +84,10 @@ export const adminReceiptReviewEndpoint = defineEndpoint({
         approve: z.literal(true),
         id: idSchema,
         /** The amount received, in VND. */
-        amount: z.number({ error: 'validation.required' }).int().min(1).max(10_000_000_000),
+        amount: z.number({ error: 'validation.receipt.amountRequired' }).int().min(1).max(10_000_000_000),
         note: z.string().trim().max(500).optional(),
       }),
-      z.object({ approve: z.literal(false), id: idSchema, note: reasonSchema }),
+      z.object({ approve: z.literal(false), id: idSchema, note: plainText(500).trim().min(1, { error: 'validation.receipt.noteRequired' }) }),
     ],
     { error: 'validation.required' },
   ),

@@ -1,0 +1,195 @@
+import { ADMIN_PATHS, allAdminEndpoints, API_PATHS, ERRORS, type ProductInput, type ProductRecord, type ProposalView } from '@sen/contract';
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loanProducts, operatorAudit, productVersions } from '../src/db/schema.ts';
+import { sampleJpeg } from './helpers/images.ts';
+import { createBorrower, demoProducts, openLoan } from './helpers/loans.ts';
+import { postMultipart } from './helpers/multipart.ts';
+import type { OperatorSession } from './helpers/operators.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+/*
+ * Four eyes (decision 091) and the audit trail (decision 090): a proposal changes nothing until a
+ * different operator approves it; approval applies it once, also when two approve at the same
+ * moment (on PostgreSQL, two concurrent requests); rejection and expiry; every back-office change
+ * writes exactly one audit row.
+ */
+
+let t: TestApp;
+let maker: OperatorSession;
+let checker: OperatorSession;
+let secondChecker: OperatorSession;
+beforeAll(async () => {
+  t = await createTestApp();
+  await demoProducts(t);
+  maker = await t.operatorSession('finance');
+  checker = await t.operatorSession('admin');
+  secondChecker = await t.operatorSession('finance');
+});
+afterAll(async () => t?.close());
+
+const product = (change: Partial<ProductInput> = {}): ProductInput => ({
+  code: `fe-${Math.random().toString(36).slice(2, 10)}`,
+  name: 'Four eyes',
+  minAmount: 1_000_000,
+  maxAmount: 5_000_000,
+  termDays: 30,
+  planNums: [1],
+  dailyRatePpm: 400,
+  serviceFeePpm: 10_000,
+  overdueDailyRatePpm: 600,
+  active: false,
+  ...change,
+});
+
+async function propose(session: OperatorSession, input: ProductInput) {
+  const response = await session.browser.post<{ proposal: ProposalView }>(ADMIN_PATHS.productPropose, { product: input, reason: 'new pricing' });
+  expect(response.envelope.code, response.body).toBe(200);
+  return response.envelope.data.proposal;
+}
+
+const productByCode = async (code: string) => (await t.database.db.select().from(loanProducts).where(eq(loanProducts.code, code)))[0] ?? null;
+const versionsOf = async (code: string) => t.database.db.select().from(productVersions).where(eq(productVersions.productCode, code));
+const auditRows = async () => (await t.database.db.select({ rows: count() }).from(operatorAudit))[0]!.rows;
+
+describe('four eyes on a product change', () => {
+  it('changes nothing until a different operator approves; the proposer cannot approve their own', async () => {
+    const input = product();
+    const proposal = await propose(maker, input);
+    expect(proposal).toMatchObject({ kind: 'product.change', status: 'pending', before: null, proposedBy: { id: maker.operator.id } });
+    expect(await productByCode(input.code)).toBeNull();
+    const own = await maker.browser.post(ADMIN_PATHS.proposalApprove, { proposalId: proposal.id });
+    expect([own.statusCode, own.envelope.code, own.envelope.message]).toEqual([403, ERRORS.PROPOSAL_OWN.code, 'You cannot approve your own proposal: another operator must']);
+    expect(await productByCode(input.code)).toBeNull();
+
+    const approved = await checker.browser.post<{ proposal: ProposalView }>(ADMIN_PATHS.proposalApprove, { proposalId: proposal.id });
+    expect(approved.envelope.data.proposal).toMatchObject({ status: 'approved', decidedBy: { id: checker.operator.id }, result: { code: input.code, version: 1 } });
+    expect(await productByCode(input.code)).toMatchObject({ code: input.code, dailyRatePpm: 400 });
+    const [version] = await versionsOf(input.code);
+    expect(version).toMatchObject({ version: 1, proposalId: proposal.id, proposedBy: maker.operator.id, approvedBy: checker.operator.id });
+    const again = await secondChecker.browser.post(ADMIN_PATHS.proposalApprove, { proposalId: proposal.id });
+    expect([again.statusCode, again.envelope.code]).toEqual([409, ERRORS.PROPOSAL_NOT_PENDING.code]);
+  });
+
+  it('checks the legal cap when proposed, and one pending proposal per product', async () => {
+    const overCap = await maker.browser.post(ADMIN_PATHS.productPropose, { product: product({ dailyRatePpm: 548, overdueDailyRatePpm: 0 }) });
+    expect(overCap.envelope.code).toBe(ERRORS.RATE_OVER_CAP.code);
+    const input = product();
+    await propose(maker, input);
+    const duplicate = await checker.browser.post(ADMIN_PATHS.productPropose, { product: { ...input, name: 'Other' } });
+    expect(duplicate.envelope.code).toBe(ERRORS.PROPOSAL_DUPLICATE.code);
+  });
+
+  it('applies once when two operators approve at the same moment', async () => {
+    const input = product();
+    const proposal = await propose(maker, input);
+    const answers = await Promise.all([checker, secondChecker].map((session) => session.browser.post(ADMIN_PATHS.proposalApprove, { proposalId: proposal.id })));
+    expect(answers.map((answer) => answer.envelope.code).sort()).toEqual([200, ERRORS.PROPOSAL_NOT_PENDING.code]);
+    expect(await versionsOf(input.code)).toHaveLength(1);
+    const approvals = (await t.database.db.execute(sql`select count(*)::int as n from operator_audit where action = 'proposal.approve' and target_id = ${String(proposal.id)}`)) as unknown as { rows: unknown[] };
+    expect((approvals.rows[0] as { n: number }).n).toBe(1);
+  });
+
+  it('a rejection changes nothing and keeps the reason; an undecided proposal expires after 7 days (the job)', async () => {
+    const rejectedInput = product();
+    const rejected = await propose(maker, rejectedInput);
+    const noReason = await checker.browser.post(ADMIN_PATHS.proposalReject, { proposalId: rejected.id, reason: ' ' });
+    expect(noReason.envelope).toMatchObject({ code: ERRORS.VALIDATION_FAILED.code, message: 'Please state a reason (at least 3 characters)' });
+    const decided = await checker.browser.post<{ proposal: ProposalView }>(ADMIN_PATHS.proposalReject, { proposalId: rejected.id, reason: 'rate too high for launch' });
+    expect(decided.envelope.data.proposal).toMatchObject({ status: 'rejected', decisionReason: 'rate too high for launch' });
+    expect(await productByCode(rejectedInput.code)).toBeNull();
+
+    const expiring = await propose(maker, product());
+    t.clock.advance(7 * 86_400_000 + 1000);
+    expect(await t.services.proposals.expireDue()).toBeGreaterThanOrEqual(1);
+    const fresh = await t.operatorSession('admin');
+    const late = await fresh.browser.post(ADMIN_PATHS.proposalApprove, { proposalId: expiring.id });
+    expect(late.envelope.code).toBe(ERRORS.PROPOSAL_NOT_PENDING.code);
+    const expired = await fresh.browser.get<{ items: ProposalView[] }>(ADMIN_PATHS.proposals, { status: 'expired' });
+    expect(expired.envelope.data.items.map((item) => item.id)).toContain(expiring.id);
+    maker = await t.operatorSession('finance');
+    checker = fresh;
+    secondChecker = await t.operatorSession('finance');
+  });
+
+  it('lists the history of approved versions with who proposed and approved', async () => {
+    const input = product();
+    await checker.browser.post(ADMIN_PATHS.proposalApprove, { proposalId: (await propose(maker, input)).id });
+    await checker.browser.post(ADMIN_PATHS.proposalApprove, { proposalId: (await propose(maker, { ...input, name: 'Renamed' })).id });
+    const list = await maker.browser.get<{ products: ProductRecord[]; history: { productCode: string; version: number; product: ProductInput; proposedBy: { id: number }; approvedBy: { id: number } }[] }>(ADMIN_PATHS.products);
+    const history = list.envelope.data.history.filter((version) => version.productCode === input.code);
+    expect(history.map((version) => [version.version, version.product.name, version.proposedBy.id, version.approvedBy.id])).toEqual([
+      [2, 'Renamed', maker.operator.id, checker.operator.id],
+      [1, 'Four eyes', maker.operator.id, checker.operator.id],
+    ]);
+  });
+});
+
+describe('the audit trail', () => {
+  it('every back-office change writes exactly one audit row, with its actor, action, IP and user agent', async () => {
+    const borrower = await createBorrower(t);
+    const loan = await openLoan(t, borrower, { principal: 2_000_000n, planNums: 1 });
+    const uploaded = await postMultipart(t, API_PATHS.uploadCert, {
+      token: borrower.token,
+      fields: { orderId: String(loan.order.id), repayInfoId: String(borrower.accountId), repayType: '1' },
+      files: { imagCert: { data: await sampleJpeg({ exif: false }) } },
+    });
+    expect(uploaded.envelope.code).toBe(200);
+    const receipts = await maker.browser.get<{ id: number; orderNo: string }[]>(ADMIN_PATHS.receipts);
+    const receiptId = receipts.envelope.data.find((receipt) => receipt.orderNo === loan.order.orderNo)!.id;
+    const logoutSession = await t.operatorSession('viewer');
+    let invitedId = 0;
+    let proposalId = 0;
+    const changes: Record<string, () => Promise<{ statusCode: number; body: string }>> = {
+      adminInviteOperator: async () => {
+        const response = await checker.browser.post<{ operator: { id: number } }>(ADMIN_PATHS.operatorInvite, { email: `audit-${Date.now()}@sen.test`, name: 'Audited', role: 'viewer' });
+        invitedId = response.envelope.data.operator.id;
+        return response;
+      },
+      adminChangeOperatorRole: () => checker.browser.post(ADMIN_PATHS.operatorRole, { operatorId: invitedId, role: 'reviewer', reason: 'promotion' }),
+      adminDeactivateOperator: () => checker.browser.post(ADMIN_PATHS.operatorDeactivate, { operatorId: invitedId }),
+      adminProposeProduct: async () => {
+        const response = await maker.browser.post<{ proposal: { id: number } }>(ADMIN_PATHS.productPropose, { product: product() });
+        proposalId = response.envelope.data.proposal.id;
+        return response;
+      },
+      adminApproveProposal: () => checker.browser.post(ADMIN_PATHS.proposalApprove, { proposalId }),
+      adminRejectProposal: async () => {
+        const other = await maker.browser.post<{ proposal: { id: number } }>(ADMIN_PATHS.productPropose, { product: product() });
+        const before = await auditRows();
+        const response = await checker.browser.post(ADMIN_PATHS.proposalReject, { proposalId: other.envelope.data.proposal.id, reason: 'not now' });
+        expect(await auditRows()).toBe(before + 1);
+        return response;
+      },
+      adminReviewRepaymentReceipt: () => maker.browser.post(ADMIN_PATHS.receiptReview, { id: receiptId, approve: false, note: 'no such transfer' }),
+      adminExportAudit: () => checker.browser.get(ADMIN_PATHS.auditExport),
+      adminLogout: () => logoutSession.browser.post(ADMIN_PATHS.logout),
+    };
+    const audited = allAdminEndpoints.filter((endpoint) => endpoint.audited).map((endpoint) => endpoint.id);
+    expect(Object.keys(changes).sort()).toEqual([...audited].sort());
+    for (const [id, change] of Object.entries(changes)) {
+      const endpoint = { id };
+      const before = await auditRows();
+      const response = await change();
+      expect([endpoint.id, response.statusCode], response.body).toEqual([endpoint.id, 200]);
+      // adminRejectProposal's own proposal is one row more (proposal.create).
+      expect(await auditRows(), endpoint.id).toBe(before + (endpoint.id === 'adminRejectProposal' ? 2 : 1));
+    }
+    const search = await checker.browser.get<{ items: { action: string; actor: { id: number } | null; ip: string | null; userAgent: string | null }[]; nextCursor: string | null }>(ADMIN_PATHS.audit, { action: 'operator.', limit: 2 });
+    expect(search.envelope.data.items.map((item) => item.action)).toEqual(['operator.deactivate', 'operator.role']);
+    expect(search.envelope.data.items[0]).toMatchObject({ actor: { id: checker.operator.id }, ip: checker.browser.ip, userAgent: checker.browser.userAgent });
+    const next = await checker.browser.get<{ items: { action: string }[] }>(ADMIN_PATHS.audit, { action: 'operator.', limit: 2, cursor: search.envelope.data.nextCursor! });
+    expect(next.envelope.data.items.map((item) => item.action)).toContain('operator.invite');
+  });
+
+  it('exports CSV with a header, quoting, and no formula injection; refuses a bad cursor with a clear message', async () => {
+    await t.services.operatorAudit.record({ operator: null, ip: null, userAgent: '=HYPERLINK("x")' }, 'test.csv', { targetType: 'test', targetId: 'a,b', reason: 'line "one"' });
+    const exported = await checker.browser.get(ADMIN_PATHS.auditExport, { action: 'test.csv' });
+    expect(exported.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const [header, row] = exported.body.split('\r\n');
+    expect(header).toBe('id,at,actorId,actorEmail,action,targetType,targetId,reason,ip,userAgent,before,after');
+    expect(row).toContain(',test.csv,test,"a,b","line ""one""",,"\'=HYPERLINK(""x"")",,');
+    const bad = await checker.browser.get(ADMIN_PATHS.audit, { cursor: 'nonsense' });
+    expect(bad.envelope).toMatchObject({ code: ERRORS.VALIDATION_FAILED.code, message: 'Invalid page cursor, please reload the list' });
+  });
+});
