@@ -43,6 +43,8 @@ import { CreditService } from './modules/credit/credit.service.ts';
 import { ManualReviewRepository } from './modules/credit/manual-review.repository.ts';
 import { ManualReviewService } from './modules/credit/manual-review.service.ts';
 import { HomeService } from './modules/credit/home.service.ts';
+import { DashboardRepository } from './modules/dashboard/dashboard.repository.ts';
+import { DashboardService } from './modules/dashboard/dashboard.service.ts';
 import { FeedbackRepository } from './modules/feedback/feedback.repository.ts';
 import { FeedbackService } from './modules/feedback/feedback.service.ts';
 import { FileLinks } from './modules/files/file-links.ts';
@@ -322,6 +324,9 @@ export function composeServices(infra: Infra) {
   const orderViews = new OrderViews({ uow, orders: loans.orders, users, bank, clock: businessClock, receiptPendingOrders: (orderIds) => receipts.pendingOrders(orderIds) });
   const borrowing = new BorrowingService({ uow, users, home, product, loans, orders, messages, log, tickerMinLoans: config.loan.tickerMinLoans });
 
+  // The dashboards' daily aggregates (decision 096), on the loans' business clock.
+  const dashboard = new DashboardService(new DashboardRepository(uow), uow, businessClock);
+
   // ── the loans' background work (decisions 070, 074, 075) ──
   // Two batches at once on PostgreSQL keep two cores busy; PGlite has one session.
   const accrual = new LoanAccrual(uow, ACCRUAL_BATCH, database.kind === 'postgres' ? 2 : 1);
@@ -508,6 +513,7 @@ export function composeServices(infra: Infra) {
     operators,
     operatorAudit,
     proposals,
+    dashboard,
   };
 }
 

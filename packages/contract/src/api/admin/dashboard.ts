@@ -15,9 +15,12 @@ export const DPD_BUCKETS = ['1-10', '11-30', '31-90', '91-180', '180+'] as const
 export type DpdBucket = (typeof DPD_BUCKETS)[number];
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const dateSchema = z.string({ error: 'validation.admin.dateFormat' }).regex(DATE, { error: 'validation.admin.dateFormat' }).refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)), {
-  error: 'validation.admin.dateFormat',
-});
+/** A calendar day that exists (Date.parse would take 2026-02-30 as 2 March). */
+const isDay = (text: string) => {
+  const time = Date.parse(`${text}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text;
+};
+const dateSchema = z.string({ error: 'validation.admin.dateFormat' }).regex(DATE, { error: 'validation.admin.dateFormat' }).refine(isDay, { error: 'validation.admin.dateFormat' });
 const DAY_MS = 86_400_000;
 
 export const dashboardRequestSchema = z
