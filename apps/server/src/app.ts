@@ -6,6 +6,7 @@ import { registerBankRoutes } from './modules/bank/bank.routes.ts';
 import { registerCertificationRoutes } from './modules/certification/certification.routes.ts';
 import { registerContentRoutes } from './modules/content/content.routes.ts';
 import { registerCreditRoutes } from './modules/credit/credit.routes.ts';
+import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { registerDocsRoutes } from './modules/docs/docs.routes.ts';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { registerFilesRoutes } from './modules/files/files.routes.ts';
@@ -66,6 +67,7 @@ const MODULE_ROUTES: ModuleRoutes[] = [
   registerLoanRoutes,
   registerRepaymentRoutes,
   registerTrackingRoutes,
+  registerDashboardRoutes,
   registerDocsRoutes,
 ];
 

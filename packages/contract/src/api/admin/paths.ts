@@ -23,4 +23,11 @@ export const ADMIN_PATHS = {
   receipts: '/api/admin/repayments/receipts',
   receiptReview: '/api/admin/repayments/receipts/review',
   transfers: '/api/admin/repayments/transfers',
+  reviews: '/api/admin/reviews',
+  reviewDetail: '/api/admin/reviews/detail',
+  reviewDecide: '/api/admin/reviews/decide',
+  reviewAppeal: '/api/admin/reviews/appeal',
+  creditRules: '/api/admin/credit/rules',
+  creditRulesPropose: '/api/admin/credit/rules/propose',
+  dashboard: '/api/admin/dashboard',
 } as const;
