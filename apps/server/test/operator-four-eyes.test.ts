@@ -2,11 +2,12 @@ import { ADMIN_PATHS, allAdminEndpoints, API_PATHS, ERRORS, type ProductInput, t
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loanProducts, operatorAudit, productVersions } from '../src/db/schema.ts';
+import { randomIdNumber, savePersonalData } from './helpers/borrowers.ts';
 import { sampleJpeg } from './helpers/images.ts';
 import { createBorrower, demoProducts, openLoan } from './helpers/loans.ts';
 import { postMultipart } from './helpers/multipart.ts';
 import { testProduct, type OperatorSession } from './helpers/operators.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { createTestApp, randomPhone, type TestApp } from './helpers/test-app.ts';
 
 /*
  * Four eyes (decision 091) and the audit trail (decision 090): a proposal changes nothing until a
@@ -128,6 +129,7 @@ describe('the audit trail', () => {
     const logoutSession = await t.operatorSession('viewer');
     let invitedId = 0;
     let proposalId = 0;
+    let reviewId = 0;
     const changes: Record<string, () => Promise<{ statusCode: number; body: string }>> = {
       adminInviteOperator: async () => {
         const response = await checker.browser.post<{ operator: { id: number } }>(ADMIN_PATHS.operatorInvite, { email: `audit-${Date.now()}@sen.test`, name: 'Audited', role: 'viewer' });
@@ -151,6 +153,23 @@ describe('the audit trail', () => {
       },
       adminReviewRepaymentReceipt: () => maker.browser.post(ADMIN_PATHS.receiptReview, { id: receiptId, approve: false, note: 'no such transfer' }),
       adminExportAudit: () => checker.browser.get(ADMIN_PATHS.auditExport),
+      adminRevealBorrower: async () => {
+        await savePersonalData(t, borrower.userId, { fullName: 'Phạm Văn Kiểm', idNumber: randomIdNumber() });
+        return checker.browser.post(ADMIN_PATHS.borrowerReveal, { userId: borrower.session.id, what: 'idNumber', reason: 'Audit trail test: reveal the ID number' });
+      },
+      adminOpenAppeal: async () => {
+        // A borrower the engine rejects on its own (too old), appealed by an operator.
+        const phone = randomPhone();
+        const rejected = await t.loginWithOtp(phone);
+        await t.app.inject({ method: 'POST', url: API_PATHS.devCreditCertify, payload: { phone, birthDate: '1950-01-01', monthlySalaryBand: '2' } });
+        await t.services.credit.runReviews();
+        const response = await checker.browser.post<{ review: { id: number } }>(ADMIN_PATHS.reviewAppeal, { userId: rejected.id, reason: 'audit trail test: appeal' });
+        reviewId = response.envelope.data.review.id;
+        return response;
+      },
+      adminDecideReview: () => checker.browser.post(ADMIN_PATHS.reviewDecide, { reviewId, decision: 'reject', reason: 'audit trail test: still too old' }),
+      adminProposeCreditRules: () =>
+        maker.browser.post(ADMIN_PATHS.creditRulesPropose, { rules: { manualReview: { failedRules: ['incomeBand'], maxFailedRules: 1, approvalsFromVnd: null } }, reason: 'audit trail test' }),
       adminLogout: () => logoutSession.browser.post(ADMIN_PATHS.logout),
     };
     const audited = allAdminEndpoints.filter((endpoint) => endpoint.audited).map((endpoint) => endpoint.id);
