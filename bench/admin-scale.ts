@@ -237,6 +237,13 @@ async function main(): Promise<void> {
     const dailyStart = process.hrtime.bigint();
     const daily = await sen.services.dashboard.aggregateThrough(today);
     const dailyRun = seconds(dailyStart);
+    // The aggregate's outstanding principal at the end of yesterday against the ledger's own sum.
+    const [check] = await executeRows<{ stored: string; ledger: string }>(
+      database.db,
+      sql`select (select outstanding_principal::text from dashboard_daily where business_date = ${addDays(today, -1)}::date) as stored,
+                 (select coalesce(sum(l.debit - l.credit), 0)::text from ledger_entries e join ledger_lines l on l.entry_id = e.id
+                   where l.account_code = 'loan_principal' and e.business_date < ${today}::date) as ledger`,
+    );
 
     const admin: OperatorSession = await signInNewOperator({ app: sen.app, services: sen.services, clock: { now: () => new Date() } }, 'admin', 'bench-admin@sen.local');
     const ok = async (path: string, query: Record<string, unknown>) => {
@@ -270,6 +277,8 @@ async function main(): Promise<void> {
 
     const baseline = results[0]!;
     console.log(`\n── back office at ${grouped(BORROWERS)} borrowers (PostgreSQL, in-process app.inject, ${SAMPLES} timed requests each) ──`);
+    console.log(`aggregate check      outstanding principal yesterday ${check!.stored} VND, ledger ${check!.ledger} VND: ${check!.stored === check!.ledger ? 'equal' : 'DIFFERENT'}`);
+    if (check!.stored !== check!.ledger) process.exitCode = 1;
     console.log(`dashboard job        first run ${built.dates} dates in ${firstRun.toFixed(1)} s (${((firstRun / Math.max(1, built.dates)) * 1000).toFixed(0)} ms a date); daily run ${daily.dates} dates in ${dailyRun.toFixed(1)} s`);
     for (const result of results) {
       const ratio = `${(result.p99 / baseline.p99).toFixed(1)}× baseline p99`;

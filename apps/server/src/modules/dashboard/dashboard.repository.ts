@@ -30,76 +30,108 @@ const endOf = (date: string) => new Date(startOf(date).getTime() + DAY_MS);
 const NOT_A_REVIEW = ['personalInfoBoost', 'onTimeSettlement'];
 
 /**
- * The flows of one business date as a one-row select (columns as DashboardRow's), each from its
- * source: orders created (by apply date), review decisions (by time, raises and boosts left out),
- * cases sent to people, and the ledger's principal-moving entries of the day (the partial index by
- * business date, which the daily accrual's entries never enter).
+ * The flows of each business date from `from` to `to` (one row per date, columns as
+ * DashboardRow's), each from its source: orders created (by apply date), review decisions (by
+ * time, the raises and boosts left out), cases sent to people, and the ledger's principal-moving
+ * entries (the partial index by business date, which the daily accrual's entries never enter).
  */
-function flowsOf(date: string): SQL {
-  const start = startOf(date).toISOString();
-  const end = endOf(date).toISOString();
+function flowsBetween(from: string, to: string): SQL {
+  const start = startOf(from).toISOString();
+  const end = endOf(to).toISOString();
+  const vietnamDay = (column: SQL) => sql`((${column} at time zone 'UTC') + interval '7 hours')::date`;
   return sql`
-    select apps.n as applications, apps.amount as application_amount,
-           dec.approved, dec.rejected, dec.calm, dec.manual, queued.n as queued,
-           money.payouts, money.payout_amount, money.payout_principal, money.repayments, money.repayment_amount
-    from (select count(*)::int as n, coalesce(sum(${loanOrders.principal}), 0)::bigint as amount
-            from ${loanOrders} where ${loanOrders.applyDate} = ${date}::date) apps,
-         (select count(*) filter (where ${creditDecisions.outcome} = 'approve')::int as approved,
-                 count(*) filter (where ${creditDecisions.outcome} = 'reject')::int as rejected,
-                 count(*) filter (where ${creditDecisions.outcome} = 'calm')::int as calm,
-                 count(*) filter (where ${creditDecisions.decidedBy} is not null)::int as manual
-            from ${creditDecisions}
-           where ${creditDecisions.createdAt} >= ${start}::timestamptz and ${creditDecisions.createdAt} < ${end}::timestamptz
-             and not (${creditDecisions.reasons} @> ${JSON.stringify([NOT_A_REVIEW[0]])}::jsonb or ${creditDecisions.reasons} @> ${JSON.stringify([NOT_A_REVIEW[1]])}::jsonb)) dec,
-         (select count(*)::int as n from ${creditManualReviews}
-           where ${creditManualReviews.requestedAt} >= ${start}::timestamptz and ${creditManualReviews.requestedAt} < ${end}::timestamptz) queued,
-         (select count(distinct e.id) filter (where e.event = 'disbursement')::int as payouts,
-                 coalesce(sum(l.credit) filter (where e.event = 'disbursement' and l.account_code = 'disbursement_bank'), 0)::bigint as payout_amount,
-                 coalesce(sum(l.debit) filter (where e.event = 'disbursement' and l.account_code = 'loan_principal'), 0)::bigint as payout_principal,
-                 count(distinct e.id) filter (where e.event = 'repayment')::int as repayments,
-                 coalesce(sum(l.debit) filter (where e.event = 'repayment' and l.account_code = 'collection_bank'), 0)::bigint as repayment_amount
-            from ${ledgerEntries} e join ${ledgerLines} l on l.entry_id = e.id
-           where e.business_date = ${date}::date and e.event in ('disbursement', 'repayment', 'write_off')) money`;
+    select days.d,
+           coalesce(apps.n, 0)::int as applications, coalesce(apps.amount, 0)::bigint as application_amount,
+           coalesce(dec.approved, 0)::int as approved, coalesce(dec.rejected, 0)::int as rejected, coalesce(dec.calm, 0)::int as calm,
+           coalesce(dec.manual, 0)::int as manual, coalesce(queued.n, 0)::int as queued,
+           coalesce(money.payouts, 0)::int as payouts, coalesce(money.payout_amount, 0)::bigint as payout_amount,
+           coalesce(money.payout_principal, 0)::bigint as payout_principal, coalesce(money.repayments, 0)::int as repayments,
+           coalesce(money.repayment_amount, 0)::bigint as repayment_amount
+      from (select g::date as d from generate_series(${from}::date, ${to}::date, interval '1 day') g) days
+      left join (select ${loanOrders.applyDate} as d, count(*) as n, sum(${loanOrders.principal}) as amount
+                   from ${loanOrders} where ${loanOrders.applyDate} between ${from}::date and ${to}::date group by 1) apps on apps.d = days.d
+      left join (select ${vietnamDay(sql`${creditDecisions.createdAt}`)} as d,
+                        count(*) filter (where ${creditDecisions.outcome} = 'approve') as approved,
+                        count(*) filter (where ${creditDecisions.outcome} = 'reject') as rejected,
+                        count(*) filter (where ${creditDecisions.outcome} = 'calm') as calm,
+                        count(*) filter (where ${creditDecisions.decidedBy} is not null) as manual
+                   from ${creditDecisions}
+                  where ${creditDecisions.createdAt} >= ${start}::timestamptz and ${creditDecisions.createdAt} < ${end}::timestamptz
+                    and not (${creditDecisions.reasons} @> ${JSON.stringify([NOT_A_REVIEW[0]])}::jsonb or ${creditDecisions.reasons} @> ${JSON.stringify([NOT_A_REVIEW[1]])}::jsonb)
+                  group by 1) dec on dec.d = days.d
+      left join (select ${vietnamDay(sql`${creditManualReviews.requestedAt}`)} as d, count(*) as n from ${creditManualReviews}
+                  where ${creditManualReviews.requestedAt} >= ${start}::timestamptz and ${creditManualReviews.requestedAt} < ${end}::timestamptz
+                  group by 1) queued on queued.d = days.d
+      left join (select e.business_date as d,
+                        count(distinct e.id) filter (where e.event = 'disbursement') as payouts,
+                        sum(l.credit) filter (where e.event = 'disbursement' and l.account_code = 'disbursement_bank') as payout_amount,
+                        sum(l.debit) filter (where e.event = 'disbursement' and l.account_code = 'loan_principal') as payout_principal,
+                        count(distinct e.id) filter (where e.event = 'repayment') as repayments,
+                        sum(l.debit) filter (where e.event = 'repayment' and l.account_code = 'collection_bank') as repayment_amount
+                   from ${ledgerEntries} e join ${ledgerLines} l on l.entry_id = e.id
+                  where e.business_date between ${from}::date and ${to}::date and e.event in ('disbursement', 'repayment', 'write_off')
+                  group by 1) money on money.d = days.d`;
 }
 
 /**
- * The book at the end of a business date, per loan, from the orders and their repayments: a loan
- * paid out by then owes its principal less the principal repaid by then; it is past due by the
- * days since the due date of its oldest instalment whose principal is not covered by what was
- * repaid (instalments are paid oldest first, decision 076). One row: outstanding principal and the
- * overdue loans and principal per bucket.
+ * The book at the end of each business date from `from` to `to`, from the orders and their
+ * repayments, in one pass over the loans rather than one per date. A loan paid out owes its
+ * principal less what was repaid; between two of its repayment dates that stays the same, and so
+ * does the due date of its oldest instalment whose principal is not covered (instalments are paid
+ * oldest first, decision 076), so on those days it is past due by (day − that due date). Each such
+ * stretch adds its principal to the outstanding figure and to each days-past-due bucket over a
+ * range of days: +principal where the range starts, −principal after it ends; summing those
+ * changes day by day gives every day's figures. One row per date: outstanding principal and the
+ * overdue loans and principal per bucket. Loans settled before the range are passed by.
  */
-function bookOf(date: string): SQL {
+function bookBetween(from: string, to: string): SQL {
+  const settledBefore = new Date(startOf(from).getTime() - DAY_MS).toISOString();
+  const bucket = (index: number) => sql.raw(`${index}`);
+  const amount = (index: number) => sql`sum(coalesce(sum(c.amount) filter (where c.bucket = ${bucket(index)}), 0)) over (order by days.d)`;
+  const loans = (index: number) => sql`sum(coalesce(sum(c.loans) filter (where c.bucket = ${bucket(index)}), 0)) over (order by days.d)`;
   return sql`
-    with paid as (
-      select ${loanRepayments.orderId} as order_id, sum(${loanRepayments.principal}) as paid
-        from ${loanRepayments} where ${loanRepayments.businessDate} <= ${date}::date group by 1
-    ), book as (
-      select o.id, o.principal - coalesce(p.paid, 0) as outstanding, coalesce(p.paid, 0) as paid
-        from ${loanOrders} o left join paid p on p.order_id = o.id
-       where o.start_date <= ${date}::date and o.principal > coalesce(p.paid, 0)
+    with loans as (
+      select o.id, o.principal from ${loanOrders} o
+       where o.start_date <= ${to}::date and (o.settled_at is null or o.settled_at >= ${settledBefore}::timestamptz)
+    ), points as (
+      select o.id as order_id, o.start_date as t, 0::bigint as p from ${loanOrders} o join loans on loans.id = o.id
+      union all
+      select r.order_id, r.business_date, r.principal from ${loanRepayments} r join loans on loans.id = r.order_id where r.business_date <= ${to}::date
+    ), stretch as (
+      select order_id, t, sum(p) over w as paid, lead(t) over w as t_next
+        from (select order_id, t, sum(p)::bigint as p from points group by 1, 2) q
+      window w as (partition by order_id order by t)
     ), due as (
-      select ${loanInstalments.orderId} as order_id, ${loanInstalments.dueDate} as due_date,
-             sum(${loanInstalments.principal}) over (partition by ${loanInstalments.orderId} order by ${loanInstalments.planPart}) as through
-        from ${loanInstalments} where ${loanInstalments.dueDate} < ${date}::date
-    ), late as (
-      select b.id, b.outstanding, ${date}::date - min(d.due_date) as dpd
-        from book b join due d on d.order_id = b.id
-       where d.through > b.paid
-       group by b.id, b.outstanding
+      select i.order_id, i.due_date, sum(i.principal) over (partition by i.order_id order by i.plan_part) as through
+        from ${loanInstalments} i join loans on loans.id = i.order_id
+    ), owing as (
+      select s.order_id, s.t, s.t_next, loans.principal - s.paid as outstanding, min(d.due_date) as first_due
+        from stretch s join loans on loans.id = s.order_id join due d on d.order_id = s.order_id and d.through > s.paid
+       where loans.principal > s.paid and (s.t_next is null or s.t_next > ${from}::date)
+       group by s.order_id, s.t, s.t_next, loans.principal, s.paid
+    ), spans as (
+      -- bucket 0: owing at all; 1–5: 1–10, 11–30, 31–90, 91–180, over 180 days past due. y is exclusive (null: still so).
+      select b.bucket, s.outstanding,
+             case when b.lo is null then s.t else greatest(s.t, s.first_due + b.lo) end as x,
+             case when b.hi is null then s.t_next else least(coalesce(s.t_next, 'infinity'::date), s.first_due + b.hi + 1) end as y
+        from owing s cross join (values (0, null::int, null::int), (1, 1, 10), (2, 11, 30), (3, 31, 90), (4, 91, 180), (5, 181, null)) b(bucket, lo, hi)
+    ), changes as (
+      select bucket, greatest(x, ${from}::date) as d, outstanding as amount, 1 as loans from spans
+       where x < coalesce(y, 'infinity'::date) and x <= ${to}::date and coalesce(y, 'infinity'::date) > ${from}::date
+      union all
+      select bucket, y, -outstanding, -1 from spans
+       where x < y and y > ${from}::date and y <= ${to}::date
     )
-    select (select coalesce(sum(outstanding), 0)::bigint from book) as outstanding_principal,
-           count(*) filter (where dpd between 1 and 10)::int as overdue_1_10_loans,
-           coalesce(sum(outstanding) filter (where dpd between 1 and 10), 0)::bigint as overdue_1_10,
-           count(*) filter (where dpd between 11 and 30)::int as overdue_11_30_loans,
-           coalesce(sum(outstanding) filter (where dpd between 11 and 30), 0)::bigint as overdue_11_30,
-           count(*) filter (where dpd between 31 and 90)::int as overdue_31_90_loans,
-           coalesce(sum(outstanding) filter (where dpd between 31 and 90), 0)::bigint as overdue_31_90,
-           count(*) filter (where dpd between 91 and 180)::int as overdue_91_180_loans,
-           coalesce(sum(outstanding) filter (where dpd between 91 and 180), 0)::bigint as overdue_91_180,
-           count(*) filter (where dpd > 180)::int as overdue_over_180_loans,
-           coalesce(sum(outstanding) filter (where dpd > 180), 0)::bigint as overdue_over_180
-      from late`;
+    select days.d,
+           ${amount(0)}::bigint as outstanding_principal,
+           ${loans(1)}::int as overdue_1_10_loans, ${amount(1)}::bigint as overdue_1_10,
+           ${loans(2)}::int as overdue_11_30_loans, ${amount(2)}::bigint as overdue_11_30,
+           ${loans(3)}::int as overdue_31_90_loans, ${amount(3)}::bigint as overdue_31_90,
+           ${loans(4)}::int as overdue_91_180_loans, ${amount(4)}::bigint as overdue_91_180,
+           ${loans(5)}::int as overdue_over_180_loans, ${amount(5)}::bigint as overdue_over_180
+      from (select g::date as d from generate_series(${from}::date, ${to}::date, interval '1 day') g) days
+      left join changes c on c.d = days.d
+     group by days.d`;
 }
 
 const FIGURES = [
@@ -134,24 +166,27 @@ export class DashboardRepository {
   constructor(private readonly uow: UnitOfWork) {}
 
   /**
-   * Writes one business date's row in one statement (INSERT … SELECT … ON CONFLICT DO UPDATE). A
-   * re-run writes the same figures, and leaves the row untouched (its computed_at too) when none
-   * changed. True when the row was written or changed.
+   * Writes the rows of every business date from `from` to `to` in one statement (INSERT … SELECT …
+   * ON CONFLICT DO UPDATE). A re-run writes the same figures, and leaves a row untouched (its
+   * computed_at too) when none of them changed. Answers how many rows were written or changed.
    */
-  async aggregate(date: string, now: Date): Promise<boolean> {
+  async aggregate(from: string, to: string, now: Date): Promise<number> {
     const changed = sql.raw(FIGURES.map((figure) => `${figure} = excluded.${figure}`).join(', '));
     const current = sql.raw(`(${FIGURES.map((figure) => `dashboard_daily.${figure}`).join(', ')})`);
     const incoming = sql.raw(`(${FIGURES.map((figure) => `excluded.${figure}`).join(', ')})`);
-    const rows = await executeRows<{ business_date: string }>(
+    const [row] = await executeRows<{ written: number }>(
       this.uow.db,
-      sql`insert into ${dashboardDaily} (business_date, ${figureList}, computed_at)
-          select ${date}::date, ${figureList}, ${now.toISOString()}::timestamptz
-            from (${flowsOf(date)}) flows, (${bookOf(date)}) book
-          on conflict (business_date) do update set ${changed}, computed_at = excluded.computed_at
-          where ${current} is distinct from ${incoming}
-          returning business_date`,
+      sql`with written as (
+            insert into ${dashboardDaily} (business_date, ${figureList}, computed_at)
+            select flows.d, ${figureList}, ${now.toISOString()}::timestamptz
+              from (${flowsBetween(from, to)}) flows join (${bookBetween(from, to)}) book using (d)
+            on conflict (business_date) do update set ${changed}, computed_at = excluded.computed_at
+            where ${current} is distinct from ${incoming}
+            returning 1
+          )
+          select count(*)::int as written from written`,
     );
-    return rows.length > 0;
+    return row?.written ?? 0;
   }
 
   /** The last aggregated business date, or null. */
@@ -195,7 +230,7 @@ export class DashboardRepository {
                    where e.event in ('disbursement', 'repayment', 'write_off') and l.account_code = 'loan_principal'
                      and e.business_date <= ${today}::date
                      and e.business_date > coalesce((select business_date from last), '-infinity'::date)) as principal_since
-            from (${flowsOf(today)}) flows`,
+            from (${flowsBetween(today, today)}) flows`,
     );
     const last = row!.last as Record<string, unknown> | null;
     return {
