@@ -1,4 +1,4 @@
-import { AuditOutlined, CheckSquareOutlined, DashboardOutlined, ShopOutlined, TeamOutlined } from '@ant-design/icons';
+import { AuditOutlined, CheckSquareOutlined, DashboardOutlined, ShopOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import type { OperatorView, Permission } from '@sen/contract';
 import type { ReactNode } from 'react';
 import type { TranslationKey } from '../locales/en.ts';
@@ -16,6 +16,7 @@ export interface MenuEntry {
 /** The side menu: one entry per screen the API serves; an operator sees the ones their role may use. */
 export const MENU: readonly MenuEntry[] = [
   { path: paths.home, label: 'menu.home', icon: <DashboardOutlined />, permission: null },
+  { path: paths.borrowers, label: 'menu.borrowers', icon: <UserOutlined />, permission: 'borrowers.read' },
   { path: paths.proposals, label: 'menu.proposals', icon: <CheckSquareOutlined />, permission: 'proposals.read' },
   { path: paths.products, label: 'menu.products', icon: <ShopOutlined />, permission: 'products.read' },
   { path: paths.operators, label: 'menu.operators', icon: <TeamOutlined />, permission: 'operators.manage' },

@@ -51,6 +51,8 @@ export const routes: RouteObject[] = [
             element: <AdminLayout />,
             children: [
               { path: paths.home, ...page(() => import('../features/home/home-page.tsx')) },
+              { path: paths.borrowers, ...page(() => import('../features/borrowers/borrower-search-page.tsx'), 'borrowers.read') },
+              { path: paths.borrower, ...page(() => import('../features/borrowers/borrower-page.tsx'), 'borrowers.read') },
               { path: paths.operators, ...page(() => import('../features/operators/operators-page.tsx'), 'operators.manage') },
               { path: paths.audit, ...page(() => import('../features/audit/audit-page.tsx'), 'audit.read') },
               { path: paths.proposals, ...page(() => import('../features/proposals/proposals-page.tsx'), 'proposals.read') },

@@ -101,3 +101,19 @@ export async function downloadAdminFile<E extends AnyEndpoint>(endpoint: E, inpu
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/**
+ * An image a back-office endpoint serves (a revealed ID image), as an object URL for an <img>: an
+ * <img src> could not carry the CSRF header. The caller revokes the URL when it is no longer shown.
+ */
+export async function fetchAdminImage(url: string, options: AdminCallOptions = {}): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch(url, { method: 'GET', credentials: 'same-origin', headers: { ...adminHeaders(), accept: 'image/jpeg' }, signal: options.signal ?? null });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new AdminRequestError({ kind: 'network', message: translate('error.network') });
+  }
+  if (!response.ok) throw envelopeError(await response.json().catch(() => null), response.status, options);
+  return URL.createObjectURL(await response.blob());
+}
