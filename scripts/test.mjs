@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureChromium } from './chromium.mjs';
-import { buildAdmin, buildWeb } from './web-build.mjs';
+import { buildAppsInParallel } from './web-build.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const reports = join(root, 'test-results', 'summary');
@@ -49,11 +49,15 @@ summary.push({
 });
 
 phaseStart = Date.now();
-buildWeb({ force: true });
-const webBuildSeconds = seconds(phaseStart);
-phaseStart = Date.now();
-buildAdmin({ force: true });
-const adminBuildSeconds = seconds(phaseStart);
+let webBuildSeconds = 0;
+let adminBuildSeconds = 0;
+try {
+  [webBuildSeconds, adminBuildSeconds] = await buildAppsInParallel(['web', 'admin']);
+} catch (error) {
+  console.error(`npm test: ${error.message}`);
+  process.exit(1);
+}
+const buildsSeconds = seconds(phaseStart);
 phaseStart = Date.now();
 const playwrightReport = join(reports, 'playwright.json');
 const playwrightStatus = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--project', 'journeys', '--project', 'admin', '--reporter=list,json'], {
@@ -74,7 +78,7 @@ console.log('\n── test summary ──');
 for (const { runner, passed, failed, skipped, seconds: took } of summary) {
   console.log(`${runner}: ${passed} passed, ${failed} failed, ${skipped} skipped (${took} s)`);
 }
-console.log(`web build: ${webBuildSeconds} s, back-office build: ${adminBuildSeconds} s`);
+console.log(`builds side by side: ${buildsSeconds} s (web app ${webBuildSeconds} s, back office ${adminBuildSeconds} s)`);
 const passed = summary.reduce((sum, entry) => sum + entry.passed, 0);
 const failed = summary.reduce((sum, entry) => sum + entry.failed, 0);
 console.log(`total: ${passed} passed, ${failed} failed (${seconds(started)} s)`);

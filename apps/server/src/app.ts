@@ -7,6 +7,7 @@ import { registerBorrowerViewRoutes } from './modules/borrower-view/borrower-vie
 import { registerCertificationRoutes } from './modules/certification/certification.routes.ts';
 import { registerContentRoutes } from './modules/content/content.routes.ts';
 import { registerCreditRoutes } from './modules/credit/credit.routes.ts';
+import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { registerDocsRoutes } from './modules/docs/docs.routes.ts';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { registerFilesRoutes } from './modules/files/files.routes.ts';
@@ -68,6 +69,7 @@ const MODULE_ROUTES: ModuleRoutes[] = [
   registerRepaymentRoutes,
   registerBorrowerViewRoutes,
   registerTrackingRoutes,
+  registerDashboardRoutes,
   registerDocsRoutes,
 ];
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AppError } from './shared/app-error.ts';
-import { AUTH_STATE, productInputSchema } from '@sen/contract';
+import { AUTH_STATE, creditRulesSchema, productInputSchema } from '@sen/contract';
 import { z } from 'zod';
 import { defaultCreditPolicy } from '@sen/domain';
 import type { DestinationStream } from 'pino';
@@ -39,8 +39,14 @@ import { ProfileService } from './modules/certification/profile.service.ts';
 import { ContentRepository } from './modules/content/content.repository.ts';
 import { ContentService } from './modules/content/content.service.ts';
 import { CreditRepository } from './modules/credit/credit.repository.ts';
+import { CreditRules } from './modules/credit/credit-rules.service.ts';
+import { CreditRulesRepository } from './modules/credit/credit-rules.repository.ts';
 import { CreditService } from './modules/credit/credit.service.ts';
+import { ManualReviewRepository } from './modules/credit/manual-review.repository.ts';
+import { ManualReviewService } from './modules/credit/manual-review.service.ts';
 import { HomeService } from './modules/credit/home.service.ts';
+import { DashboardRepository } from './modules/dashboard/dashboard.repository.ts';
+import { DashboardService } from './modules/dashboard/dashboard.service.ts';
 import { FeedbackRepository } from './modules/feedback/feedback.repository.ts';
 import { FeedbackService } from './modules/feedback/feedback.service.ts';
 import { FileLinks } from './modules/files/file-links.ts';
@@ -241,7 +247,11 @@ export function composeServices(infra: Infra) {
     if (!extra) return known;
     return { ...known, birthDate: known.birthDate ?? extra.birthDate ?? null, monthlySalaryBand: known.monthlySalaryBand ?? extra.monthlySalaryBand ?? null };
   };
-  const credit = new CreditService(new CreditRepository(uow), uow, businessClock, creditFacts, creditPolicy, events);
+  // The manual review band (decision 095): the configuration's until operators approve a version.
+  const creditRules = new CreditRules(new CreditRulesRepository(uow), { manualReview: config.credit.manualReview });
+  const manualReviewRepository = new ManualReviewRepository(uow);
+  const credit = new CreditService(new CreditRepository(uow), uow, businessClock, creditFacts, creditPolicy, events, creditRules, manualReviewRepository);
+  const manualReviews = new ManualReviewService(manualReviewRepository, uow, businessClock, credit, creditPolicy, messages);
   const home = new HomeService(credit, product, certification, businessClock, config.support);
 
   // ── content, files and what is uploaded ──
@@ -315,6 +325,9 @@ export function composeServices(infra: Infra) {
   const transfers = new BankTransferService({ uow, repository: repaymentRepository, collection, clock: businessClock, accountNumber: config.collection.accountNumber });
   const orderViews = new OrderViews({ uow, orders: loans.orders, users, bank, clock: businessClock, receiptPendingOrders: (orderIds) => receipts.pendingOrders(orderIds) });
   const borrowing = new BorrowingService({ uow, users, home, product, loans, orders, messages, log, tickerMinLoans: config.loan.tickerMinLoans });
+
+  // The dashboards' daily aggregates (decision 096), on the loans' business clock.
+  const dashboard = new DashboardService(new DashboardRepository(uow), uow, businessClock);
 
   // ── the loans' background work (decisions 070, 074, 075) ──
   // Two batches at once on PostgreSQL keep two cores busy; PGlite has one session.
@@ -445,6 +458,19 @@ export function composeServices(infra: Infra) {
     },
     apply: (payload) => receipts.review({ id: payload.receiptId, approve: true, amount: payload.amount, note: payload.note }),
   });
+  // The credit rules (decision 095): today the manual review band; the next version on approval.
+  proposalKinds.register({
+    kind: 'credit.rules',
+    parse: (payload) => creditRulesSchema.parse(payload),
+    subject: () => 'credit.rules',
+    prepare: async (rules) => {
+      const before = await creditRules.current();
+      const band = rules.manualReview;
+      const parts = [band.failedRules.length > 0 ? `failed ${band.failedRules.join(', ')} (at most ${band.maxFailedRules})` : 'no failed rules', band.approvalsFromVnd !== null ? `approvals from ${band.approvalsFromVnd} VND` : 'no approvals'];
+      return { summary: `Credit rules v${before.version + 1}: manual review of ${parts.join('; ')}`, before };
+    },
+    apply: (rules, decision) => creditRules.applyApproved(rules, decision),
+  });
 
   // The borrower view (decision 097): reads the modules above through their services; ID image
   // links are made by the audited reveal for one operator session and live for minutes.
@@ -482,6 +508,8 @@ export function composeServices(infra: Infra) {
     product,
     credit,
     creditPolicy,
+    creditRules,
+    manualReviews,
     devCreditFacts,
     home,
     content,
@@ -505,6 +533,7 @@ export function composeServices(infra: Infra) {
     operators,
     operatorAudit,
     proposals,
+    dashboard,
     borrowerView,
   };
 }

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_APP_CODE, DEFAULT_PRODUCT_NAME } from '@sen/contract';
+import { CREDIT_RULE_NAMES, type ManualReviewBand } from '@sen/domain';
 import { z } from 'zod';
 import { REPO_ROOT } from './paths.ts';
 
@@ -89,6 +90,9 @@ import { REPO_ROOT } from './paths.ts';
  * CREDIT_RETRY_AFTER_DAYS   30           after a rejection, days until the borrower may be reviewed again
  * CREDIT_CALM_DAYS          7            length of a calm (cooling-off) period
  * CREDIT_REVIEW_INTERVAL_SECONDS 20      how often the credit review job looks for pending reviews (with JOBS_ENABLED)
+ * CREDIT_REVIEW_FAILED_RULES (none)      manual review band's starting point (decision 095): engine rules whose failure alone sends a case to a person, comma-separated (e.g. operatorVerified,incomeBand)
+ * CREDIT_REVIEW_MAX_FAILED_RULES 1      ... the most failed rules such a case may have
+ * CREDIT_REVIEW_APPROVALS_FROM_VND (none) ... approvals of at least this limit go to a person
  * CREDIT_RAISE_ON_TIME_PERCENT 10        a loan settled on time (no instalment paid after its due date) raises the borrower's limit by this percentage, rounded down to 100,000 VND, up to CREDIT_MAX_LIMIT_VND; 0 turns it off
  * JOBS_INTERVAL_SECONDS     1            how often the job runner looks for due jobs (each job has its own schedule)
  * ACCOUNT_RETENTION_DAYS    30           days after an account closes before the erasure sweep erases its personal data (loan records the law requires are kept)
@@ -233,6 +237,13 @@ const envSchema = z.object({
   CREDIT_CALM_DAYS: positiveInt(7),
   CREDIT_REVIEW_INTERVAL_SECONDS: positiveInt(20),
   CREDIT_RAISE_ON_TIME_PERCENT: z.coerce.number().int().min(0).max(100).default(10),
+  CREDIT_REVIEW_FAILED_RULES: z
+    .string()
+    .default('')
+    .transform((text) => text.split(',').map((rule) => rule.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(CREDIT_RULE_NAMES))),
+  CREDIT_REVIEW_MAX_FAILED_RULES: z.coerce.number().int().min(1).max(CREDIT_RULE_NAMES.length).default(1),
+  CREDIT_REVIEW_APPROVALS_FROM_VND: z.coerce.number().int().positive().optional(),
   SMS_DAILY_BUDGET: positiveInt(5000),
   REQUEST_TIMEOUT_MS: positiveInt(30_000),
   CONNECTION_TIMEOUT_MS: positiveInt(60_000),
@@ -386,6 +397,8 @@ export interface Config {
     reviewIntervalSeconds: number;
     /** A loan settled on time raises the limit by this percentage (0: never). */
     raiseOnTimePercent: number;
+    /** The manual review band until operators approve a version of their own (decision 095). */
+    manualReview: ManualReviewBand;
   };
   /** Proof of work (or a hosted check) before sending codes once a phone, IP or device nears its limits. */
   botCheck: {
@@ -634,6 +647,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       calmDays: e.CREDIT_CALM_DAYS,
       reviewIntervalSeconds: e.CREDIT_REVIEW_INTERVAL_SECONDS,
       raiseOnTimePercent: e.CREDIT_RAISE_ON_TIME_PERCENT,
+      manualReview: {
+        failedRules: [...new Set(e.CREDIT_REVIEW_FAILED_RULES)],
+        maxFailedRules: e.CREDIT_REVIEW_MAX_FAILED_RULES,
+        approvalsFromVnd: e.CREDIT_REVIEW_APPROVALS_FROM_VND ?? null,
+      },
     },
     storage: {
       driver: e.STORAGE_DRIVER,

@@ -1,10 +1,12 @@
 import { ADMIN_PATHS, API_PATHS, type CommittedOrder } from '@sen/contract';
+import { addDays, vietnamDate } from '@sen/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomIdNumber, savePersonalData } from './helpers/borrowers.ts';
 import { createBorrower, demoProducts, openLoan, type TestBorrower } from './helpers/loans.ts';
 import { postMultipart } from './helpers/multipart.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import type { OperatorSession } from './helpers/operators.ts';
+import { createTestApp, randomPhone, type TestApp } from './helpers/test-app.ts';
 
 /*
  * Budgets as counts (issue 21 item 6, decision 084): the database statements each hot endpoint
@@ -21,6 +23,8 @@ const onPostgres = process.env.TEST_DB === 'postgres';
 const COMMIT_OWN = 14;
 /** The statement budget of an endpoint: the session's read on PostgreSQL, plus what the endpoint itself sends. */
 const budget = (own: number) => own + (onPostgres ? 1 : 0);
+/** An operator call's own session statements: the session with its operator read in one statement. */
+const OPERATOR_OWN = 1;
 
 /** A statement that changes data (or the sequence), as opposed to a read. */
 const WRITE = /^\s*(?:with\b[\s\S]*\b)?(?:insert|update|delete|merge|truncate|create|alter|drop)\b|\bnextval\s*\(/i;
@@ -110,6 +114,43 @@ describe('statements per request on the hot endpoints', () => {
     expect(statements).toHaveLength(3);
     expect(statements.filter((text) => WRITE.test(text))).toHaveLength(1);
   });
+});
+
+/**
+ * The back office's hot reads (decisions 095, 096), through an operator's browser: the operator
+ * session is read and checked in `OPERATOR_OWN` statements on both drivers (no cache for operators).
+ */
+describe('statements per request on the back office', () => {
+  let reviewer: OperatorSession;
+  beforeAll(async () => {
+    reviewer = await t.operatorSession('reviewer');
+    // Two appeals in the queue: borrowers the engine rejected (too old), appealed by the reviewer.
+    for (let index = 0; index < 2; index += 1) {
+      const phone = randomPhone();
+      const session = await t.loginWithOtp(phone);
+      await t.app.inject({ method: 'POST', url: API_PATHS.devCreditCertify, payload: { phone, birthDate: '1940-01-01', monthlySalaryBand: '2' } });
+      await t.services.credit.runReviews();
+      const opened = await reviewer.browser.post(ADMIN_PATHS.reviewAppeal, { userId: session.id, reason: 'budget appeal' });
+      expect(opened.envelope.code, opened.body).toBe(200);
+    }
+    await t.services.dashboard.aggregateThrough(vietnamDate(t.clock.now()));
+  });
+
+  const adminReads: Array<{ name: string; send: () => Promise<{ statusCode: number; body: string }>; own: number }> = [
+    { name: 'GET /api/admin/reviews (the queue: one joined page)', send: () => reviewer.browser.get(ADMIN_PATHS.reviews, { status: 'pending' }), own: 1 },
+    {
+      name: 'GET /api/admin/dashboard (30 days and today live)',
+      send: () => reviewer.browser.get(ADMIN_PATHS.dashboard, { from: addDays(vietnamDate(t.clock.now()), -30), to: vietnamDate(t.clock.now()) }),
+      own: 3,
+    },
+  ];
+  for (const read of adminReads) {
+    it(`${read.name}: ${read.own} statement(s) of its own, none of them a write`, async () => {
+      const statements = await statementsOf(read.send);
+      expect(statements.length, listed(statements)).toBe(OPERATOR_OWN + read.own);
+      expect(statements.filter((text) => WRITE.test(text))).toEqual([]);
+    });
+  }
 });
 
 /**

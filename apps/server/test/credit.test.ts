@@ -1,12 +1,15 @@
-import { vietnamDate } from '@sen/domain';
+import { NO_MANUAL_REVIEW, vietnamDate } from '@sen/domain';
 import { ADMIN_PATHS, API_PATHS, ERRORS, type HomeIndex, type LoanPage, type ProductInput, type ProductRecord } from '@sen/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditAccounts, creditDecisions, loanProducts, userMessages, users } from '../src/db/schema.ts';
 import { CreditRepository } from '../src/modules/credit/credit.repository.ts';
+import { CreditRules } from '../src/modules/credit/credit-rules.service.ts';
+import { CreditRulesRepository } from '../src/modules/credit/credit-rules.repository.ts';
 import { CreditService } from '../src/modules/credit/credit.service.ts';
+import { ManualReviewRepository } from '../src/modules/credit/manual-review.repository.ts';
 import { DEMO_PRODUCTS } from '../src/modules/product/index.ts';
-import { productChanger } from './helpers/operators.ts';
+import { productChanger, testProduct } from './helpers/operators.ts';
 import { createTestApp, randomPhone, type TestApp } from './helpers/test-app.ts';
 
 /*
@@ -26,19 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const product = (change: Partial<ProductInput> = {}): ProductInput => ({
-  code: `p-${Math.random().toString(36).slice(2, 10)}`,
-  name: 'Test',
-  minAmount: 1_000_000,
-  maxAmount: 5_000_000,
-  termDays: 30,
-  planNums: [1],
-  dailyRatePpm: 400,
-  serviceFeePpm: 10_000,
-  overdueDailyRatePpm: 600,
-  active: false,
-  ...change,
-});
+const product = testProduct;
 
 /** A signed-in borrower certified with these declared facts (the development certify call). */
 async function borrower(facts: { birthDate?: string; monthlySalaryBand?: string; skipWork?: boolean } = { birthDate: '1995-04-01', monthlySalaryBand: '2' }) {
@@ -176,7 +167,7 @@ describe('the review (decision 051)', () => {
     const other = await t.openAnother();
     try {
       const second = other
-        ? new CreditService(new CreditRepository(other.uow), other.uow, () => new Date(), (id) => t.services.certification.creditFacts(id), t.services.credit.policy, t.services.events)
+        ? new CreditService(new CreditRepository(other.uow), other.uow, () => new Date(), (id) => t.services.certification.creditFacts(id), t.services.credit.policy, t.services.events, new CreditRules(new CreditRulesRepository(other.uow), { manualReview: NO_MANUAL_REVIEW }), new ManualReviewRepository(other.uow))
         : t.services.credit;
       const results = await Promise.all([t.services.credit.runReviews(), second.runReviews(), t.services.credit.runReviews(), second.runReviews()]);
       expect(results.reduce((sum, result) => sum + result.decided, 0)).toBe(6);

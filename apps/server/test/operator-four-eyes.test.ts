@@ -6,8 +6,8 @@ import { randomIdNumber, savePersonalData } from './helpers/borrowers.ts';
 import { sampleJpeg } from './helpers/images.ts';
 import { createBorrower, demoProducts, openLoan } from './helpers/loans.ts';
 import { postMultipart } from './helpers/multipart.ts';
-import type { OperatorSession } from './helpers/operators.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { testProduct, type OperatorSession } from './helpers/operators.ts';
+import { createTestApp, randomPhone, type TestApp } from './helpers/test-app.ts';
 
 /*
  * Four eyes (decision 091) and the audit trail (decision 090): a proposal changes nothing until a
@@ -29,19 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const product = (change: Partial<ProductInput> = {}): ProductInput => ({
-  code: `fe-${Math.random().toString(36).slice(2, 10)}`,
-  name: 'Four eyes',
-  minAmount: 1_000_000,
-  maxAmount: 5_000_000,
-  termDays: 30,
-  planNums: [1],
-  dailyRatePpm: 400,
-  serviceFeePpm: 10_000,
-  overdueDailyRatePpm: 600,
-  active: false,
-  ...change,
-});
+const product = (change: Partial<ProductInput> = {}): ProductInput => testProduct({ name: 'Four eyes', ...change });
 
 async function propose(session: OperatorSession, input: ProductInput) {
   const response = await session.browser.post<{ proposal: ProposalView }>(ADMIN_PATHS.productPropose, { product: input, reason: 'new pricing' });
@@ -141,6 +129,7 @@ describe('the audit trail', () => {
     const logoutSession = await t.operatorSession('viewer');
     let invitedId = 0;
     let proposalId = 0;
+    let reviewId = 0;
     const changes: Record<string, () => Promise<{ statusCode: number; body: string }>> = {
       adminInviteOperator: async () => {
         const response = await checker.browser.post<{ operator: { id: number } }>(ADMIN_PATHS.operatorInvite, { email: `audit-${Date.now()}@sen.test`, name: 'Audited', role: 'viewer' });
@@ -168,6 +157,19 @@ describe('the audit trail', () => {
         await savePersonalData(t, borrower.userId, { fullName: 'Phạm Văn Kiểm', idNumber: randomIdNumber() });
         return checker.browser.post(ADMIN_PATHS.borrowerReveal, { userId: borrower.session.id, what: 'idNumber', reason: 'Audit trail test: reveal the ID number' });
       },
+      adminOpenAppeal: async () => {
+        // A borrower the engine rejects on its own (too old), appealed by an operator.
+        const phone = randomPhone();
+        const rejected = await t.loginWithOtp(phone);
+        await t.app.inject({ method: 'POST', url: API_PATHS.devCreditCertify, payload: { phone, birthDate: '1950-01-01', monthlySalaryBand: '2' } });
+        await t.services.credit.runReviews();
+        const response = await checker.browser.post<{ review: { id: number } }>(ADMIN_PATHS.reviewAppeal, { userId: rejected.id, reason: 'audit trail test: appeal' });
+        reviewId = response.envelope.data.review.id;
+        return response;
+      },
+      adminDecideReview: () => checker.browser.post(ADMIN_PATHS.reviewDecide, { reviewId, decision: 'reject', reason: 'audit trail test: still too old' }),
+      adminProposeCreditRules: () =>
+        maker.browser.post(ADMIN_PATHS.creditRulesPropose, { rules: { manualReview: { failedRules: ['incomeBand'], maxFailedRules: 1, approvalsFromVnd: null } }, reason: 'audit trail test' }),
       adminLogout: () => logoutSession.browser.post(ADMIN_PATHS.logout),
     };
     const audited = allAdminEndpoints.filter((endpoint) => endpoint.audited).map((endpoint) => endpoint.id);

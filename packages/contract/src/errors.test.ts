@@ -54,7 +54,7 @@ describe('error catalogue', () => {
       else if (name === 'ORDER_NOT_FOUND') expect(error.httpStatus, name).toBe(404);
       else if (name === 'WEBHOOK_KEY_INVALID') expect(error.httpStatus, name).toBe(401);
       // The back office names operators and proposals by id: an unknown one is 404.
-      else if (name === 'OPERATOR_NOT_FOUND' || name === 'PROPOSAL_NOT_FOUND') expect(error.httpStatus, name).toBe(404);
+      else if (name === 'OPERATOR_NOT_FOUND' || name === 'PROPOSAL_NOT_FOUND' || name === 'REVIEW_NOT_FOUND') expect(error.httpStatus, name).toBe(404);
       // 403 where the caller names someone else's account or phone, or lacks the operator token.
       else expect([400, 403, 409, 429, 503], name).toContain(error.httpStatus);
     }

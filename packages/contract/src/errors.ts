@@ -177,6 +177,14 @@ export const ERRORS = {
   PROPOSAL_OWN: { code: 6032, httpStatus: 403, messageKey: 'error.proposalOwn' },
   /** A pending proposal for the same product code or receipt exists: decide that one first. */
   PROPOSAL_DUPLICATE: { code: 6033, httpStatus: 409, messageKey: 'error.proposalDuplicate' },
+  // Credit reviews (decision 095).
+  REVIEW_NOT_FOUND: { code: 6040, httpStatus: 404, messageKey: 'error.reviewNotFound' },
+  /** The review was decided already (two reviewers at once: the second gets this; the first decision stands). */
+  REVIEW_ALREADY_DECIDED: { code: 6041, httpStatus: 409, messageKey: 'error.reviewAlreadyDecided' },
+  /** An approval's limit above the policy's maximum or not a multiple of its step; params max and step. */
+  REVIEW_LIMIT_INVALID: { code: 6042, httpStatus: 400, messageKey: 'error.reviewLimitInvalid' },
+  /** An appeal for a borrower who is approved, already under review, or was never rejected or calmed. */
+  APPEAL_NOT_ALLOWED: { code: 6043, httpStatus: 409, messageKey: 'error.appealNotAllowed' },
   // The borrower view (decision 097).
   BORROWER_NOT_FOUND: { code: 6050, httpStatus: 404, messageKey: 'error.borrowerNotFound' },
   /** A reveal of what the borrower has not given (no personal data yet, no ID images). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, ageOn, creditLimitFor, decideCredit, defaultCreditPolicy, type CreditApplicant } from './credit-engine.ts';
+import { addDays, ageOn, creditLimitFor, decideCredit, defaultCreditPolicy, manualReviewCause, NO_MANUAL_REVIEW, type CreditApplicant, type ManualReviewBand } from './credit-engine.ts';
 
 const TODAY = '2026-11-22';
 const policy = defaultCreditPolicy();
@@ -124,5 +124,32 @@ describe('addDays', () => {
   it('crosses months and years', () => {
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+  });
+});
+
+describe('manualReviewCause: the band a person decides (decision 095)', () => {
+  const band: ManualReviewBand = { failedRules: ['operatorVerified', 'incomeBand', 'uniquePhone'], maxFailedRules: 1, approvalsFromVnd: 6_000_000 };
+
+  it('leaves every case to the engine by default', () => {
+    for (const applicant of [good, { ...good, operatorVerified: false }, { ...good, denyListed: true }]) {
+      expect(manualReviewCause(decideCredit(applicant, policy, TODAY), NO_MANUAL_REVIEW)).toBeNull();
+    }
+  });
+
+  it('sends a rejection or calm period whose failed rules are all listed, within the count', () => {
+    expect(manualReviewCause(decideCredit({ ...good, operatorVerified: false }, policy, TODAY), band)).toBe('failedRules');
+    expect(manualReviewCause(decideCredit({ ...good, otherUsersWithSamePhone: 1 }, policy, TODAY), band)).toBe('failedRules');
+    // A rule not in the list, or one failure too many, stays automatic.
+    expect(manualReviewCause(decideCredit({ ...good, birthDate: '2010-01-01' }, policy, TODAY), band)).toBeNull();
+    expect(manualReviewCause(decideCredit({ ...good, operatorVerified: false, monthlySalaryBand: null }, policy, TODAY), band)).toBeNull();
+    expect(manualReviewCause(decideCredit({ ...good, operatorVerified: false, monthlySalaryBand: null }, policy, TODAY), { ...band, maxFailedRules: 2 })).toBe('failedRules');
+  });
+
+  it('sends approvals from the threshold on, and none below it', () => {
+    // Band 2 (5,000,000) plus the boost (2,000,000) = 7,000,000.
+    expect(manualReviewCause(decideCredit(good, policy, TODAY), band)).toBe('largeApproval');
+    expect(manualReviewCause(decideCredit(good, policy, TODAY), { ...band, approvalsFromVnd: 7_000_000 })).toBe('largeApproval');
+    expect(manualReviewCause(decideCredit(good, policy, TODAY), { ...band, approvalsFromVnd: 7_000_001 })).toBeNull();
+    expect(manualReviewCause(decideCredit(good, policy, TODAY), { ...band, approvalsFromVnd: null })).toBeNull();
   });
 });

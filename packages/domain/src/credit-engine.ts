@@ -160,6 +160,44 @@ export function decideCredit(applicant: CreditApplicant, policy: CreditPolicy, t
   return { outcome: 'approve', creditLimitVnd: limit, boostVnd: boost, results, reasons: [] };
 }
 
+/** Every rule the engine knows, in the default policy's order. */
+export const CREDIT_RULE_NAMES = ['minAge', 'maxAge', 'complete', 'incomeBand', 'operatorVerified', 'uniqueId', 'uniquePhone', 'denyList'] as const satisfies readonly CreditRuleName[];
+
+/**
+ * The engine's outcomes a person decides instead of the engine (docs/decisions/095): rules as data,
+ * changed only through a four-eyes proposal (`credit.rules`). With the default (nothing listed, no
+ * threshold) every case is decided automatically, as before the back office.
+ */
+export interface ManualReviewBand {
+  /**
+   * Failed rules that make a case borderline: a rejection or calm period whose failed rules are all
+   * among these (at least one, at most `maxFailedRules`) goes to a person instead.
+   */
+  failedRules: readonly CreditRuleName[];
+  /** The most failed rules a case may have and still go to a person; a case failing more is decided by the engine. */
+  maxFailedRules: number;
+  /** An approval with a limit of at least this (VND) goes to a person; null: approvals are automatic. */
+  approvalsFromVnd: number | null;
+}
+
+export const NO_MANUAL_REVIEW: ManualReviewBand = { failedRules: [], maxFailedRules: 1, approvalsFromVnd: null };
+
+/** Why a case went to a person: a borderline failure, a large approval, or the borrower's appeal. */
+export type ManualReviewCause = 'failedRules' | 'largeApproval' | 'appeal';
+
+/**
+ * Whether the engine's decision falls in the band a person decides (and why), or null when the
+ * engine's decision stands. Pure, like the engine, so a queued case can be replayed.
+ */
+export function manualReviewCause(decision: CreditDecision, band: ManualReviewBand): Exclude<ManualReviewCause, 'appeal'> | null {
+  if (decision.outcome === 'approve') {
+    return band.approvalsFromVnd !== null && decision.creditLimitVnd >= BigInt(band.approvalsFromVnd) ? 'largeApproval' : null;
+  }
+  const failed = decision.results.filter((result) => !result.passed).map((result) => result.rule);
+  if (failed.length === 0 || failed.length > band.maxFailedRules) return null;
+  return failed.every((rule) => band.failedRules.includes(rule)) ? 'failedRules' : null;
+}
+
 /** The default policy: every rule of issue 10 with the thresholds the configuration may change. */
 export function defaultCreditPolicy(overrides: Partial<Omit<CreditPolicy, 'rules'>> & { minAge?: number; maxAge?: number } = {}): CreditPolicy {
   const { minAge = 18, maxAge = 60, ...rest } = overrides;

@@ -119,6 +119,7 @@ export const en = {
   'proposals.kind': 'Kind',
   'proposals.kind.product.change': 'Product change',
   'proposals.kind.receipt.match': 'Receipt match',
+  'proposals.kind.credit.rules': 'Credit rules change',
   'proposals.summary': 'Summary',
   'proposals.proposedBy': 'Proposed by',
   'proposals.proposedAt': 'Proposed at',

@@ -118,6 +118,7 @@ export const vn: Dictionary = {
   'proposals.kind': 'Loại',
   'proposals.kind.product.change': 'Thay đổi sản phẩm',
   'proposals.kind.receipt.match': 'Đối soát chứng từ',
+  'proposals.kind.credit.rules': 'Thay đổi quy tắc xét duyệt tín dụng',
   'proposals.summary': 'Tóm tắt',
   'proposals.proposedBy': 'Người đề xuất',
   'proposals.proposedAt': 'Thời điểm đề xuất',

@@ -422,9 +422,11 @@ export const creditAccounts = pgTable(
     nextTryDate: date('next_try_date', { mode: 'string' }),
     /** Cooling-off period: the home hides its content until this date (Vietnam). */
     calmUntilDate: date('calm_until_date', { mode: 'string' }),
+    /** The pending review waits for a person (credit_manual_reviews, decision 095): the review job leaves it alone. */
+    inManualReview: boolean('in_manual_review').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('credit_accounts_pending_idx').on(table.reviewRequestedAt).where(sql`${table.reviewId} is not null`)],
+  (table) => [index('credit_accounts_pending_idx').on(table.reviewRequestedAt).where(sql`${table.reviewId} is not null and not ${table.inManualReview}`)],
 );
 
 /** Every credit decision with what it saw and why (audit; the borrower's 'does not meet requirements'). */
@@ -445,9 +447,13 @@ export const creditDecisions = pgTable(
     ruleResults: jsonb('rule_results').$type<unknown[]>().notNull(),
     reasons: jsonb('reasons').$type<string[]>().notNull(),
     nextTryDate: date('next_try_date', { mode: 'string' }),
+    /** The operator who decided (a manual review, decision 095); null: the engine or a rule (boost, raise). */
+    decidedBy: integer('decided_by').references(() => operators.id),
+    /** The operator's reason, kept with the decision. */
+    note: text('note'),
     createdAt: createdAt(),
   },
-  (table) => [index('credit_decisions_user_idx').on(table.userId, table.createdAt)],
+  (table) => [index('credit_decisions_user_idx').on(table.userId, table.createdAt), index('credit_decisions_created_idx').on(table.createdAt)],
 );
 
 /** Phones and ID numbers (blind index) the lender will not lend to, with the reason. */
@@ -684,6 +690,11 @@ export const ledgerEntries = pgTable(
     uniqueIndex('ledger_entries_key_idx').on(table.key),
     /** A loan is paid out once, whatever key a caller would use. */
     uniqueIndex('ledger_entries_one_disbursement_idx').on(table.loanId).where(sql`${table.event} = 'disbursement'`),
+    /**
+     * The events that move principal, by day (the dashboard's aggregates, decision 096). Partial:
+     * the daily accrual's entries (one per loan and day) never enter it (decision 083).
+     */
+    index('ledger_entries_principal_day_idx').on(table.businessDate).where(sql`${table.event} in ('disbursement', 'repayment', 'write_off')`),
     /**
      * A borrower's entries other than the daily accruals, newest last, for the back office's
      * borrower page (decisions 083 and 097): the accrual sweep never writes into it; the page reads
@@ -965,6 +976,8 @@ export const loanOrders = pgTable(
     uniqueIndex('loan_orders_user_key_idx').on(table.userId, table.idempotencyKey),
     index('loan_orders_user_idx').on(table.userId, table.createdAt),
     index('loan_orders_state_idx').on(table.state),
+    /** Applications per business date (the dashboard, decision 096). */
+    index('loan_orders_apply_date_idx').on(table.applyDate),
     /** The daily accrual walks the loans being repaid by id (decision 074); no indexed column changes as they accrue. */
     index('loan_orders_repaying_idx').on(table.id).where(sql`${table.state} = 'repaying'`),
     /** The home ticker: recent payouts. */
@@ -1397,4 +1410,99 @@ export const productVersions = pgTable(
   },
   (table) => [uniqueIndex('product_versions_product_version_idx').on(table.productId, table.version)],
 );
+/**
+ * The credit rules operators change through four eyes (decision 095), one row per approved
+ * version; the highest is in force. No row: the configuration's starting point (version 0).
+ */
+export const creditRuleVersions = pgTable('credit_rule_versions', {
+  version: integer('version').primaryKey(),
+  /** contract creditRulesSchema: { manualReview: { failedRules, maxFailedRules, approvalsFromVnd } }. */
+  rules: jsonb('rules').notNull(),
+  effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull(),
+  proposalId: integer('proposal_id').references(() => proposals.id),
+  proposedBy: integer('proposed_by').references(() => operators.id),
+  approvedBy: integer('approved_by').references(() => operators.id),
+});
+
+/**
+ * Credit reviews a person decides (decision 095): an engine's case in the manual review band, or an
+ * appeal an operator opened. `review_id` is the credit account's pending review, so the decision
+ * is stored once (credit_decisions.review_id is unique) whoever decides; deciding locks this row.
+ */
+export const creditManualReviews = pgTable(
+  'credit_manual_reviews',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reviewId: uuid('review_id').notNull().unique(),
+    cause: text('cause', { enum: ['failedRules', 'largeApproval', 'appeal'] }).notNull(),
+    status: text('status', { enum: ['pending', 'asked', 'decided'] }).notNull(),
+    /** What the engine concluded (an appeal: the decision appealed against), its rule results and reasons. */
+    engineOutcome: text('engine_outcome', { enum: ['approve', 'reject', 'calm'] }).notNull(),
+    engineLimit: bigint('engine_limit', { mode: 'bigint' }).notNull(),
+    /** The limit the policy gives the borrower's facts: what approve gives unless the reviewer says otherwise. */
+    suggestedLimit: bigint('suggested_limit', { mode: 'bigint' }).notNull(),
+    ruleResults: jsonb('rule_results').$type<unknown[]>().notNull(),
+    reasons: jsonb('reasons').$type<string[]>().notNull(),
+    /** The engine's inputs and policy (as credit_decisions keeps them). */
+    inputs: jsonb('inputs').$type<Record<string, unknown>>().notNull(),
+    policyVersion: text('policy_version').notNull(),
+    rulesVersion: integer('rules_version').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    appealReason: text('appeal_reason'),
+    openedBy: integer('opened_by').references(() => operators.id),
+    askedAt: timestamp('asked_at', { withTimezone: true }),
+    askedBy: integer('asked_by').references(() => operators.id),
+    question: text('question'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: integer('decided_by').references(() => operators.id),
+    decision: text('decision', { enum: ['approve', 'reject'] }),
+    creditLimit: bigint('credit_limit', { mode: 'bigint' }),
+    decisionReason: text('decision_reason'),
+  },
+  (table) => [
+    /** The queue: open cases oldest first. */
+    index('credit_manual_reviews_open_idx').on(table.requestedAt, table.id).where(sql`${table.status} <> 'decided'`),
+    /** Decided cases newest first. */
+    index('credit_manual_reviews_decided_idx').on(table.decidedAt, table.id).where(sql`${table.status} = 'decided'`),
+    /** Cases sent to people per day (the dashboard). */
+    index('credit_manual_reviews_requested_idx').on(table.requestedAt),
+  ],
+);
+
+/**
+ * The book by Vietnam business date (decision 096), kept by the `dashboard-aggregates` job with one
+ * set-based statement per run (INSERT … SELECT … ON CONFLICT DO UPDATE): re-running a date writes
+ * the same figures; money in whole VND.
+ */
+export const dashboardDaily = pgTable('dashboard_daily', {
+  businessDate: date('business_date', { mode: 'string' }).primaryKey(),
+  applications: integer('applications').notNull(),
+  applicationAmount: bigint('application_amount', { mode: 'bigint' }).notNull(),
+  approved: integer('approved').notNull(),
+  rejected: integer('rejected').notNull(),
+  calm: integer('calm').notNull(),
+  manual: integer('manual').notNull(),
+  queued: integer('queued').notNull(),
+  payouts: integer('payouts').notNull(),
+  payoutAmount: bigint('payout_amount', { mode: 'bigint' }).notNull(),
+  payoutPrincipal: bigint('payout_principal', { mode: 'bigint' }).notNull(),
+  repayments: integer('repayments').notNull(),
+  repaymentAmount: bigint('repayment_amount', { mode: 'bigint' }).notNull(),
+  outstandingPrincipal: bigint('outstanding_principal', { mode: 'bigint' }).notNull(),
+  /** Overdue loans and their outstanding principal by days past due: 1–10, 11–30, 31–90, 91–180, 180+. */
+  overdue1To10Loans: integer('overdue_1_10_loans').notNull(),
+  overdue1To10: bigint('overdue_1_10', { mode: 'bigint' }).notNull(),
+  overdue11To30Loans: integer('overdue_11_30_loans').notNull(),
+  overdue11To30: bigint('overdue_11_30', { mode: 'bigint' }).notNull(),
+  overdue31To90Loans: integer('overdue_31_90_loans').notNull(),
+  overdue31To90: bigint('overdue_31_90', { mode: 'bigint' }).notNull(),
+  overdue91To180Loans: integer('overdue_91_180_loans').notNull(),
+  overdue91To180: bigint('overdue_91_180', { mode: 'bigint' }).notNull(),
+  overdueOver180Loans: integer('overdue_over_180_loans').notNull(),
+  overdueOver180: bigint('overdue_over_180', { mode: 'bigint' }).notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+});
 /* ---- end of the back office */

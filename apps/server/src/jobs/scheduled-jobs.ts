@@ -39,6 +39,12 @@ export function scheduledJobs({ config, database, businessClock }: Infra, servic
     { name: 'reminders', schedule: seconds(config.loanJobs.intervalSeconds), run: () => services.reminders.run() },
     // Four-eyes proposals nobody decided within PROPOSAL_EXPIRY_DAYS expire, each with its audit row (decision 091).
     { name: 'proposal-expiry', schedule: seconds(config.loanJobs.intervalSeconds), run: async () => ({ expired: await services.proposals.expireDue() }) },
+    // The dashboards' daily aggregates through yesterday, catching up missed dates (decision 096).
+    {
+      name: 'dashboard-aggregates',
+      schedule: { daily: true },
+      run: async () => ({ ...(await services.dashboard.aggregateThrough(vietnamDate(businessClock()))) }),
+    },
     cleanupSweep(database.uow),
     accountErasureSweep(services.accountLifecycle),
     trackingRetentionSweep(database.uow, config.tracking.retentionDays),

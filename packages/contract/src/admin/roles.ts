@@ -13,9 +13,9 @@ export const PERMISSIONS = [
   'borrowers.reveal',
   /** Decide the credit reviews the engine leaves to people. */
   'reviews.decide',
-  /** Read loan products, their version history and the rate cap. */
+  /** Read loan products, their version history and the rate cap; the credit rules and theirs. */
   'products.read',
-  /** Propose a product change (applied only when another operator approves). */
+  /** Propose a product or credit-rule change (applied only when another operator approves). */
   'products.propose',
   /** Read proposals (four-eyes queue). */
   'proposals.read',

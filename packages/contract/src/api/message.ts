@@ -22,6 +22,8 @@ export const MESSAGE_TEMPLATES = [
   'creditLimitRaised',
   'repaymentCreditHeld',
   'repaymentReceiptRejected',
+  // Credit reviews a person decides (decision 095): the reviewer's request for information.
+  'creditInfoRequested',
 ] as const;
 export type MessageTemplate = (typeof MESSAGE_TEMPLATES)[number];
 

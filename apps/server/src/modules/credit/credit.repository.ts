@@ -5,7 +5,7 @@ import { creditAccounts, creditDecisions, creditDenyList } from '../../db/schema
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 
 export type CreditAccountRow = typeof creditAccounts.$inferSelect;
-export type CreditDecisionWrite = Omit<typeof creditDecisions.$inferInsert, 'id' | 'createdAt'>;
+export type CreditDecisionWrite = Omit<typeof creditDecisions.$inferInsert, 'id'>;
 
 export class CreditRepository {
   constructor(private readonly uow: UnitOfWork) {}
@@ -56,11 +56,24 @@ export class CreditRepository {
     const rows = await executeRows<{ user_id: string }>(
       tx,
       sql`select ${creditAccounts.userId} as user_id from ${creditAccounts}
-          where ${creditAccounts.reviewId} is not null
+          where ${creditAccounts.reviewId} is not null and not ${creditAccounts.inManualReview}
           order by ${creditAccounts.reviewRequestedAt} limit 1 for update skip locked`,
     );
     const userId = rows[0]?.user_id;
     return userId ? this.findAccount(userId) : null;
+  }
+
+  /** A queued review waits for a person (decision 095): the review job passes it by; cleared by the decision. */
+  async setInManualReview(userId: string, inManualReview: boolean, now: Date): Promise<void> {
+    await this.db.update(creditAccounts).set({ inManualReview, updatedAt: now }).where(eq(creditAccounts.userId, userId));
+  }
+
+  /** An appeal: the account is under review again (status 0, the calm period over), by a person. */
+  async openManualReview(userId: string, reviewId: string, now: Date): Promise<void> {
+    await this.db
+      .update(creditAccounts)
+      .set({ status: 0, reviewId, reviewRequestedAt: now, calmUntilDate: null, inManualReview: true, updatedAt: now })
+      .where(eq(creditAccounts.userId, userId));
   }
 
   /** Rejections whose retry date and calm periods whose end have come: reviewed again. */
@@ -99,6 +112,7 @@ export class CreditRepository {
         nextTryDate: change.nextTryDate,
         calmUntilDate: change.calmUntilDate,
         reviewId: null,
+        inManualReview: false,
         decidedAt: change.now,
         updatedAt: change.now,
       })

@@ -1,4 +1,4 @@
-import { endpoints, normalizePhone, type AuthItem } from '@sen/contract';
+import { adminEndpoints, endpoints, normalizePhone, type AuthItem } from '@sen/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Composition } from '../../compose.ts';
 import { AppError } from '../../shared/app-error.ts';
@@ -6,12 +6,36 @@ import { registerEndpoint } from '../../shared/register-endpoint.ts';
 
 /**
  * Credit (docs/decisions/051): the signed-in home and the loan page built from the credit account
- * and the products; outside production, the development review and certify endpoints.
+ * and the products; the back office's review queue and credit rules (decision 095); outside
+ * production, the development review and certify endpoints.
  */
 export function registerCreditRoutes(app: FastifyInstance, { infra, services }: Composition): void {
-  const { home, credit, certification, users, devCreditFacts } = services;
+  const { home, credit, certification, users, devCreditFacts, manualReviews, creditRules, proposals } = services;
   registerEndpoint(app, endpoints.homeIndex, async ({ session, request }) => home.index(session.userId, request.lang));
   registerEndpoint(app, endpoints.loanPage, async ({ session, request }) => home.loanPage(session.userId, request.lang));
+
+  // ── the back office: credit reviews a person decides, the credit rules (decision 095) ──
+  registerEndpoint(app, adminEndpoints.reviews, ({ input }) => manualReviews.list(input.status, input.cursor, input.limit));
+  registerEndpoint(app, adminEndpoints.reviewDetail, ({ input }) => manualReviews.detail(input.reviewId));
+  registerEndpoint(app, adminEndpoints.reviewDecide, async ({ input, operator, audit }) => {
+    const { before, after } = await manualReviews.decide(operator.operatorId, input);
+    await audit({ targetType: 'review', targetId: input.reviewId, before, after, reason: input.reason });
+    return { review: after };
+  });
+  registerEndpoint(app, adminEndpoints.reviewAppeal, async ({ input, operator, audit }) => {
+    const review = await manualReviews.appeal(operator.operatorId, input.userId, input.reason);
+    await audit({ targetType: 'borrower', targetId: input.userId, after: review, reason: input.reason });
+    return { review };
+  });
+  registerEndpoint(app, adminEndpoints.creditRules, async () => {
+    const history = await creditRules.history();
+    return { current: history[0]!, history };
+  });
+  registerEndpoint(app, adminEndpoints.creditRulesPropose, async ({ input, operator, audit }) => {
+    const proposal = await proposals.propose(operator, 'credit.rules', input.rules, input.reason ?? null);
+    await audit({ targetType: 'proposal', targetId: proposal.id, after: proposal, reason: input.reason ?? null });
+    return { proposal };
+  });
 
   if (infra.config.nodeEnv === 'production') return;
   registerEndpoint(app, endpoints.devCreditReview, async () => ({ decided: (await credit.runReviews()).decided }));

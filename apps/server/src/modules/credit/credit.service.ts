@@ -1,11 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { decideCredit, vietnamDate, type CreditApplicant, type CreditPolicy } from '@sen/domain';
+import { addDays, creditLimitFor, decideCredit, manualReviewCause, vietnamDate, type CreditApplicant, type CreditPolicy } from '@sen/domain';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { DomainEvents, EventRecorder } from '../../events/domain-events.ts';
 import type { CreditFacts } from '../certification/index.ts';
 import type { CreditAccountRow, CreditRepository } from './credit.repository.ts';
+import type { CreditRules } from './credit-rules.service.ts';
+import type { ManualReviewRepository, ManualReviewRow } from './manual-review.repository.ts';
 import type { HomeExtensionSource } from './home.service.ts';
 
 export const CREDIT_ACCOUNT_STATUS = { REVIEWING: 0, APPROVED: 1, REJECTED: 2 } as const;
@@ -22,6 +24,19 @@ function uuidOf(name: string): string {
 
 /** A credit decision, raised as the `credit.decided` event in the decision's transaction. */
 export type CreditDecisionEvent = DomainEvents['credit.decided'];
+
+/** One step of the review job: a review the engine decided, or one it sent to a person (decision 095). */
+export type ReviewStep = { kind: 'decided'; event: CreditDecisionEvent } | { kind: 'queued'; review: ManualReviewRow };
+
+/** A person's decision of a queued review (decision 095), applied like the engine's. */
+export interface ManualDecision {
+  review: ManualReviewRow;
+  decision: 'approve' | 'reject';
+  /** The limit of an approval (checked by the caller against the policy). */
+  creditLimit: bigint;
+  operatorId: number;
+  reason: string;
+}
 
 /** Where the engine's facts come from (the certification module; see CreditFacts). */
 export type CreditFactsSource = (userId: string) => Promise<CreditFacts>;
@@ -42,6 +57,8 @@ export class CreditService {
     private readonly facts: CreditFactsSource,
     readonly policy: CreditPolicy,
     private readonly events: EventRecorder,
+    private readonly rules: CreditRules,
+    private readonly manualReviews: ManualReviewRepository,
   ) {}
 
   account(userId: string): Promise<CreditAccountRow | null> {
@@ -87,10 +104,12 @@ export class CreditService {
 
   /**
    * Decides one pending review, if any: claims it under its row lock (SKIP LOCKED, so two instances
-   * take different borrowers), runs the engine, stores the decision (unique per review id) and the
-   * new status in the same transaction, and tells the listeners. Null when nothing was pending.
+   * take different borrowers), runs the engine, and either stores the decision (unique per review
+   * id) and the new status in the same transaction and records `credit.decided`, or — when the
+   * outcome falls in the manual review band (decision 095) — queues the case for a person and
+   * leaves the account under review. Null when nothing was pending.
    */
-  decideNext(): Promise<CreditDecisionEvent | null> {
+  decideNext(): Promise<ReviewStep | null> {
     return this.uow.transaction(async () => {
       const account = await this.repository.claimPending();
       if (!account?.reviewId) return null;
@@ -98,6 +117,28 @@ export class CreditService {
       const today = vietnamDate(now);
       const { facts, applicant } = await this.applicant(account.userId);
       const decision = decideCredit(applicant, this.policy, today);
+      const inputs = { today, applicant: { ...applicant, phone: facts.phone, idNumberIndex: facts.idNumberIndex }, policy: this.policy };
+      const rules = await this.rules.current();
+      const cause = manualReviewCause(decision, rules.rules.manualReview);
+      if (cause) {
+        const review = await this.manualReviews.insert({
+          userId: account.userId,
+          reviewId: account.reviewId,
+          cause,
+          status: 'pending',
+          engineOutcome: decision.outcome,
+          engineLimit: decision.creditLimitVnd,
+          suggestedLimit: creditLimitFor(applicant, this.policy).limit,
+          ruleResults: decision.results,
+          reasons: decision.reasons,
+          inputs,
+          policyVersion: this.policy.version,
+          rulesVersion: rules.version,
+          requestedAt: now,
+        });
+        await this.repository.setInManualReview(account.userId, true, now);
+        return { kind: 'queued', review };
+      }
       const nextTryDate = decision.outcome === 'reject' ? decision.nextTryDate : decision.outcome === 'calm' ? decision.calmUntilDate : null;
       const stored = await this.repository.insertDecision({
         userId: account.userId,
@@ -105,10 +146,11 @@ export class CreditService {
         outcome: decision.outcome,
         creditLimit: decision.creditLimitVnd,
         policyVersion: this.policy.version,
-        inputs: { today, applicant: { ...applicant, phone: facts.phone, idNumberIndex: facts.idNumberIndex }, policy: this.policy },
+        inputs,
         ruleResults: decision.results,
         reasons: decision.reasons,
         nextTryDate,
+        createdAt: now,
       });
       if (!stored) return null;
       // A calm period keeps the account under review (status 0) with the home's content hidden.
@@ -131,24 +173,82 @@ export class CreditService {
         reasons: decision.reasons,
       };
       await this.events.record('credit.decided', event);
-      return event;
+      return { kind: 'decided', event };
     });
   }
 
   /**
-   * The review job's work: reopen expired rejections and calm periods, then decide pending
-   * reviews one transaction each, up to `max`. Returns how many were decided.
+   * Applies a person's decision of a queued review (decision 095) in the caller's transaction,
+   * exactly as the engine's would be: the decision stored with its author and reason (unique per
+   * review id, so at most once), the account's status and limit under its row lock, and the same
+   * `credit.decided` event (the borrower's message and home). False when the review was decided.
    */
-  async runReviews(max = 100): Promise<{ reopened: number; decided: number }> {
+  async applyManualDecision({ review, decision, creditLimit, operatorId, reason }: ManualDecision): Promise<CreditDecisionEvent | null> {
+    this.uow.requireTransaction('credit.applyManualDecision');
+    if (!(await this.repository.lockAccount(review.userId))) return null;
+    const account = (await this.repository.findAccount(review.userId))!;
+    if (account.reviewId !== review.reviewId) return null;
+    const now = this.clock();
+    const today = vietnamDate(now);
+    const nextTryDate = decision === 'reject' ? addDays(today, this.policy.retryAfterDays) : null;
+    const limit = decision === 'approve' ? creditLimit : 0n;
+    const stored = await this.repository.insertDecision({
+      userId: review.userId,
+      reviewId: review.reviewId,
+      outcome: decision,
+      creditLimit: limit,
+      policyVersion: this.policy.version,
+      inputs: { ...review.inputs, manualReview: { id: review.id, cause: review.cause, engineOutcome: review.engineOutcome, today } },
+      ruleResults: review.ruleResults,
+      reasons: review.reasons,
+      nextTryDate,
+      decidedBy: operatorId,
+      note: reason,
+      createdAt: now,
+    });
+    if (!stored) return null;
+    const status = decision === 'approve' ? CREDIT_ACCOUNT_STATUS.APPROVED : CREDIT_ACCOUNT_STATUS.REJECTED;
+    await this.repository.applyDecision(review.userId, { status, creditLimit: limit, nextTryDate, calmUntilDate: null, now });
+    const event: CreditDecisionEvent = { userId: review.userId, reviewId: review.reviewId, outcome: decision, status, creditLimitVnd: limit, nextTryDate, reasons: review.reasons };
+    await this.events.record('credit.decided', event);
+    return event;
+  }
+
+  /**
+   * An appeal (decision 095): a rejected borrower, or one in a calm period, with no review under
+   * way gets a new review that waits for a person, under the credit row's lock, in the caller's
+   * transaction. Answers the review id and the decision appealed against; null when not allowed.
+   */
+  async openAppeal(userId: string): Promise<{ reviewId: string; appealed: Awaited<ReturnType<CreditRepository['latestDecision']>> } | null> {
+    this.uow.requireTransaction('credit.openAppeal');
+    if (!(await this.repository.lockAccount(userId))) return null;
+    const account = (await this.repository.findAccount(userId))!;
+    const calm = account.status === CREDIT_ACCOUNT_STATUS.REVIEWING && account.calmUntilDate !== null;
+    if (account.reviewId !== null || !(account.status === CREDIT_ACCOUNT_STATUS.REJECTED || calm)) return null;
+    const appealed = await this.repository.latestDecision(userId, ON_TIME_SETTLEMENT_REASON);
+    if (!appealed) return null;
+    const reviewId = randomUUID();
+    await this.repository.openManualReview(userId, reviewId, this.clock());
+    return { reviewId, appealed };
+  }
+
+  /**
+   * The review job's work: reopen expired rejections and calm periods, then decide pending
+   * reviews one transaction each, up to `max`. Returns how many were decided and how many went to
+   * a person.
+   */
+  async runReviews(max = 100): Promise<{ reopened: number; decided: number; queued: number }> {
     const now = this.clock();
     const reopened = await this.repository.reopenExpired(vietnamDate(now), now);
     let decided = 0;
-    while (decided < max) {
-      const event = await this.decideNext();
-      if (!event) break;
-      decided += 1;
+    let queued = 0;
+    while (decided + queued < max) {
+      const step = await this.decideNext();
+      if (!step) break;
+      if (step.kind === 'decided') decided += 1;
+      else queued += 1;
     }
-    return { reopened, decided };
+    return { reopened, decided, queued };
   }
 
   /**

@@ -9,8 +9,8 @@ import { formatVietnamDate } from './vietnam-time.ts';
  * `name`, formatted for the language. docs/decisions/054-message-templates-and-dedupe.md.
  */
 
-/** How a parameter is given and shown: money in integer VND, a calendar date, a count, a plain text. */
-type FieldKind = 'money' | 'date' | 'count' | 'text';
+/** How a parameter is given and shown: money in integer VND, a calendar date, a count, a plain text, an operator's note (longer text). */
+type FieldKind = 'money' | 'date' | 'count' | 'text' | 'note';
 
 /** What a caller passes for each kind. */
 export interface FieldInput {
@@ -20,6 +20,7 @@ export interface FieldInput {
   date: string | Date;
   count: number;
   text: string;
+  note: string;
 }
 
 interface Text {
@@ -180,6 +181,20 @@ export const TEMPLATES = {
       zh: { theme: '转账凭证未能确认', content: '我们未能确认您借款 {orderNo} 的转账凭证，请核对转账后重新上传清晰的凭证，或联系客服。' },
     },
   },
+  creditInfoRequested: {
+    fields: { question: 'note' },
+    text: {
+      en: {
+        theme: 'We need more information',
+        content: 'To finish reviewing your credit limit we need more information: {question} Please update it in the app or contact customer service.',
+      },
+      vn: {
+        theme: 'Chúng tôi cần thêm thông tin',
+        content: 'Để hoàn tất xét duyệt hạn mức của bạn, chúng tôi cần thêm thông tin: {question} Vui lòng cập nhật trong ứng dụng hoặc liên hệ chăm sóc khách hàng.',
+      },
+      zh: { theme: '需要补充资料', content: '为完成您的额度审核，我们需要补充资料：{question} 请在应用内更新或联系客服。' },
+    },
+  },
 } as const satisfies Record<MessageTemplate, TemplateDefinition>;
 
 type Fields<T extends MessageTemplate> = (typeof TEMPLATES)[T]['fields'];
@@ -200,6 +215,8 @@ const FIELD_SCHEMAS: Record<FieldKind, z.ZodType<string | number>> = {
   ]),
   count: z.number().int().nonnegative().safe(),
   text: z.string().min(1).max(64),
+  // An operator's words to the borrower (a reviewer's question): checked plain text up to 500 characters by the contract.
+  note: z.string().min(1).max(500),
 };
 
 /** Checks a template's parameters (a wrong call is a bug, so it throws) and gives their stored form. */
@@ -221,6 +238,7 @@ function formatField(kind: FieldKind, value: string | number, language: Language
     case 'date':
       return formatVietnamDate(String(value), language);
     case 'text':
+    case 'note':
       return String(value);
   }
 }

@@ -20,6 +20,15 @@ import {
 import { adminOperatorDeactivateEndpoint, adminOperatorInviteEndpoint, adminOperatorListEndpoint, adminOperatorRoleEndpoint } from './operators.ts';
 import { adminProductListEndpoint, adminProductProposeEndpoint } from './products.ts';
 import { adminProposalApproveEndpoint, adminProposalListEndpoint, adminProposalRejectEndpoint } from './proposals.ts';
+import { adminDashboardEndpoint } from './dashboard.ts';
+import {
+  adminCreditRulesEndpoint,
+  adminCreditRulesProposeEndpoint,
+  adminReviewAppealEndpoint,
+  adminReviewDecideEndpoint,
+  adminReviewDetailEndpoint,
+  adminReviewListEndpoint,
+} from './reviews.ts';
 
 /** Every back-office endpoint by name (the admin app calls by these; the borrower app never imports them). */
 export const adminEndpoints = {
@@ -46,6 +55,13 @@ export const adminEndpoints = {
   receipts: adminReceiptListEndpoint,
   receiptReview: adminReceiptReviewEndpoint,
   transfers: adminTransfersEndpoint,
+  reviews: adminReviewListEndpoint,
+  reviewDetail: adminReviewDetailEndpoint,
+  reviewDecide: adminReviewDecideEndpoint,
+  reviewAppeal: adminReviewAppealEndpoint,
+  creditRules: adminCreditRulesEndpoint,
+  creditRulesPropose: adminCreditRulesProposeEndpoint,
+  dashboard: adminDashboardEndpoint,
   borrowerSearch: adminBorrowerSearchEndpoint,
   borrowerDetail: adminBorrowerDetailEndpoint,
   borrowerReveal: adminBorrowerRevealEndpoint,

@@ -13,6 +13,8 @@ export const PROPOSAL_KINDS = [
   'product.change',
   /** Count a repayment receipt's amount as paid (payload: receiptId, amount, note). */
   'receipt.match',
+  /** Change the credit rules: the manual review band (payload: the rules, as credit/rules/propose took them; decision 095). */
+  'credit.rules',
 ] as const;
 export const proposalKindSchema = z.enum(PROPOSAL_KINDS);
 export type ProposalKind = z.infer<typeof proposalKindSchema>;

@@ -1,0 +1,1 @@
+export type { DashboardService } from './dashboard.service.ts';
