@@ -6,7 +6,7 @@ import { sampleJpeg } from './helpers/images.ts';
 import { createBorrower, demoProducts, openLoan } from './helpers/loans.ts';
 import { postMultipart } from './helpers/multipart.ts';
 import type { OperatorSession } from './helpers/operators.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { createTestApp, randomPhone, type TestApp } from './helpers/test-app.ts';
 
 /*
  * Four eyes (decision 091) and the audit trail (decision 090): a proposal changes nothing until a
@@ -138,6 +138,12 @@ describe('the audit trail', () => {
     const receipts = await maker.browser.get<{ id: number; orderNo: string }[]>(ADMIN_PATHS.receipts);
     const receiptId = receipts.envelope.data.find((receipt) => receipt.orderNo === loan.order.orderNo)!.id;
     const logoutSession = await t.operatorSession('viewer');
+    // A borrower the engine rejected (too old), for an appeal and its decision (decision 095).
+    const phone = randomPhone();
+    const appellant = await t.loginWithOtp(phone);
+    await t.app.inject({ method: 'POST', url: API_PATHS.devCreditCertify, payload: { phone, birthDate: '1940-01-01', monthlySalaryBand: '2' } });
+    await t.services.credit.runReviews();
+    let reviewId = 0;
     let invitedId = 0;
     let proposalId = 0;
     const changes: Record<string, () => Promise<{ statusCode: number; body: string }>> = {
@@ -164,6 +170,14 @@ describe('the audit trail', () => {
       adminReviewRepaymentReceipt: () => maker.browser.post(ADMIN_PATHS.receiptReview, { id: receiptId, approve: false, note: 'no such transfer' }),
       adminExportAudit: () => checker.browser.get(ADMIN_PATHS.auditExport),
       adminLogout: () => logoutSession.browser.post(ADMIN_PATHS.logout),
+      adminOpenAppeal: async () => {
+        const response = await checker.browser.post<{ review: { id: number } }>(ADMIN_PATHS.reviewAppeal, { userId: appellant.id, reason: 'called the hotline' });
+        reviewId = response.envelope.data.review.id;
+        return response;
+      },
+      adminDecideReview: () => checker.browser.post(ADMIN_PATHS.reviewDecide, { reviewId, decision: 'reject', reason: 'still over the age limit' }),
+      adminProposeCreditRules: () =>
+        maker.browser.post(ADMIN_PATHS.creditRulesPropose, { rules: { manualReview: { failedRules: ['incomeBand'], maxFailedRules: 1, approvalsFromVnd: null } } }),
     };
     const audited = allAdminEndpoints.filter((endpoint) => endpoint.audited).map((endpoint) => endpoint.id);
     expect(Object.keys(changes).sort()).toEqual([...audited].sort());
