@@ -2,7 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, findChromium } from '../scripts/chromium.mjs';
 
 /**
- * Journeys in Debian's Chromium at 390x844 against the built web app served by a real server on
+ * Journeys in Debian's Chromium at 390x844 against the built web app (and the back office's at
+ * 1440x900, under e2e/admin/) served by a real server on
  * 127.0.0.1 with a fresh in-memory database and the development SMS provider: one server per
  * worker, started by global-setup.ts and picked by the worker-scoped `server` fixture (fixtures.ts;
  * decision 082). Two workers by default (E2E_WORKERS to change); a file's tests run in order in
@@ -12,6 +13,10 @@ const workers = Number(process.env.E2E_WORKERS ?? 2);
 const executablePath = findChromium() ?? undefined;
 
 const phone = { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 };
+/** The back office is desktop-first: a laptop screen, a mouse, no touch. */
+const desk = { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 };
+/** The back office's journeys and gallery live in e2e/admin/. */
+const ADMIN = /e2e[\\/]admin[\\/]/;
 
 export default defineConfig({
   testDir: '.',
@@ -31,7 +36,9 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'journeys', testMatch: /.*\.spec\.ts/ },
-    { name: 'screenshots', testMatch: /.*\.gallery\.ts/ },
+    { name: 'journeys', testMatch: /.*\.spec\.ts/, testIgnore: ADMIN },
+    { name: 'screenshots', testMatch: /.*\.gallery\.ts/, testIgnore: ADMIN },
+    { name: 'admin', testMatch: /e2e[\\/]admin[\\/].*\.spec\.ts$/, use: { ...desk } },
+    { name: 'admin-screenshots', testMatch: /e2e[\\/]admin[\\/].*\.gallery\.ts$/, use: { ...desk } },
   ],
 });

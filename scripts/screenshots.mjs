@@ -1,9 +1,10 @@
 // `npm run screenshots`: refreshes docs/screenshots/ — key screens at 390x844 in en, vn and zh,
-// taken in Chromium against a real server. Chinese needs a CJK font on this machine (phones have one).
+// and every back-office screen at 1440x900 in en and vn (admin-*.png), taken in Chromium against a
+// real server. Chinese needs a CJK font on this machine (phones have one).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { ensureChromium } from './chromium.mjs';
-import { buildWeb } from './web-build.mjs';
+import { buildAdmin, buildWeb } from './web-build.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const chromePath = ensureChromium();
@@ -26,7 +27,8 @@ if (!hasChineseFont()) {
 }
 
 buildWeb();
-const result = spawnSync('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--project', 'screenshots'], {
+buildAdmin();
+const result = spawnSync('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--project', 'screenshots', '--project', 'admin-screenshots'], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, CHROME_PATH: chromePath },

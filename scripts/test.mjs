@@ -1,12 +1,13 @@
 // `npm test`: every test. Unit and server-integration tests (Vitest; server tests on PGlite, and
-// on PostgreSQL too when TEST_DATABASE_URL is set), then the web build and the Playwright journeys
-// in Chromium at 390x844 (two workers, one server each; decision 082). Prints one
-// 'N passed, N failed' line per runner with its time, and a total.
+// on PostgreSQL too when TEST_DATABASE_URL is set), then the web and back-office builds and the
+// Playwright journeys in Chromium: the borrower app at 390x844 and the back office at 1440x900
+// (two workers, one server each; decisions 082 and 093). Prints one 'N passed, N failed' line per
+// runner with its time, and a total.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureChromium } from './chromium.mjs';
-import { buildWeb } from './web-build.mjs';
+import { buildAppsInParallel } from './web-build.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const reports = join(root, 'test-results', 'summary');
@@ -48,11 +49,18 @@ summary.push({
 });
 
 phaseStart = Date.now();
-buildWeb({ force: true });
-const webBuildSeconds = seconds(phaseStart);
+let webBuildSeconds = 0;
+let adminBuildSeconds = 0;
+try {
+  [webBuildSeconds, adminBuildSeconds] = await buildAppsInParallel(['web', 'admin']);
+} catch (error) {
+  console.error(`npm test: ${error.message}`);
+  process.exit(1);
+}
+const buildsSeconds = seconds(phaseStart);
 phaseStart = Date.now();
 const playwrightReport = join(reports, 'playwright.json');
-const playwrightStatus = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--project', 'journeys', '--reporter=list,json'], {
+const playwrightStatus = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--project', 'journeys', '--project', 'admin', '--reporter=list,json'], {
   CHROME_PATH: chromePath,
   PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
 });
@@ -70,7 +78,7 @@ console.log('\n── test summary ──');
 for (const { runner, passed, failed, skipped, seconds: took } of summary) {
   console.log(`${runner}: ${passed} passed, ${failed} failed, ${skipped} skipped (${took} s)`);
 }
-console.log(`web build: ${webBuildSeconds} s`);
+console.log(`builds side by side: ${buildsSeconds} s (web app ${webBuildSeconds} s, back office ${adminBuildSeconds} s)`);
 const passed = summary.reduce((sum, entry) => sum + entry.passed, 0);
 const failed = summary.reduce((sum, entry) => sum + entry.failed, 0);
 console.log(`total: ${passed} passed, ${failed} failed (${seconds(started)} s)`);

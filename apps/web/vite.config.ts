@@ -52,6 +52,12 @@ export default defineConfig(({ mode }) => {
           // the rules it uses, so zod stays out of the first route's JavaScript unless a rule is used.
           moduleSideEffects: (id) => !id.includes('/packages/contract/') && !id.includes('/node_modules/zod/'),
         },
+        output: {
+          // Tiny modules shared by lazy routes (query-key factories, small hooks) join a chunk that
+          // is loaded anyway instead of each being a file: every chunk's name sits in the entry's
+          // preload map, on the first route (docs/decisions/087).
+          experimentalMinChunkSize: 1024,
+        },
       },
     },
     test: {

@@ -3,6 +3,7 @@ import { compose, type Composition, type InfraOptions } from './compose.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerBankRoutes } from './modules/bank/bank.routes.ts';
+import { registerBorrowerViewRoutes } from './modules/borrower-view/borrower-view.routes.ts';
 import { registerCertificationRoutes } from './modules/certification/certification.routes.ts';
 import { registerContentRoutes } from './modules/content/content.routes.ts';
 import { registerCreditRoutes } from './modules/credit/credit.routes.ts';
@@ -66,6 +67,7 @@ const MODULE_ROUTES: ModuleRoutes[] = [
   registerLedgerRoutes,
   registerLoanRoutes,
   registerRepaymentRoutes,
+  registerBorrowerViewRoutes,
   registerTrackingRoutes,
   registerDashboardRoutes,
   registerDocsRoutes,
@@ -109,6 +111,6 @@ export async function buildApp(options: BuildAppOptions): Promise<SenApp> {
 
   for (const registerRoutes of MODULE_ROUTES) await registerRoutes(app, composition);
 
-  await app.register(staticSpaPlugin, { webDistDir: config.webDistDir });
+  await app.register(staticSpaPlugin, { webDistDir: config.webDistDir, adminDistDir: config.adminDistDir });
   return { app, ...composition };
 }

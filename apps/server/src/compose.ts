@@ -29,6 +29,8 @@ import { SessionRepository } from './modules/auth/session.repository.ts';
 import { SessionService } from './modules/auth/session.service.ts';
 import { BankRepository } from './modules/bank/bank.repository.ts';
 import { BankService } from './modules/bank/bank.service.ts';
+import { BorrowerViewService } from './modules/borrower-view/borrower-view.service.ts';
+import { IdImageLinks } from './modules/borrower-view/id-image-links.ts';
 import { CertificationRepository } from './modules/certification/certification.repository.ts';
 import { CertificationService, type CreditFacts } from './modules/certification/certification.service.ts';
 import { OperatorCheckService } from './modules/certification/operator-check.service.ts';
@@ -470,6 +472,24 @@ export function composeServices(infra: Infra) {
     apply: (rules, decision) => creditRules.applyApproved(rules, decision),
   });
 
+  // The borrower view (decision 097): reads the modules above through their services; ID image
+  // links are made by the audited reveal for one operator session and live for minutes.
+  const borrowerView = new BorrowerViewService({
+    users,
+    profile,
+    certification,
+    kyc,
+    files,
+    credit,
+    loans,
+    collection,
+    ledger,
+    messages,
+    securityEvents: audit,
+    links: new IdImageLinks(secrets.otpPepper, config.admin.revealLinkMinutes * 60),
+    clock,
+  });
+
   return {
     events,
     audit,
@@ -514,6 +534,7 @@ export function composeServices(infra: Infra) {
     operatorAudit,
     proposals,
     dashboard,
+    borrowerView,
   };
 }
 

@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       dataDir: path.join(REPO_ROOT, 'data'),
       webDistDir: path.join(REPO_ROOT, 'apps/web/dist'),
+      adminDistDir: path.join(REPO_ROOT, 'apps/admin/dist'),
       seedDemo: true,
       sessionTtlDays: 30,
       otp: { ttlSeconds: 300, limitPerPhoneHour: 5, limitPerIpHour: 20, limitPerDeviceHour: 10 },
@@ -169,8 +170,13 @@ describe('ledger, payout and collection settings (issues 11 and 12)', () => {
 });
 
 describe('back-office settings (issue 22; decisions 089, 091)', () => {
-  it('defaults to 30 idle minutes, 12 hours, 5 failures locking 15 minutes, 72-hour invitations and 7-day proposals', () => {
-    expect(loadConfig({}).admin).toEqual({ sessionIdleMinutes: 30, sessionMaxHours: 12, failuresBeforeLock: 5, lockMinutes: 15, invitationHours: 72, proposalExpiryDays: 7 });
+  it('defaults to 30 idle minutes, 12 hours, 5 failures locking 15 minutes, 72-hour invitations, 7-day proposals and 5-minute ID image links', () => {
+    expect(loadConfig({}).admin).toEqual({ sessionIdleMinutes: 30, sessionMaxHours: 12, failuresBeforeLock: 5, lockMinutes: 15, invitationHours: 72, proposalExpiryDays: 7, revealLinkMinutes: 5 });
+  });
+
+  it('keeps revealed ID image links short-lived: at most 30 minutes (decision 097)', () => {
+    expect(loadConfig({ ADMIN_REVEAL_LINK_MINUTES: '30' }).admin.revealLinkMinutes).toBe(30);
+    expect(() => loadConfig({ ADMIN_REVEAL_LINK_MINUTES: '31' })).toThrow(/ADMIN_REVEAL_LINK_MINUTES is at most 30/);
   });
 
   it('refuses non-positive values', () => {

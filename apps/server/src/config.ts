@@ -46,6 +46,7 @@ import { REPO_ROOT } from './paths.ts';
  * AUTH_CONFIG               KYC,ID,TELECOM,BANK  certification steps the app requires, in order (authConfig endpoint; BANK is asked at the first loan)
  * OPERATOR_PROVIDER         sms          operator check: sms (codes of 4 then 6 digits through SMS_PROVIDER under the login code's limits; decision 044)
  * WEB_DIST_DIR              <repo>/apps/web/dist  built web app served as static files with SPA fallback
+ * ADMIN_DIST_DIR            <repo>/apps/admin/dist  built back office served under /admin with its own SPA fallback
  * SEED_DEMO                 true on PGlite, false on PostgreSQL  create the demo user 0912345678 (password sen123) and the demo admin admin@sen.local (README) at start
  * RATE_LIMIT_PER_MINUTE     600          API requests allowed per client IP per minute
  * TRUST_PROXY               false        true when behind a load balancer that sets X-Forwarded-For (client IPs for limits)
@@ -79,6 +80,7 @@ import { REPO_ROOT } from './paths.ts';
  * ADMIN_LOCK_MINUTES        15           back office: how long that lock lasts
  * ADMIN_INVITATION_HOURS    72           back office: how long an invitation (enrolment link) can be used
  * PROPOSAL_EXPIRY_DAYS      7            back office: a four-eyes proposal nobody decided in this many days expires
+ * ADMIN_REVEAL_LINK_MINUTES 5            back office: how long a revealed ID image's link works (1..30; only for the session that revealed it)
  * LENDER_LICENCE            non-credit-institution  non-credit-institution (Civil Code art. 468: 20 %/year) | credit-institution (RATE_CAP_ANNUAL_PERCENT required)
  * RATE_CAP_ANNUAL_PERCENT   20 (non-credit-institution)  highest nominal annual interest of any product; overdue charges at most 150 % of it
  * CREDIT_MIN_AGE            18           credit engine: youngest borrower approved
@@ -203,6 +205,7 @@ const envSchema = z.object({
     .default('KYC,ID,TELECOM,BANK'),
   OPERATOR_PROVIDER: z.enum(['sms']).default('sms'),
   WEB_DIST_DIR: optionalText,
+  ADMIN_DIST_DIR: optionalText,
   SEED_DEMO: booleanText.optional(),
   RATE_LIMIT_PER_MINUTE: positiveInt(600),
   TRUST_PROXY: booleanText.default(false),
@@ -223,6 +226,7 @@ const envSchema = z.object({
   ADMIN_LOCK_MINUTES: positiveInt(15),
   ADMIN_INVITATION_HOURS: positiveInt(72),
   PROPOSAL_EXPIRY_DAYS: positiveInt(7),
+  ADMIN_REVEAL_LINK_MINUTES: positiveInt(5).pipe(z.number().max(30, { error: 'ADMIN_REVEAL_LINK_MINUTES is at most 30: revealed ID images are short-lived' })),
   LENDER_LICENCE: z.enum(['non-credit-institution', 'credit-institution']).default('non-credit-institution'),
   RATE_CAP_ANNUAL_PERCENT: z.coerce.number().positive().max(1000).optional(),
   CREDIT_MIN_AGE: z.coerce.number().int().min(18).max(100).default(18),
@@ -377,6 +381,8 @@ export interface Config {
     lockMinutes: number;
     invitationHours: number;
     proposalExpiryDays: number;
+    /** Minutes a revealed ID image's link works (decision 097). */
+    revealLinkMinutes: number;
   };
   /** The legal cap on product rates for the lender's licence (docs/decisions/050). */
   rateCap: { licence: 'non-credit-institution' | 'credit-institution'; annualPercent: number; overdueMultiple: number };
@@ -407,6 +413,7 @@ export interface Config {
   authConfig: string;
   operatorProvider: 'sms';
   webDistDir: string;
+  adminDistDir: string;
   seedDemo: boolean;
   rateLimitPerMinute: number;
   trustProxy: boolean;
@@ -586,6 +593,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authConfig: e.AUTH_CONFIG,
     operatorProvider: e.OPERATOR_PROVIDER,
     webDistDir: e.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps/web/dist'),
+    adminDistDir: e.ADMIN_DIST_DIR ?? path.join(REPO_ROOT, 'apps/admin/dist'),
     seedDemo: e.NODE_ENV !== 'production' && (e.SEED_DEMO ?? !e.DATABASE_URL),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
@@ -627,6 +635,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       lockMinutes: e.ADMIN_LOCK_MINUTES,
       invitationHours: e.ADMIN_INVITATION_HOURS,
       proposalExpiryDays: e.PROPOSAL_EXPIRY_DAYS,
+      revealLinkMinutes: e.ADMIN_REVEAL_LINK_MINUTES,
     },
     rateCap: { licence: e.LENDER_LICENCE, annualPercent: e.RATE_CAP_ANNUAL_PERCENT ?? 20, overdueMultiple: 1.5 },
     credit: {

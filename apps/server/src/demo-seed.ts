@@ -12,8 +12,8 @@ export const DEMO_USER = { phone: '0912345678', password: 'sen123' } as const;
 export const DEMO_CREDIT_LIMIT_VND = 10_000_000n;
 
 /**
- * Demo data of a local run (SEED_DEMO): banners, loan products, and the demo user with its
- * password, certified and approved with a credit limit.
+ * Demo data of a local run (SEED_DEMO): banners, loan products, the demo admin of the back
+ * office, and the demo user with its password, certified and approved with a credit limit.
  */
 export async function seedDemo(c: Composition): Promise<void> {
   await seedDemoActivities(c.infra.database.uow);

@@ -2,7 +2,8 @@ import { ADMIN_PATHS, API_PATHS, type CommittedOrder } from '@sen/contract';
 import { addDays, vietnamDate } from '@sen/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBorrower, demoProducts, type TestBorrower } from './helpers/loans.ts';
+import { randomIdNumber, savePersonalData } from './helpers/borrowers.ts';
+import { createBorrower, demoProducts, openLoan, type TestBorrower } from './helpers/loans.ts';
 import { postMultipart } from './helpers/multipart.ts';
 import type { OperatorSession } from './helpers/operators.ts';
 import { createTestApp, randomPhone, type TestApp } from './helpers/test-app.ts';
@@ -150,4 +151,35 @@ describe('statements per request on the back office', () => {
       expect(statements.filter((text) => WRITE.test(text))).toEqual([]);
     });
   }
+});
+
+/**
+ * The back office's borrower view (decision 097): the operator session's read, then the endpoint's
+ * own. The borrower page reads each section once, whatever the borrower holds (here: personal
+ * data, KYC not done, an order paid out and accruing, another still paying, messages, a sign-in).
+ */
+describe("statements per request on the back office's borrower view", () => {
+  /** Every operator call reads its session once (one prepared statement, on both drivers). */
+  const OPERATOR_SESSION = 1;
+  /**
+   * The page: the account by its number; then side by side personal data, certification states,
+   * the KYC document, the credit account, decisions, orders, messages, privacy consents, security
+   * events, devices; then side by side the instalments, payments and agreements of those orders,
+   * the ledger (the borrower's entries other than accruals, the accruals by key) and the entries' lines.
+   */
+  const DETAIL_OWN = 17;
+  /** A phone search: the user by phone, then the accounts and the personal data of the hits. */
+  const SEARCH_OWN = 3;
+
+  it(`the borrower page: ${DETAIL_OWN} statements of its own, none a write; a search by phone: ${SEARCH_OWN}`, async () => {
+    await savePersonalData(t, b.userId, { fullName: 'Đỗ Thị Ngân Sách', idNumber: randomIdNumber() });
+    await openLoan(t, b, { principal: 2_000_000n, planNums: 1 });
+    const admin = await t.operatorSession('viewer');
+    const detail = await statementsOf(() => admin.browser.get(ADMIN_PATHS.borrowerDetail, { userId: b.session.id }));
+    expect(detail.length, listed(detail)).toBe(OPERATOR_SESSION + DETAIL_OWN);
+    expect(detail.filter((text) => WRITE.test(text))).toEqual([]);
+    const search = await statementsOf(() => admin.browser.get(ADMIN_PATHS.borrowerSearch, { q: b.phone }));
+    expect(search.length, listed(search)).toBe(OPERATOR_SESSION + SEARCH_OWN);
+    expect(search.filter((text) => WRITE.test(text))).toEqual([]);
+  });
 });

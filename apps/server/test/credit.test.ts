@@ -9,7 +9,7 @@ import { CreditRulesRepository } from '../src/modules/credit/credit-rules.reposi
 import { CreditService } from '../src/modules/credit/credit.service.ts';
 import { ManualReviewRepository } from '../src/modules/credit/manual-review.repository.ts';
 import { DEMO_PRODUCTS } from '../src/modules/product/index.ts';
-import { productChanger } from './helpers/operators.ts';
+import { productChanger, testProduct } from './helpers/operators.ts';
 import { createTestApp, randomPhone, type TestApp } from './helpers/test-app.ts';
 
 /*
@@ -29,19 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const product = (change: Partial<ProductInput> = {}): ProductInput => ({
-  code: `p-${Math.random().toString(36).slice(2, 10)}`,
-  name: 'Test',
-  minAmount: 1_000_000,
-  maxAmount: 5_000_000,
-  termDays: 30,
-  planNums: [1],
-  dailyRatePpm: 400,
-  serviceFeePpm: 10_000,
-  overdueDailyRatePpm: 600,
-  active: false,
-  ...change,
-});
+const product = testProduct;
 
 /** A signed-in borrower certified with these declared facts (the development certify call). */
 async function borrower(facts: { birthDate?: string; monthlySalaryBand?: string; skipWork?: boolean } = { birthDate: '1995-04-01', monthlySalaryBand: '2' }) {

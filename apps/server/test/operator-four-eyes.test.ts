@@ -2,10 +2,11 @@ import { ADMIN_PATHS, allAdminEndpoints, API_PATHS, ERRORS, type ProductInput, t
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loanProducts, operatorAudit, productVersions } from '../src/db/schema.ts';
+import { randomIdNumber, savePersonalData } from './helpers/borrowers.ts';
 import { sampleJpeg } from './helpers/images.ts';
 import { createBorrower, demoProducts, openLoan } from './helpers/loans.ts';
 import { postMultipart } from './helpers/multipart.ts';
-import type { OperatorSession } from './helpers/operators.ts';
+import { testProduct, type OperatorSession } from './helpers/operators.ts';
 import { createTestApp, randomPhone, type TestApp } from './helpers/test-app.ts';
 
 /*
@@ -28,19 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const product = (change: Partial<ProductInput> = {}): ProductInput => ({
-  code: `fe-${Math.random().toString(36).slice(2, 10)}`,
-  name: 'Four eyes',
-  minAmount: 1_000_000,
-  maxAmount: 5_000_000,
-  termDays: 30,
-  planNums: [1],
-  dailyRatePpm: 400,
-  serviceFeePpm: 10_000,
-  overdueDailyRatePpm: 600,
-  active: false,
-  ...change,
-});
+const product = (change: Partial<ProductInput> = {}): ProductInput => testProduct({ name: 'Four eyes', ...change });
 
 async function propose(session: OperatorSession, input: ProductInput) {
   const response = await session.browser.post<{ proposal: ProposalView }>(ADMIN_PATHS.productPropose, { product: input, reason: 'new pricing' });
@@ -138,14 +127,9 @@ describe('the audit trail', () => {
     const receipts = await maker.browser.get<{ id: number; orderNo: string }[]>(ADMIN_PATHS.receipts);
     const receiptId = receipts.envelope.data.find((receipt) => receipt.orderNo === loan.order.orderNo)!.id;
     const logoutSession = await t.operatorSession('viewer');
-    // A borrower the engine rejected (too old), for an appeal and its decision (decision 095).
-    const phone = randomPhone();
-    const appellant = await t.loginWithOtp(phone);
-    await t.app.inject({ method: 'POST', url: API_PATHS.devCreditCertify, payload: { phone, birthDate: '1940-01-01', monthlySalaryBand: '2' } });
-    await t.services.credit.runReviews();
-    let reviewId = 0;
     let invitedId = 0;
     let proposalId = 0;
+    let reviewId = 0;
     const changes: Record<string, () => Promise<{ statusCode: number; body: string }>> = {
       adminInviteOperator: async () => {
         const response = await checker.browser.post<{ operator: { id: number } }>(ADMIN_PATHS.operatorInvite, { email: `audit-${Date.now()}@sen.test`, name: 'Audited', role: 'viewer' });
@@ -169,15 +153,24 @@ describe('the audit trail', () => {
       },
       adminReviewRepaymentReceipt: () => maker.browser.post(ADMIN_PATHS.receiptReview, { id: receiptId, approve: false, note: 'no such transfer' }),
       adminExportAudit: () => checker.browser.get(ADMIN_PATHS.auditExport),
-      adminLogout: () => logoutSession.browser.post(ADMIN_PATHS.logout),
+      adminRevealBorrower: async () => {
+        await savePersonalData(t, borrower.userId, { fullName: 'Phạm Văn Kiểm', idNumber: randomIdNumber() });
+        return checker.browser.post(ADMIN_PATHS.borrowerReveal, { userId: borrower.session.id, what: 'idNumber', reason: 'Audit trail test: reveal the ID number' });
+      },
       adminOpenAppeal: async () => {
-        const response = await checker.browser.post<{ review: { id: number } }>(ADMIN_PATHS.reviewAppeal, { userId: appellant.id, reason: 'called the hotline' });
+        // A borrower the engine rejects on its own (too old), appealed by an operator.
+        const phone = randomPhone();
+        const rejected = await t.loginWithOtp(phone);
+        await t.app.inject({ method: 'POST', url: API_PATHS.devCreditCertify, payload: { phone, birthDate: '1950-01-01', monthlySalaryBand: '2' } });
+        await t.services.credit.runReviews();
+        const response = await checker.browser.post<{ review: { id: number } }>(ADMIN_PATHS.reviewAppeal, { userId: rejected.id, reason: 'audit trail test: appeal' });
         reviewId = response.envelope.data.review.id;
         return response;
       },
-      adminDecideReview: () => checker.browser.post(ADMIN_PATHS.reviewDecide, { reviewId, decision: 'reject', reason: 'still over the age limit' }),
+      adminDecideReview: () => checker.browser.post(ADMIN_PATHS.reviewDecide, { reviewId, decision: 'reject', reason: 'audit trail test: still too old' }),
       adminProposeCreditRules: () =>
-        maker.browser.post(ADMIN_PATHS.creditRulesPropose, { rules: { manualReview: { failedRules: ['incomeBand'], maxFailedRules: 1, approvalsFromVnd: null } } }),
+        maker.browser.post(ADMIN_PATHS.creditRulesPropose, { rules: { manualReview: { failedRules: ['incomeBand'], maxFailedRules: 1, approvalsFromVnd: null } }, reason: 'audit trail test' }),
+      adminLogout: () => logoutSession.browser.post(ADMIN_PATHS.logout),
     };
     const audited = allAdminEndpoints.filter((endpoint) => endpoint.audited).map((endpoint) => endpoint.id);
     expect(Object.keys(changes).sort()).toEqual([...audited].sort());

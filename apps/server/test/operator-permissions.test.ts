@@ -51,6 +51,13 @@ describe('the role × endpoint matrix', () => {
     }
   });
 
+  it('refuses a percent-encoded back-office path without the CSRF header as it refuses the plain one', async () => {
+    for (const path of [ADMIN_PATHS.me.replace('/api/', '/%61pi/'), ADMIN_PATHS.me.replace('/admin/', '/%61dmin/')]) {
+      const response = await sessions.get('admin')!.browser.call('GET', path, {}, { csrf: false });
+      expect([response.statusCode, response.envelope.code, path]).toEqual([403, ERRORS.ADMIN_HEADER_MISSING.code, path]);
+    }
+  });
+
   it('refuses a borrower session on the back office', async () => {
     const borrower = await t.loginWithOtp();
     const response = await t.app.inject({ method: 'GET', url: ADMIN_PATHS.me, headers: { authorization: borrower.token, 'x-sen-admin': '1' } });

@@ -9,7 +9,9 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts';
 const SPLASH_SCRIPT = "document.documentElement.lang = 'vi';";
 const INDEX_HTML = `<!doctype html><title>Sen</title><div id="root"></div><script>${SPLASH_SCRIPT}</script>`;
 const BIG_JS = `console.log(${JSON.stringify('sen '.repeat(2000))});`;
+const ADMIN_HTML = '<!doctype html><title>Sen back office</title><div id="admin-root"></div>';
 let dist: string;
+let adminDist: string;
 let t: TestApp;
 let unbuilt: TestApp;
 
@@ -28,14 +30,20 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'assets', 'big-def456.js.gz'), gzipSync(BIG_JS));
   writeFileSync(path.join(dist, 'assets', 'big-def456.js.map'), '{"version":3}');
   writeFileSync(path.join(dist, 'assets', 'plain-ghi789.js'), BIG_JS);
+  // The back office's own build (apps/admin/dist, base /admin/).
+  adminDist = mkdtempSync(path.join(tmpdir(), 'sen-admin-dist-'));
+  mkdirSync(path.join(adminDist, 'assets'));
+  writeFileSync(path.join(adminDist, 'index.html'), ADMIN_HTML);
+  writeFileSync(path.join(adminDist, 'assets', 'admin-abc123.js'), 'console.log("admin")');
   [t, unbuilt] = await Promise.all([
-    createTestApp({ config: (config) => ({ ...config, webDistDir: dist }) }),
-    createTestApp({ config: (config) => ({ ...config, webDistDir: path.join(dist, 'missing') }) }),
+    createTestApp({ config: (config) => ({ ...config, webDistDir: dist, adminDistDir: adminDist }) }),
+    createTestApp({ config: (config) => ({ ...config, webDistDir: path.join(dist, 'missing'), adminDistDir: path.join(adminDist, 'missing') }) }),
   ]);
 });
 afterAll(async () => {
   await Promise.all([t?.close(), unbuilt?.close()]);
   rmSync(dist, { recursive: true, force: true });
+  rmSync(adminDist, { recursive: true, force: true });
 });
 
 describe('static web app', () => {
@@ -121,5 +129,29 @@ describe('static web app', () => {
     expect(response.headers['content-type']).toMatch(/text\/plain/);
     expect(response.body).toContain('npm run build:web');
     expect((await unbuilt.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+  });
+
+  it('serves the back office under /admin from its own build, with its own fallback and the same security headers', async () => {
+    for (const url of ['/admin', '/admin/', '/admin/operators', '/admin/enrol?token=abc']) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(ADMIN_HTML);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(String(response.headers['content-security-policy']), url).toContain("default-src 'self'");
+    }
+    const asset = await t.app.inject({ url: '/admin/assets/admin-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log("admin")');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await t.app.inject({ url: '/admin/assets/gone-999.js' })).statusCode).toBe(404);
+    // The borrower app never gets the back office's page, nor the reverse.
+    expect((await t.app.inject({ url: '/administration' })).body).toBe(INDEX_HTML);
+    expect((await t.app.inject({ url: '/assets/admin-abc123.js' })).statusCode).toBe(404);
+  });
+
+  it('explains how to build the back office when it is missing', async () => {
+    const response = await unbuilt.app.inject({ url: '/admin/sign-in' });
+    expect(response.statusCode).toBe(503);
+    expect(response.body).toContain('npm run build:admin');
   });
 });

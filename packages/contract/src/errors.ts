@@ -185,6 +185,12 @@ export const ERRORS = {
   REVIEW_LIMIT_INVALID: { code: 6042, httpStatus: 400, messageKey: 'error.reviewLimitInvalid' },
   /** An appeal for a borrower who is approved, already under review, or was never rejected or calmed. */
   APPEAL_NOT_ALLOWED: { code: 6043, httpStatus: 409, messageKey: 'error.appealNotAllowed' },
+  // The borrower view (decision 097).
+  BORROWER_NOT_FOUND: { code: 6050, httpStatus: 404, messageKey: 'error.borrowerNotFound' },
+  /** A reveal of what the borrower has not given (no personal data yet, no ID images). */
+  REVEAL_NOTHING: { code: 6051, httpStatus: 404, messageKey: 'error.revealNothing' },
+  /** An ID image link that expired, was made for another operator session, or was altered: reveal again. */
+  REVEAL_LINK_INVALID: { code: 6052, httpStatus: 403, messageKey: 'error.revealLinkInvalid' },
 } as const satisfies Record<string, { code: number; httpStatus: number; messageKey: MessageKey }>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
@@ -695,6 +695,12 @@ export const ledgerEntries = pgTable(
      * the daily accrual's entries (one per loan and day) never enter it (decision 083).
      */
     index('ledger_entries_principal_day_idx').on(table.businessDate).where(sql`${table.event} in ('disbursement', 'repayment', 'write_off')`),
+    /**
+     * A borrower's entries other than the daily accruals, newest last, for the back office's
+     * borrower page (decisions 083 and 097): the accrual sweep never writes into it; the page reads
+     * a loan's accruals by their keys.
+     */
+    index('ledger_entries_borrower_events_idx').on(table.borrowerId, table.id).where(sql`${table.event} <> 'daily_accrual'`),
   ],
 );
 
@@ -725,6 +731,16 @@ export const ledgerLines = pgTable(
 // ---------------------------------------------------------------------------------------------
 // Personal data, supplementary information and the operator check (issue 9, profile helper).
 // ---------------------------------------------------------------------------------------------
+
+/**
+ * How the back office compares names (decision 097): Unicode NFD with the combining marks removed,
+ * đ/Đ as d, lower case, runs of spaces as one, in byte order (collation "C", so a prefix is a range
+ * of the index). Every step is ASCII-safe and immutable, so `lower` gives the same on any locale
+ * and the index below can be built on it; the query applies the same expression to what is typed.
+ */
+export function nameSearchKey(value: SQL): SQL {
+  return sql`(btrim(regexp_replace(lower(translate(regexp_replace(normalize(${value}, NFD), '[\\u0300-\\u036f]', '', 'g'), 'đĐ', 'dD')), '\\s+', ' ', 'g')) collate "C")`;
+}
 
 /**
  * The personal-data step (SPEC.md §3, API-FAMILY.md §5.6), one row per user. The ID number is kept
@@ -759,7 +775,10 @@ export const personalData = pgTable('personal_data', {
   zaloAccount: text('zalo_account'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (table) => [
+  /** The back office's name search: a prefix of the name's search key is a range of this index (decision 097). */
+  index('personal_data_name_search_idx').on(nameSearchKey(sql`${table.fullName}`), table.userId),
+]);
 
 /** The supplementary-information step (API-FAMILY.md §5.10, the WORK item), one row per user. */
 export const workInfo = pgTable('work_info', {

@@ -24,21 +24,55 @@ export function allowInlineScripts(policy: string, hashes: string[]): string {
 }
 const NO_CACHE = 'no-cache';
 
-/**
- * Serves the built web app from WEB_DIST_DIR (precompressed brotli/gzip twins when the client accepts them): content-hashed files under /assets/ are cached for
- * a year, index.html is revalidated every time, other files for an hour. Any other GET outside
- * /api is the SPA's own route and gets index.html. Unknown /api paths get the 404 envelope.
- * Without a build, pages answer 503 with a hint instead of failing obscurely.
- */
-export const staticSpaPlugin = globalPlugin('sen-static-spa', async (app: FastifyInstance, options: { webDistDir: string }) => {
-  const root = path.resolve(options.webDistDir);
+/** One single-page app the server serves: its URL prefix, its built directory, how to build it. */
+interface SpaMount {
+  /** '/' for the borrower app, '/admin/' for the back office (its own bundle: decision 093). */
+  prefix: string;
+  root: string;
+  built: boolean;
+  /** CSP sources of its index.html's inline scripts. */
+  hashes: string[];
+  buildCommand: string;
+  name: string;
+}
+
+function mountOf(prefix: string, dir: string, name: string, buildCommand: string): SpaMount {
+  const root = path.resolve(dir);
   const built = existsSync(path.join(root, 'index.html'));
-
   const hashes = built ? inlineScriptHashes(readFileSync(path.join(root, 'index.html'), 'utf8')) : [];
+  return { prefix, root, built, hashes, buildCommand, name };
+}
 
-  if (built) {
+/** Whether a decoded path belongs to a prefix ('/admin' itself, '/admin/…'). */
+function isUnder(pathname: string, prefix: string): boolean {
+  return prefix === '/' || pathname === prefix.slice(0, -1) || pathname.startsWith(prefix);
+}
+
+/**
+ * Serves the built web app from WEB_DIST_DIR at / and the back office from ADMIN_DIST_DIR at
+ * /admin/ (precompressed brotli/gzip twins when the client accepts them): content-hashed files
+ * under assets/ are cached for a year, index.html is revalidated every time, other files for an
+ * hour. Any other GET outside /api is its app's own route and gets that app's index.html. Unknown
+ * /api paths get the 404 envelope. Without a build, pages answer 503 with a hint instead of
+ * failing obscurely.
+ */
+export const staticSpaPlugin = globalPlugin('sen-static-spa', async (app: FastifyInstance, options: { webDistDir: string; adminDistDir?: string }) => {
+  const web = mountOf('/', options.webDistDir, 'web app', 'npm run build:web');
+  // The more specific prefix first: it is the one a path under it belongs to.
+  const mounts = [...(options.adminDistDir ? [mountOf('/admin/', options.adminDistDir, 'back office', 'npm run build:admin')] : []), web];
+  const mountFor = (pathname: string) => mounts.find((mount) => isUnder(pathname, mount.prefix)) ?? web;
+  const decorating = mounts.find((mount) => mount.built);
+
+  for (const mount of mounts) {
+    if (!mount.built) {
+      app.log.warn(`${mount.name} build not found; run \`${mount.buildCommand}\` to serve it`);
+      continue;
+    }
     await app.register(fastifyStatic, {
-      root,
+      root: mount.root,
+      prefix: mount.prefix,
+      // reply.sendFile is decorated once (by the first registration); every call passes its root.
+      decorateReply: mount === decorating,
       wildcard: true,
       // The build writes .br and .gz beside every text file: send those to clients that accept them.
       preCompressed: true,
@@ -49,18 +83,16 @@ export const staticSpaPlugin = globalPlugin('sen-static-spa', async (app: Fastif
       lastModified: true,
       setHeaders: (response, filePath) => {
         // A precompressed twin (index.html.br) is the file it compresses: same cache rule, same CSP.
-        const relative = path.relative(root, filePath).split(path.sep).join('/').replace(/\.(br|gz)$/, '');
+        const relative = path.relative(mount.root, filePath).split(path.sep).join('/').replace(/\.(br|gz)$/, '');
         if (relative.startsWith('assets/')) response.setHeader('cache-control', IMMUTABLE);
         else if (relative.endsWith('.html')) {
           response.setHeader('cache-control', NO_CACHE);
           const policy = response.getHeader('content-security-policy');
-          if (typeof policy === 'string') response.setHeader('content-security-policy', allowInlineScripts(policy, hashes));
+          if (typeof policy === 'string') response.setHeader('content-security-policy', allowInlineScripts(policy, mount.hashes));
         }
         else response.setHeader('cache-control', 'public, max-age=3600');
       },
     });
-  } else {
-    app.log.warn('web build not found; run `npm run build:web` to serve the app');
   }
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -75,16 +107,17 @@ export const staticSpaPlugin = globalPlugin('sen-static-spa', async (app: Fastif
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
     }
+    const mount = mountFor(pathname);
     // A missing hashed asset is a real 404; answering it with HTML would only confuse the browser.
-    if (pathname.startsWith('/assets/')) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
-    if (!built) {
+    if (pathname.startsWith(`${mount.prefix}assets/`)) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    if (!mount.built) {
       return reply
         .status(503)
         .type('text/plain; charset=utf-8')
-        .send('The web app is not built yet. Run `npm run build:web`, then restart the server.');
+        .send(`The ${mount.name} is not built yet. Run \`${mount.buildCommand}\`, then restart the server.`);
     }
     const policy = reply.getHeader('content-security-policy') ?? reply.raw.getHeader('content-security-policy');
-    if (typeof policy === 'string') reply.header('content-security-policy', allowInlineScripts(policy, hashes));
-    return reply.header('cache-control', NO_CACHE).sendFile('index.html');
+    if (typeof policy === 'string') reply.header('content-security-policy', allowInlineScripts(policy, mount.hashes));
+    return reply.header('cache-control', NO_CACHE).sendFile('index.html', mount.root);
   });
 });

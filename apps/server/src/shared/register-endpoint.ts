@@ -23,6 +23,8 @@ export interface EndpointContext<E extends AnyEndpoint> {
   request: FastifyRequest;
   reply: FastifyReply;
   session: SessionOf<E['session']>;
+  /** The endpoint's file parts by name, checked and cleaned (decision 088); `{}` without file parts. */
+  files: ReceivedFiles<E>;
   /** The back office's operator (`session: 'operator'` endpoints), checked and permitted before the handler runs. */
   operator: OperatorOf<E['session']>;
   /**
@@ -30,8 +32,6 @@ export interface EndpointContext<E extends AnyEndpoint> {
    * one per call (decision 090). Absent from other endpoints (calling it is a bug).
    */
   audit: (entry: AuditWrite) => Promise<void>;
-  /** The endpoint's file parts by name, checked and cleaned (decision 088); `{}` without file parts. */
-  files: ReceivedFiles<E>;
 }
 
 const notAudited = () => Promise.reject(new Error('this endpoint is not audited (contract: audited)'));
@@ -89,9 +89,10 @@ export function registerEndpoint<E extends AnyEndpoint>(app: FastifyInstance, en
         const operator = (endpoint.session === 'operator' ? request.operator : null) as OperatorOf<E['session']>;
         const context = { input, request, reply, session: session as SessionOf<E['session']>, operator };
         if (options.guard) await options.guard(context);
-        // Only a multipart endpoint reads the parts (the list is made on first use; issue 21).
+        // Only a multipart endpoint reads the parts (the list is made on first use; issue 21), and
+        // before an audited change's transaction opens: decoding images never holds a transaction.
         const files = multipart ? await receiveFiles(endpoint, request.uploadedFiles) : (NO_FILES as ReceivedFiles<E>);
-        const run = (audit: EndpointContext<E>['audit']) => handler({ ...context, audit, files });
+        const run = (audit: EndpointContext<E>['audit']) => handler({ ...context, files, audit });
         let data: EndpointResult<E>;
         if (endpoint.audited) {
           const audited = request.server.senAudited;

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { ADMIN_BROWSER_COOKIE, ADMIN_CSRF_HEADER, ADMIN_PATHS, ADMIN_SESSION_COOKIE, type Envelope, type OperatorRole, type OperatorView } from '@sen/contract';
+import { ADMIN_BROWSER_COOKIE, ADMIN_CSRF_HEADER, ADMIN_PATHS, ADMIN_SESSION_COOKIE, type Envelope, type OperatorRole, type OperatorView, type ProductInput } from '@sen/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { generate } from 'otplib';
 import type { Composition } from '../../src/compose.ts';
@@ -118,3 +118,18 @@ export function productChanger(signIn: (role: OperatorRole) => Promise<OperatorS
     return Object.assign(approved, { json: () => ({ ...approved.envelope, data: approved.envelope?.data?.proposal?.result ?? null }) });
   };
 }
+
+/** A valid loan product, inactive, under a fresh code; `change` overrides any field. */
+export const testProduct = (change: Partial<ProductInput> = {}): ProductInput => ({
+  code: `p-${Math.random().toString(36).slice(2, 10)}`,
+  name: 'Test',
+  minAmount: 1_000_000,
+  maxAmount: 5_000_000,
+  termDays: 30,
+  planNums: [1],
+  dailyRatePpm: 400,
+  serviceFeePpm: 10_000,
+  overdueDailyRatePpm: 600,
+  active: false,
+  ...change,
+});

@@ -91,6 +91,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     // Proof of work as in production, made cheap: tests solve challenges in a few milliseconds.
     BOT_CHECK_MAX_NUMBER: '1000',
     WEB_DIST_DIR: path.join(import.meta.dirname, 'no-web-build'),
+    ADMIN_DIST_DIR: path.join(import.meta.dirname, 'no-admin-build'),
   });
   const changed = options.config ? options.config(base) : base;
   // Production takes its secrets from the environment only (issue 8): a production test app gets

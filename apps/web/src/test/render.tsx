@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { queryClient } from '../shared/query/query-client.ts';
 
@@ -12,4 +12,12 @@ export function renderWithQuery(ui: ReactNode, prepare?: (client: QueryClient) =
   queryClient.clear();
   prepare?.(queryClient);
   return { client: queryClient, ...render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>) };
+}
+
+/** A hook rendered with the app's one query client, emptied first (see renderWithQuery). */
+export function renderHookWithQuery<Result>(hook: () => Result, prepare?: (client: QueryClient) => void) {
+  queryClient.clear();
+  prepare?.(queryClient);
+  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return { client: queryClient, ...renderHook(hook, { wrapper }) };
 }

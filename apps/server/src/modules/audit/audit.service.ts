@@ -52,6 +52,12 @@ export class AuditService {
     return hmacSha256Hex(this.phoneKey, `phone:${phone}`).slice(0, 32);
   }
 
+  /** The back office's borrower page: the borrower's latest `limit` events, newest first (no phone hashes or details). */
+  async latestOf(userId: string, limit: number) {
+    const rows = await this.repository.latestOfUser(userId, limit);
+    return rows.map(({ occurredAt, ...row }) => ({ ...row, at: occurredAt.toISOString() }));
+  }
+
   async record(event: SecurityEvent): Promise<void> {
     await this.repository.insert({
       occurredAt: this.clock(),

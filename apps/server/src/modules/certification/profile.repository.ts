@@ -1,6 +1,6 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
-import { operatorChecks, personalData, workInfo } from '../../db/schema.ts';
+import { nameSearchKey, operatorChecks, personalData, workInfo } from '../../db/schema.ts';
 
 export type PersonalDataRow = typeof personalData.$inferSelect;
 export type PersonalDataValues = Omit<typeof personalData.$inferInsert, 'publicId' | 'createdAt' | 'updatedAt'>;
@@ -30,6 +30,37 @@ export class ProfileRepository {
       .where(and(eq(personalData.idNumberIndex, idNumberIndex), ne(personalData.userId, userId)))
       .limit(1);
     return row !== undefined;
+  }
+
+  /** The back office: who holds this ID number (by its blind index; unique). */
+  async holderOfIdNumber(idNumberIndex: string): Promise<string | null> {
+    const [row] = await this.db.select({ userId: personalData.userId }).from(personalData).where(eq(personalData.idNumberIndex, idNumberIndex)).limit(1);
+    return row?.userId ?? null;
+  }
+
+  /**
+   * The back office: users whose name starts with `prefix`, compared by nameSearchKey on both sides
+   * (decision 097). The prefix is a range of the name index: [key, key || U+10FFFF) in byte order.
+   */
+  async userIdsByNamePrefix(prefix: string, limit: number): Promise<string[]> {
+    const key = nameSearchKey(sql`${prefix}::text`);
+    const column = nameSearchKey(sql`${personalData.fullName}`);
+    const rows = await this.db
+      .select({ userId: personalData.userId })
+      .from(personalData)
+      .where(and(gte(column, key), lt(column, sql`${key} || chr(1114111)`)))
+      .orderBy(asc(column), asc(personalData.userId))
+      .limit(limit);
+    return rows.map((row) => row.userId);
+  }
+
+  /** The back office: name and the ID number's last four digits of several users (search results). */
+  async summariesOf(userIds: readonly string[]): Promise<Array<{ userId: string; fullName: string; idNumberLast4: string }>> {
+    if (userIds.length === 0) return [];
+    return this.db
+      .select({ userId: personalData.userId, fullName: personalData.fullName, idNumberLast4: personalData.idNumberLast4 })
+      .from(personalData)
+      .where(inArray(personalData.userId, [...userIds]));
   }
 
   /** Creates or replaces the user's personal data in one statement. */

@@ -43,6 +43,11 @@ import type { ProfileRepository } from './profile.repository.ts';
 /** The purpose of the ID number's blind index (also what CreditFacts.idNumberIndex is). */
 export const ID_NUMBER_INDEX_PURPOSE = 'id-number';
 
+/** An ID number as the back office shows it: its last four digits, the length hidden too. */
+export function maskIdNumber(last4: string): string {
+  return `******${last4}`;
+}
+
 /** Vietnam's country calling code, as the family's address items carry it. */
 const VIETNAM_COUNTRY_ID = 84;
 
@@ -113,17 +118,56 @@ export class ProfileService {
     }));
   }
 
+  /** Whether the borrower has saved personal data (the demo seed fills it once). */
+  async hasPersonalData(userId: string): Promise<boolean> {
+    return (await this.repository.personalData(userId)) !== null;
+  }
+
+  // ─── the back office's borrower view (decision 097) ───
+
+  /** Who holds this ID number, looked up by its blind index (the number itself is never searched). */
+  holderOfIdNumber(idNumber: string): Promise<string | null> {
+    return this.repository.holderOfIdNumber(this.cipher.blindIndex(ID_NUMBER_INDEX_PURPOSE, idNumber));
+  }
+
+  /** Users whose name starts with `prefix`, ignoring case and diacritics, in name order. */
+  userIdsByNamePrefix(prefix: string, limit: number): Promise<string[]> {
+    return this.repository.userIdsByNamePrefix(prefix, limit);
+  }
+
+  /** Name and masked ID number of several users (search results), by user id. */
+  async summariesOf(userIds: readonly string[]): Promise<Map<string, { fullName: string; idNumberMasked: string }>> {
+    const rows = await this.repository.summariesOf(userIds);
+    return new Map(rows.map((row) => [row.userId, { fullName: row.fullName, idNumberMasked: maskIdNumber(row.idNumberLast4) }]));
+  }
+
+  /** The personal data as the borrower page shows it: the ID number masked. Null before the step. */
+  async operatorView(userId: string) {
+    const row = await this.repository.personalData(userId);
+    if (!row) return null;
+    return {
+      fullName: row.fullName,
+      idNumberMasked: maskIdNumber(row.idNumberLast4),
+      birthDate: row.birthDate,
+      sex: row.sex,
+      provinceId: row.provinceId,
+      monthlySalaryVnd: Number(row.monthlySalaryVnd),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+
+  /** The full ID number, for an audited reveal only (the caller writes the audit row); null before the step. */
+  async revealIdNumber(userId: string): Promise<string | null> {
+    const row = await this.repository.personalData(userId);
+    return row ? this.cipher.decrypt(row.idNumberCipher) : null;
+  }
+
   /**
    * Saves the personal-data step whole and marks the ID item, in one transaction. The birth date is
    * checked again on the app's clock (the endpoint schema read the system clock). A correction keeps
    * the ID number: a different one is refused (ID_NUMBER_LOCKED); a number another user holds is
    * refused (ID_NUMBER_TAKEN), also when two users race for it (the unique index decides).
    */
-  /** Whether the borrower has saved personal data (the demo seed fills it once). */
-  async hasPersonalData(userId: string): Promise<boolean> {
-    return (await this.repository.personalData(userId)) !== null;
-  }
-
   async savePersonalData(userId: string, input: ParsedPersonalDataRequest): Promise<void> {
     const onClock = personalDataRequestSchema({ today: this.clock }).safeParse({ ...input, city: undefined, region: undefined });
     if (!onClock.success) throw new AppError('VALIDATION_FAILED', { messageKey: firstMessageKey(onClock.error) });

@@ -182,6 +182,11 @@ export class CreditRepository {
     return rows.map((row) => row.userId);
   }
 
+  /** The back office: the latest decisions of a borrower, newest first. */
+  async latestDecisionsOf(userId: string, limit: number) {
+    return this.db.select().from(creditDecisions).where(eq(creditDecisions.userId, userId)).orderBy(desc(creditDecisions.createdAt)).limit(limit);
+  }
+
   async decisionsOf(userId: string) {
     return this.db.select().from(creditDecisions).where(eq(creditDecisions.userId, userId)).orderBy(creditDecisions.createdAt);
   }

@@ -379,6 +379,11 @@ export class CreditService {
     return this.repository.decisionsOf(userId);
   }
 
+  /** The back office's borrower page: the latest `limit` decisions with their rule results and reasons, newest first. */
+  latestDecisions(userId: string, limit: number) {
+    return this.repository.latestDecisionsOf(userId, limit);
+  }
+
   /** Demo seed only: an approved borrower with a limit. */
   approveForDemo(userId: string, creditLimit: bigint): Promise<void> {
     return this.repository.upsertApproved(userId, creditLimit, this.clock());

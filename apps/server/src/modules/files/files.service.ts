@@ -74,6 +74,18 @@ export class FilesService {
     return data ? { data, contentType: file.contentType } : null;
   }
 
+  /**
+   * A stored file's bytes with whose and what it is, for a caller that has already decided who may
+   * see it (the back office's audited reveal links, decision 097). Null when the row or the bytes
+   * are gone.
+   */
+  async readStored(fileId: string): Promise<{ file: StoredFileRow; data: Buffer } | null> {
+    const file = await this.repository.findById(fileId);
+    if (!file) return null;
+    const data = await this.storage.get(file.storageKey);
+    return data ? { file, data } : null;
+  }
+
   // ─── Account lifecycle (issue 13) ───
 
   /** The data export's list of the user's files: what each is, never its bytes or storage key. */

@@ -159,6 +159,21 @@ export class KycService {
     };
   }
 
+  /**
+   * The back office's borrower page (decision 097): the step's state and which images are held, by
+   * side, as file ids for an audited reveal to link to; never the images or links themselves.
+   */
+  async operatorView(userId: string) {
+    const document = await this.repository.findDocument(userId);
+    if (!document) return null;
+    return {
+      files: { front: document.frontFileId, back: document.backFileId, face: document.faceFileId ?? document.livenessFileId },
+      livenessPassed: document.livenessPassed,
+      faceMatchScore: document.faceMatchScore,
+      completedAt: document.completedAt,
+    };
+  }
+
   /** What the provider read from the ID card's front (for the personal-data form), or null. */
   async idCardReading(userId: string): Promise<IdCardReading | null> {
     const document = await this.repository.findDocument(userId);

@@ -1,5 +1,5 @@
 import { accountKey, type AccountRef, type Posting } from '@sen/domain';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { executeRows } from '../../db/database.ts';
 import { ledgerEntries, ledgerLines } from '../../db/schema.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
@@ -16,6 +16,27 @@ export interface StoredLine {
   debit: bigint;
   credit: bigint;
 }
+
+/** An entry as a statement of account shows it. */
+export interface EntryRow {
+  id: number;
+  event: string;
+  key: string;
+  loanId: string | null;
+  businessDate: string;
+  memo: string;
+  createdAt: Date;
+}
+
+const entryColumns = {
+  id: ledgerEntries.id,
+  event: ledgerEntries.event,
+  key: ledgerEntries.key,
+  loanId: ledgerEntries.loanId,
+  businessDate: ledgerEntries.businessDate,
+  memo: ledgerEntries.memo,
+  createdAt: ledgerEntries.createdAt,
+};
 
 /** How many rows one INSERT carries (each column travels as one array parameter). */
 const ENTRIES_PER_STATEMENT = 5000;
@@ -80,6 +101,31 @@ export class LedgerRepository {
       .select({ id: ledgerEntries.id, key: ledgerEntries.key, event: ledgerEntries.event, loanId: ledgerEntries.loanId, borrowerId: ledgerEntries.borrowerId, businessDate: ledgerEntries.businessDate })
       .from(ledgerEntries)
       .where(inArray(ledgerEntries.key, [...keys]));
+  }
+
+  /**
+   * The back office's borrower page (decision 097): the borrower's latest entries other than daily
+   * accruals (the partial index ledger_entries_borrower_events_idx, which the sweep never writes),
+   * newest first.
+   */
+  async latestEventsOfBorrower(borrowerId: string, limit: number): Promise<EntryRow[]> {
+    return this.uow.db
+      .select(entryColumns)
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.borrowerId, borrowerId), ne(ledgerEntries.event, 'daily_accrual')))
+      .orderBy(desc(ledgerEntries.id))
+      .limit(limit);
+  }
+
+  /** Entries by their keys (each a lookup in the unique key index), newest first. */
+  async entriesWithKeys(keys: readonly string[], limit: number): Promise<EntryRow[]> {
+    if (keys.length === 0) return [];
+    return this.uow.db
+      .select(entryColumns)
+      .from(ledgerEntries)
+      .where(inArray(ledgerEntries.key, [...keys]))
+      .orderBy(desc(ledgerEntries.id))
+      .limit(limit);
   }
 
   async linesOfEntries(entryIds: readonly number[]): Promise<StoredLine[]> {

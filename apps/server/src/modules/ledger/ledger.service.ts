@@ -124,6 +124,19 @@ export class LedgerService {
     return this.repository.entriesOfLoan(loanId);
   }
 
+  /**
+   * A borrower's latest `limit` entries with their lines, newest first (the back office's borrower
+   * page, decision 097): their entries other than daily accruals through the borrower's partial
+   * index, and the daily accruals named by `accrualKeys` (the caller knows its loans' accrued days;
+   * decision 083), each a lookup by key. Nothing here scans the ledger.
+   */
+  async latestOfBorrower(borrowerId: string, accrualKeys: readonly string[], limit: number) {
+    const [events, accruals] = await Promise.all([this.repository.latestEventsOfBorrower(borrowerId, limit), this.repository.entriesWithKeys(accrualKeys, limit)]);
+    const entries = [...events, ...accruals].sort((a, b) => b.id - a.id).slice(0, limit);
+    const lines = await this.repository.linesOfEntries(entries.map((entry) => entry.id));
+    return entries.map((entry) => ({ ...entry, lines: lines.filter((line) => line.entryId === entry.id) }));
+  }
+
   /** Adds a check to the ledger check (e.g. the order module's order-level checks). */
   addCheck(check: LedgerCheck): void {
     if (this.checks.some((known) => known.name === check.name)) throw new Error(`ledger check ${check.name} is already registered`);

@@ -107,6 +107,17 @@ export class OrderRepository {
     return this.db.select().from(loanOrders).where(where).orderBy(desc(loanOrders.createdAt), desc(loanOrders.id));
   }
 
+  /** The back office: the borrower's latest `limit` orders, newest first. */
+  async latestOfUser(userId: string, limit: number): Promise<OrderRow[]> {
+    return this.db.select().from(loanOrders).where(eq(loanOrders.userId, userId)).orderBy(desc(loanOrders.createdAt), desc(loanOrders.id)).limit(limit);
+  }
+
+  /** The back office: whose order this order number is (unique). */
+  async ownerOfOrderNo(orderNo: string): Promise<string | null> {
+    const [row] = await this.db.select({ userId: loanOrders.userId }).from(loanOrders).where(eq(loanOrders.orderNo, orderNo)).limit(1);
+    return row?.userId ?? null;
+  }
+
   /** Locks orders (FOR UPDATE) until the transaction ends, in id order (no deadlock between lockers). */
   async lock(orderIds: readonly number[]): Promise<OrderRow[]> {
     const tx = this.uow.requireTransaction('OrderRepository.lock');
@@ -252,6 +263,16 @@ export class OrderRepository {
   /** The agreements accepted with an order (one row per document). */
   acceptances(orderId: number): Promise<(typeof contractAcceptances.$inferSelect)[]> {
     return this.uow.db.select().from(contractAcceptances).where(eq(contractAcceptances.orderId, orderId)).orderBy(contractAcceptances.document);
+  }
+
+  /** The agreements accepted with several orders (the back office's borrower page), by order and document. */
+  acceptancesOf(orderIds: readonly number[]): Promise<(typeof contractAcceptances.$inferSelect)[]> {
+    if (orderIds.length === 0) return Promise.resolve([]);
+    return this.uow.db
+      .select()
+      .from(contractAcceptances)
+      .where(inArray(contractAcceptances.orderId, [...orderIds]))
+      .orderBy(desc(contractAcceptances.acceptedAt), asc(contractAcceptances.document));
   }
 
   async insertAcceptances(rows: (typeof contractAcceptances.$inferInsert)[]): Promise<void> {

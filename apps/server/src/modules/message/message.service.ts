@@ -165,6 +165,19 @@ export class MessageService {
     return this.repository.countUnread(userId);
   }
 
+  /** The back office's borrower page: the latest `limit` messages sent, newest first, as sent. */
+  async latestSent(userId: string, limit: number) {
+    const rows = await this.repository.page(userId, 0, limit);
+    return rows.map((row) => ({
+      id: row.id,
+      template: row.template,
+      title: row.theme,
+      content: row.content,
+      at: row.createdAt.toISOString(),
+      readAt: row.readAt?.toISOString() ?? null,
+    }));
+  }
+
   // ─── Account lifecycle (issue 13) ───
 
   /** Who may still be messaged; the account lifecycle says no for closed accounts. */

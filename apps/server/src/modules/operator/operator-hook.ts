@@ -32,7 +32,8 @@ export const operatorHook = globalPlugin(
       options.audit.audited({ operator: request.operator, ip: request.ip, userAgent: headerValue(request, 'user-agent') ?? null }, action, work);
     app.decorate('senAudited', audited);
     app.addHook('preValidation', async (request) => {
-      if (!request.url.startsWith(ADMIN_PATH_PREFIX) || request.is404) return;
+      // The matched route, not the raw URL: '/%61pi/admin/…' reaches the same route and must meet the same checks.
+      if (request.is404 || !(request.routeOptions.url ?? '').startsWith(ADMIN_PATH_PREFIX)) return;
       if (headerValue(request, ADMIN_CSRF_HEADER) !== ADMIN_CSRF_VALUE) throw new AppError('ADMIN_HEADER_MISSING');
       const flags = request.routeOptions.config.sen;
       if (flags?.auth !== 'operator') return;

@@ -124,6 +124,11 @@ const owedOf = (state: LoanState) => sumComponents(loanOutstanding(state));
 export class CollectionService {
   constructor(private readonly deps: CollectionDeps) {}
 
+  /** The money applied to these orders, with its allocation, newest first (the back office's borrower page). */
+  repaymentsOf(orderIds: readonly number[]) {
+    return this.deps.repository.repaymentsOfOrders(orderIds);
+  }
+
   async apply(money: MoneyReceived): Promise<AppliedToLoan[]> {
     const { uow, loans, ledger, repository } = this.deps;
     uow.requireTransaction('CollectionService.apply');

@@ -149,6 +149,12 @@ export class RepaymentRepository {
     return this.db.select().from(loanRepayments).where(eq(loanRepayments.orderId, orderId)).orderBy(asc(loanRepayments.id));
   }
 
+  /** Money applied to several orders (the back office's borrower page), newest first. */
+  async repaymentsOfOrders(orderIds: readonly number[]): Promise<LoanRepaymentRow[]> {
+    if (orderIds.length === 0) return [];
+    return this.db.select().from(loanRepayments).where(inArray(loanRepayments.orderId, [...orderIds])).orderBy(desc(loanRepayments.id));
+  }
+
   // ─── receipts ───
 
   async insertReceipt(receipt: Omit<typeof repaymentReceipts.$inferInsert, 'id' | 'createdAt' | 'state'> & { createdAt: Date }): Promise<ReceiptRow> {

@@ -1,2 +1,2 @@
-export type { UserRow } from './user.repository.ts';
+export type { UserAccountRow, UserRow } from './user.repository.ts';
 export type { UserService } from './user.service.ts';

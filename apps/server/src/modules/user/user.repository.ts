@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { privacyConsents, userDeviceFacts, userEquipment, users } from '../../db/schema.ts';
 
@@ -11,6 +11,17 @@ export interface UserRow {
 }
 
 const userColumns = { id: users.id, publicId: users.publicId, phone: users.phone, passwordHash: users.passwordHash };
+
+/** An account as the back office lists it (no credentials). */
+export interface UserAccountRow {
+  id: string;
+  publicId: number;
+  /** The normalised phone, or `closed:<id>` once the account is closed (tombstone). */
+  phone: string;
+  createdAt: Date;
+}
+
+const accountColumns = { id: users.id, publicId: users.publicId, phone: users.phone, createdAt: users.createdAt };
 
 export class UserRepository {
   constructor(private readonly uow: UnitOfWork) {}
@@ -28,6 +39,17 @@ export class UserRepository {
   async findById(id: string): Promise<UserRow | null> {
     const [row] = await this.db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
     return row ?? null;
+  }
+
+  /** The back office's view of accounts: by the number the borrower's app shows, or by ids (one statement). */
+  async accountByPublicId(publicId: number): Promise<UserAccountRow | null> {
+    const [row] = await this.db.select(accountColumns).from(users).where(eq(users.publicId, publicId)).limit(1);
+    return row ?? null;
+  }
+
+  async accountsByIds(ids: readonly string[]): Promise<UserAccountRow[]> {
+    if (ids.length === 0) return [];
+    return this.db.select(accountColumns).from(users).where(inArray(users.id, [...ids]));
   }
 
   /**
@@ -125,8 +147,8 @@ export class UserRepository {
     return row ?? null;
   }
 
-  async equipmentOf(userId: string) {
-    return this.db
+  async equipmentOf(userId: string, limit?: number) {
+    const query = this.db
       .select({
         deviceId: userEquipment.deviceId,
         appVersion: userEquipment.appVersion,
@@ -141,6 +163,7 @@ export class UserRepository {
       .from(userEquipment)
       .where(eq(userEquipment.userId, userId))
       .orderBy(desc(userEquipment.updatedAt));
+    return limit === undefined ? query : query.limit(limit);
   }
 
   async deviceFactsOf(userId: string) {
@@ -152,12 +175,13 @@ export class UserRepository {
     return row ?? null;
   }
 
-  async consentsOf(userId: string) {
-    return this.db
+  async consentsOf(userId: string, limit?: number) {
+    const query = this.db
       .select({ version: privacyConsents.version, agreed: privacyConsents.agreed, createdAt: privacyConsents.createdAt })
       .from(privacyConsents)
       .where(eq(privacyConsents.userId, userId))
       .orderBy(desc(privacyConsents.createdAt));
+    return limit === undefined ? query : query.limit(limit);
   }
 
   /** Device records and facts of a closed account (consents are kept: they prove what was agreed). */

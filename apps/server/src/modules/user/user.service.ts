@@ -3,7 +3,7 @@ import { AppError } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { SessionUser } from '../../types.ts';
 import { keptFacts } from './device-facts.ts';
-import type { UserRepository, UserRow } from './user.repository.ts';
+import type { UserAccountRow, UserRepository, UserRow } from './user.repository.ts';
 
 /**
  * Borrowers' accounts and the user's own records; every query is scoped by a user id. The public
@@ -21,6 +21,16 @@ export class UserService {
 
   findById(userId: string): Promise<UserRow | null> {
     return this.users.findById(userId);
+  }
+
+  /** The back office: the account the borrower's app shows as `publicId`. */
+  accountByPublicId(publicId: number): Promise<UserAccountRow | null> {
+    return this.users.accountByPublicId(publicId);
+  }
+
+  /** The back office: several accounts in one read (search results). */
+  accountsByIds(userIds: readonly string[]): Promise<UserAccountRow[]> {
+    return this.users.accountsByIds(userIds);
   }
 
   /** The user with its row locked for the caller's unit of work (UserRepository.lockById). */
@@ -89,8 +99,8 @@ export class UserService {
   }
 
   /** The privacy-policy answers of the user, newest first. */
-  async consentHistory(userId: string): Promise<ConsentRecord[]> {
-    const rows = await this.users.consentsOf(userId);
+  async consentHistory(userId: string, limit?: number): Promise<ConsentRecord[]> {
+    const rows = await this.users.consentsOf(userId, limit);
     return rows.map((row) => ({ version: row.version, agreed: row.agreed, createdAt: row.createdAt.toISOString() }));
   }
 
@@ -116,6 +126,11 @@ export class UserService {
         ? { hardware: parse(facts.hardware), system: parse(facts.system), network: parse(facts.network), updatedAt: facts.updatedAt.toISOString() }
         : null,
     };
+  }
+
+  /** The back office: the borrower's latest device records (no kept facts). */
+  recentDevices(userId: string, limit: number) {
+    return this.users.equipmentOf(userId, limit);
   }
 
   /** The phone model of the borrower's most recently updated device record, or null. */

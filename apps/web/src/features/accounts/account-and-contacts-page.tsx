@@ -1,5 +1,4 @@
 import { ERRORS } from '@sen/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../app/paths.ts';
@@ -11,10 +10,9 @@ import { Button } from '../../shared/ui/button.tsx';
 import { LoadingView } from '../../shared/ui/loading-view.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { showToast } from '../../shared/ui/toast.ts';
-import { refreshAuthStatus } from '../auth/index.ts';
 import { AccountFields, ContactFields } from './account-fields.tsx';
 import { accountFormResolver, bindPayload, emptyAccountForm, emptyContact, type AccountFormValues, type ContactFormValues } from './account-form.ts';
-import { accountKeys, bindAccountAndContacts, useEmergencyContacts } from './accounts-api.ts';
+import { useBindAccountAndContacts, useEmergencyContacts } from './accounts-api.ts';
 import './accounts.css';
 
 /** How other pages open the step: where to go once it is saved (e.g. the loan application); home by default. */
@@ -26,7 +24,7 @@ function BindForm({ contacts }: { contacts: ContactFormValues[] }) {
   const { t } = useT();
   const navigate = useNavigate();
   const next = (useLocation().state as AccountAndContactsPageState | null)?.next;
-  const queryClient = useQueryClient();
+  const bind = useBindAccountAndContacts();
   const borrowerPhone = useSessionStore((state) => state.user?.phone ?? null);
   const form = useForm<AccountFormValues>({
     resolver: accountFormResolver('bind', borrowerPhone),
@@ -37,9 +35,7 @@ function BindForm({ contacts }: { contacts: ContactFormValues[] }) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await bindAccountAndContacts(bindPayload(values), { skipErrorHandler: true });
-      await queryClient.invalidateQueries({ queryKey: accountKeys.all });
-      await refreshAuthStatus().catch(() => undefined);
+      await bind.mutateAsync(bindPayload(values));
       showToast(t('accounts.saved'));
       await navigate(next?.startsWith('/') ? next : paths.root, { replace: true });
     } catch (error) {

@@ -1,11 +1,14 @@
 import { EMERGENCY_RELATIONSHIP_CODES, EMERGENCY_RELATIONSHIP_LABELS } from '@sen/contract';
 import { useState } from 'react';
-import { Controller, useWatch, type Control } from 'react-hook-form';
+import { Controller, useController, useWatch, type Control } from 'react-hook-form';
+import { useFieldErrorText } from '../../shared/forms/field-error.ts';
+import { FormPickerField } from '../../shared/forms/form-picker-field.tsx';
 import { FormTextField } from '../../shared/forms/form-text-field.tsx';
 import { useT } from '../../shared/i18n/use-translation.ts';
+import { PickerField } from '../../shared/ui/picker-field.tsx';
 import type { AccountFormValues } from './account-form.ts';
 import { useBanks, useWallets } from './accounts-api.ts';
-import { BankPicker, OptionPicker, PickerField } from './picker-field.tsx';
+import { BankPicker } from './bank-picker.tsx';
 
 type FormControl = Control<AccountFormValues>;
 
@@ -41,74 +44,40 @@ function BankField({ control }: { control: FormControl }) {
   const { t } = useT();
   const banks = useBanks();
   const [open, setOpen] = useState(false);
+  const { field, fieldState } = useController({ control, name: 'bankId' });
+  const error = useFieldErrorText(fieldState.error?.message);
+  const chosen = banks.data?.find((bank) => String(bank.id) === field.value);
   return (
-    <Controller
-      control={control}
-      name="bankId"
-      render={({ field, fieldState }) => {
-        const chosen = banks.data?.find((bank) => String(bank.id) === field.value);
-        return (
-          <>
-            <PickerField
-              id="bank-id"
-              label={t('accounts.bank.label')}
-              placeholder={banks.isError ? t('accounts.bank.loadFailed') : t('validation.select')}
-              valueLabel={chosen ? `${chosen.shortName} (${chosen.bankCode})` : null}
-              error={fieldState.error?.message}
-              buttonRef={field.ref}
-              onOpen={() => (banks.isError ? void banks.refetch() : setOpen(true))}
-              data-testid="bank-field"
-            />
-            <BankPicker
-              visible={open}
-              banks={banks.data ?? []}
-              value={field.value}
-              onClose={() => setOpen(false)}
-              onPick={(id) => {
-                field.onChange(id);
-                setOpen(false);
-              }}
-            />
-          </>
-        );
-      }}
-    />
+    <>
+      <PickerField
+        id="bank-id"
+        label={t('accounts.bank.label')}
+        placeholder={banks.isError ? t('accounts.bank.loadFailed') : t('validation.select')}
+        valueLabel={chosen ? `${chosen.shortName} (${chosen.bankCode})` : null}
+        error={error}
+        buttonRef={field.ref}
+        onOpen={() => (banks.isError ? void banks.refetch() : setOpen(true))}
+        data-testid="bank-field"
+      />
+      <BankPicker
+        visible={open}
+        banks={banks.data ?? []}
+        value={field.value}
+        onClose={() => setOpen(false)}
+        onPick={(id) => {
+          field.onChange(id);
+          setOpen(false);
+        }}
+      />
+    </>
   );
 }
 
 function WalletField({ control }: { control: FormControl }) {
   const { t } = useT();
   const wallets = useWallets();
-  const [open, setOpen] = useState(false);
   const options = (wallets.data ?? []).map((wallet) => ({ value: String(wallet.id), label: wallet.walletName }));
-  return (
-    <Controller
-      control={control}
-      name="walletId"
-      render={({ field, fieldState }) => (
-        <>
-          <PickerField
-            id="wallet-id"
-            label={t('accounts.wallet.label')}
-            placeholder={t('validation.select')}
-            valueLabel={options.find((option) => option.value === field.value)?.label ?? null}
-            error={fieldState.error?.message}
-            buttonRef={field.ref}
-            onOpen={() => setOpen(true)}
-            data-testid="wallet-field"
-          />
-          <OptionPicker
-            visible={open}
-            title={t('accounts.wallet.label')}
-            options={options}
-            value={field.value}
-            onClose={() => setOpen(false)}
-            onPick={(value) => field.onChange(value)}
-          />
-        </>
-      )}
-    />
-  );
+  return <FormPickerField control={control} name="walletId" id="wallet-id" label={t('accounts.wallet.label')} placeholder={t('validation.select')} options={options} data-testid="wallet-field" />;
 }
 
 const numeric = { inputMode: 'numeric' as const, autoComplete: 'off', maxLength: 20 };
@@ -144,27 +113,16 @@ export function AccountFields({ control }: { control: FormControl }) {
 
 function RelationshipField({ control, index }: { control: FormControl; index: 0 | 1 }) {
   const { t, language } = useT();
-  const [open, setOpen] = useState(false);
   const options = EMERGENCY_RELATIONSHIP_CODES.map((code) => ({ value: String(code), label: EMERGENCY_RELATIONSHIP_LABELS[code][language] }));
   return (
-    <Controller
+    <FormPickerField
       control={control}
       name={`relativesInfoVOList.${index}.relatives`}
-      render={({ field, fieldState }) => (
-        <>
-          <PickerField
-            id={`contact-${index + 1}-relationship`}
-            label={t('accounts.contact.relationship')}
-            placeholder={t('validation.select')}
-            valueLabel={options.find((option) => option.value === String(field.value))?.label ?? null}
-            error={fieldState.error?.message}
-            buttonRef={field.ref}
-            onOpen={() => setOpen(true)}
-            data-testid={`contact-${index + 1}-relationship`}
-          />
-          <OptionPicker visible={open} title={t('accounts.contact.relationship')} options={options} value={String(field.value ?? '')} onClose={() => setOpen(false)} onPick={(value) => field.onChange(value)} />
-        </>
-      )}
+      id={`contact-${index + 1}-relationship`}
+      label={t('accounts.contact.relationship')}
+      placeholder={t('validation.select')}
+      options={options}
+      data-testid={`contact-${index + 1}-relationship`}
     />
   );
 }

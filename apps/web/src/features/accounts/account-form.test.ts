@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accountFormResolver, addPayload, bindPayload, emptyAccountForm, type AccountFormValues } from './account-form.ts';
-import { filterBanks } from './picker-field.tsx';
+import { filterBanks } from './bank-picker.tsx';
 
 const valid = (): AccountFormValues => ({
   ...emptyAccountForm([

@@ -1,5 +1,4 @@
 import { ERRORS } from '@sen/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { Checkbox } from 'antd-mobile';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -13,7 +12,7 @@ import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { showToast } from '../../shared/ui/toast.ts';
 import { AccountFields } from './account-fields.tsx';
 import { accountFormResolver, addPayload, emptyAccountForm, type AccountFormValues } from './account-form.ts';
-import { accountKeys, addAccount } from './accounts-api.ts';
+import { useAddAccount } from './accounts-api.ts';
 import './accounts.css';
 
 /** How other pages open /authentication/account: from the list the new account is not made the default unless ticked. */
@@ -30,14 +29,13 @@ export function AccountPage() {
   const { t } = useT();
   const navigate = useNavigate();
   const location = useLocation();
-  const queryClient = useQueryClient();
+  const addAccount = useAddAccount();
   const [makeDefault, setMakeDefault] = useState((location.state as AccountPageState | null)?.makeDefault ?? true);
   const form = useForm<AccountFormValues>({ resolver: accountFormResolver('add', null), defaultValues: emptyAccountForm([]), mode: 'onSubmit', reValidateMode: 'onChange' });
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await addAccount(addPayload(values, makeDefault), { skipErrorHandler: true });
-      await queryClient.invalidateQueries({ queryKey: accountKeys.all });
+      await addAccount.mutateAsync(addPayload(values, makeDefault));
       showToast(t('accounts.added'));
       await navigate(paths.accountsReceivable, { replace: true });
     } catch (error) {

@@ -4,9 +4,9 @@ import { paths } from '../../app/paths.ts';
 import { errorText } from '../../shared/forms/server-field-errors.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { LoadingView } from '../../shared/ui/loading-view.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { QueryView } from '../../shared/ui/query-view.tsx';
 import { showToast } from '../../shared/ui/toast.ts';
 import { AccountCard } from './account-card.tsx';
 import type { AccountPageState } from './account-page.tsx';
@@ -44,45 +44,39 @@ export function AccountsReceivablePage() {
     }
   };
 
-  let body;
-  if (accounts.isPending) {
-    body = <LoadingView text={t('common.loading')} />;
-  } else if (accounts.isError) {
-    body = (
-      <div className="placeholder" role="alert" data-testid="accounts-error">
-        <p className="placeholder__text">{t('accounts.loadFailed')}</p>
-        <Button color="primary" fill="outline" shape="rounded" onClick={() => accounts.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
-  } else if (accounts.data.length === 0) {
-    body = (
-      <div className="placeholder" data-testid="accounts-empty">
-        <p className="placeholder__title">{t('accounts.empty.title')}</p>
-        <p className="placeholder__text">{t('accounts.empty.text')}</p>
-      </div>
-    );
-  } else {
-    body = (
-      <ul className="stack account-list" aria-label={t('page.accountsReceivable')}>
-        {accounts.data.map((account) => (
-          <li key={`${account.kind}-${account.id}`}>
-            <AccountCard account={account}>
-              {account.isDefault ? null : (
-                <Button size="small" shape="rounded" fill="outline" color="primary" onClick={() => makeDefault(account)} data-testid={`set-default-${account.id}`}>
-                  {t('accounts.setDefault')}
+  const body = (
+    <QueryView
+      query={accounts}
+      errorTitle={t('accounts.loadFailed')}
+      errorTestId="accounts-error"
+      isEmpty={(list) => list.length === 0}
+      empty={
+        <div className="placeholder" data-testid="accounts-empty">
+          <p className="placeholder__title">{t('accounts.empty.title')}</p>
+          <p className="placeholder__text">{t('accounts.empty.text')}</p>
+        </div>
+      }
+    >
+      {(list) => (
+        <ul className="stack account-list" aria-label={t('page.accountsReceivable')}>
+          {list.map((account) => (
+            <li key={`${account.kind}-${account.id}`}>
+              <AccountCard account={account}>
+                {account.isDefault ? null : (
+                  <Button size="small" shape="rounded" fill="outline" color="primary" onClick={() => makeDefault(account)} data-testid={`set-default-${account.id}`}>
+                    {t('accounts.setDefault')}
+                  </Button>
+                )}
+                <Button size="small" shape="rounded" fill="none" onClick={() => setUnbinding(account)} data-testid={`unbind-${account.id}`}>
+                  {t('accounts.unbind')}
                 </Button>
-              )}
-              <Button size="small" shape="rounded" fill="none" onClick={() => setUnbinding(account)} data-testid={`unbind-${account.id}`}>
-                {t('accounts.unbind')}
-              </Button>
-            </AccountCard>
-          </li>
-        ))}
-      </ul>
-    );
-  }
+              </AccountCard>
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryView>
+  );
 
   return (
     <div className="page">

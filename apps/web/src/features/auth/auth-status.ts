@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryClient } from '../../shared/query/query-client.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { fetchAuthStatus } from './auth-api.ts';
+import { authKeys } from './auth-keys.ts';
 
 /**
  * The signed-in user's certification status (authConfig and authDetail) is server state like any
@@ -15,12 +16,6 @@ export interface AuthStatus {
   /** Comma-separated certification items the server requires ('ID,WORK,BANK,KYC,TELECOM'). */
   authConfig: string;
 }
-
-/** Query keys of sign-in state, per signed-in user. */
-export const authKeys = {
-  all: ['auth'] as const,
-  status: (userId: number | null) => [...authKeys.all, 'status', userId] as const,
-};
 
 function currentUserId(): number | null {
   return useSessionStore.getState().user?.id ?? null;

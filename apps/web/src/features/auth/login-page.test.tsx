@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../shared/i18n/i18n.ts';
 import { setNavigator } from '../../shared/navigation/navigation.ts';
+import { queryClient } from '../../shared/query/query-client.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { envelopeResponse as envelope, requestBody, setupApiTest } from '../../test/api-test.ts';
 import { cachedAuthStatus, hasAuthOf } from './auth-status.ts';
@@ -143,6 +144,22 @@ describe('login submit', () => {
     expect(bodyOf(API_PATHS.login)).toMatchObject({ phone: '0912345678', smsCode: '1234' });
     expect(bodyOf(API_PATHS.equipmentSave)).toMatchObject({ appVersion: '1.0.0', mobileType: 2, phoneMark: localStorage.getItem(STORAGE_KEYS.deviceId) });
     expect(localStorage.getItem(STORAGE_KEYS.cache)).toBeNull();
+  });
+
+  it('forgets every answer cached for the borrower who used this phone before (orders, accounts, messages)', async () => {
+    queryClient.setQueryData(['orders', 'list'], [{ orderNo: 'SEN-PREVIOUS-BORROWER' }]);
+    queryClient.setQueryData(['accounts', 'list'], [{ bankNo: '0123456789' }]);
+    fetchMock.mockImplementation(async (url) => {
+      const path = String(url);
+      if (path === API_PATHS.login) return envelope({ token: 'tok2', id: 2, phone: '0987654321', passwdSign: 0, appId: 1, channelId: 1, activityUrl: null });
+      return envelope(null);
+    });
+    renderLogin();
+    fireEvent.change(phoneInput(), { target: { value: '0987654321' } });
+    fireEvent.change(screen.getByLabelText('OTP'), { target: { value: '1234' } });
+    submit();
+    expect(await screen.findByText('Create password page')).toBeInTheDocument();
+    expect(queryClient.getQueryCache().getAll()).toEqual([]);
   });
 
   it('records an iPhone as regClient IOS with mobileType 1, in the login and the device record', async () => {

@@ -3,6 +3,7 @@ import { paths } from '../../app/paths.ts';
 import { getDeviceId } from '../../shared/device/device-id.ts';
 import { currentUserAgent, mobileTypeOf, parsePhoneModel } from '../../shared/device/user-agent.ts';
 import { navigateTo } from '../../shared/navigation/navigation.ts';
+import { queryClient } from '../../shared/query/query-client.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { clearAppCache } from '../../shared/storage/local-store.ts';
 import { noteLogin } from '../../shared/tracking/index.ts';
@@ -40,12 +41,14 @@ export async function logout(): Promise<void> {
 }
 
 /**
- * After a successful login (code 200): store the session, save the device record without waiting
- * on it, clear the app cache, then go to create-password (passwdSign 0) or load the auth status
+ * After a successful login (code 200): forget the previous user's cached answers, store the
+ * session, save the device record without waiting on it, clear the app cache, then go to create-password (passwdSign 0) or load the auth status
  * and go home.
  */
 export async function completeLogin(response: LoginSession): Promise<void> {
-  clearAuthStatus();
+  // Every cached answer belonged to whoever used this phone before (orders, accounts, messages):
+  // none may be shown to the one signing in now, not even while it refetches.
+  queryClient.clear();
   useSessionStore.getState().setSession(response.token, { id: response.id, phone: response.phone });
   void saveEquipment(deviceRecord()).catch(() => undefined);
   clearAppCache();

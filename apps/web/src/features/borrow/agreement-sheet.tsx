@@ -1,7 +1,7 @@
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { LoadingView } from '../../shared/ui/loading-view.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
+import { QueryView } from '../../shared/ui/query-view.tsx';
 import { useAgreement, type AgreementQuery } from './borrow-api.ts';
 
 /** An agreement to read, filled with the borrower's figures, in a dialog with its own scroll. */
@@ -20,23 +20,16 @@ export function AgreementSheet({ query, onClose }: { query: AgreementQuery | nul
         </Button>
       }
     >
-      {agreement.isPending ? (
-        <LoadingView text={t('common.loading')} />
-      ) : agreement.isError ? (
-        <p role="alert">
-          {t('borrow.agreement.loadFailed')}{' '}
-          <button type="button" className="link-button" onClick={() => void agreement.refetch()}>
-            {t('common.retry')}
-          </button>
-        </p>
-      ) : (
-        <div className="agreement-text" data-testid="agreement-text" tabIndex={0}>
-          {agreement.data.text
-            .split('\n')
-            .slice(1)
-            .map((line, index) => (line.trim() === '' ? <hr key={index} /> : <p key={index}>{line}</p>))}
-        </div>
-      )}
+      <QueryView query={agreement} size="section" errorTitle={t('borrow.agreement.loadFailed')}>
+        {(content) => (
+          <div className="agreement-text" data-testid="agreement-text" tabIndex={0}>
+            {content.text
+              .split('\n')
+              .slice(1)
+              .map((line, index) => (line.trim() === '' ? <hr key={index} /> : <p key={index}>{line}</p>))}
+          </div>
+        )}
+      </QueryView>
     </Modal>
   );
 }

@@ -1,12 +1,17 @@
-import { type AgreementContent, type BatchCommitResult, type CommittedOrder, type LoanPage, type ProductInfoDetail } from '@sen/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ERRORS, type AgreementContent, type BatchCommitResult, type CommittedOrder, type LoanPage, type ProductInfoDetail } from '@sen/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { callEndpoint } from '../../shared/request/call-endpoint.ts';
 import { endpoints } from '../../shared/request/endpoints.ts';
+import { isRequestError } from '../../shared/request/request-error.ts';
+import { homeKeys } from '../home/index.ts';
+import { orderKeys } from '../orders/index.ts';
+import { borrowKeys } from './borrow-keys.ts';
 
 /** The quote of one product for an amount (productInfo/detail): every plan with its schedule and full cost. */
 export function useProductQuote(productId: number, amount: number) {
   return useQuery<ProductInfoDetail>({
-    queryKey: ['product-quote', productId, amount],
+    queryKey: borrowKeys.quote(productId, amount),
     queryFn: () => callEndpoint(endpoints.productInfoDetail, { productId, amount }, { skipErrorHandler: true }),
     enabled: productId > 0 && amount > 0,
     placeholderData: keepPreviousData,
@@ -17,7 +22,7 @@ export function useProductQuote(productId: number, amount: number) {
 /** 'Borrow from all' (index/loan/page): the applicable products in detail form, each with its share. */
 export function useLoanPage(enabled: boolean) {
   return useQuery<LoanPage>({
-    queryKey: ['loan-page'],
+    queryKey: borrowKeys.loanPage(),
     queryFn: () => callEndpoint(endpoints.loanPage, {}, { skipErrorHandler: true }),
     enabled,
     staleTime: 0,
@@ -35,7 +40,7 @@ export interface AgreementQuery {
 /** An agreement filled with the borrower's figures, in the current language. */
 export function useAgreement(query: AgreementQuery | null, language: string) {
   return useQuery<AgreementContent>({
-    queryKey: ['agreement', query, language],
+    queryKey: borrowKeys.agreement(query, language),
     queryFn: () =>
       callEndpoint(
         endpoints.agreementContent,
@@ -75,8 +80,24 @@ function commonParts(common: CommitCommon) {
   };
 }
 
+/** What a commit sends beside its own fields and the key the mutation adds. */
+export type CommitDetails = Omit<CommitCommon, 'auditKey'>;
+
+export interface SingleCommit {
+  productId: number;
+  amount: number;
+  planNums: number;
+  loanTermId: number;
+}
+
+export interface BatchCommit {
+  productIds: number[];
+  planNums: Record<number, number>;
+  amount: number;
+}
+
 /** order/commit/with/event (multipart). */
-export function commitOrder(input: { productId: number; amount: number; planNums: number; loanTermId: number }, common: CommitCommon): Promise<CommittedOrder> {
+export function commitOrder(input: SingleCommit, common: CommitCommon): Promise<CommittedOrder> {
   return callEndpoint(
     endpoints.orderCommit,
     { productId: String(input.productId), amount: String(input.amount), planNums: String(input.planNums), loanTermId: String(input.loanTermId), ...commonParts(common) },
@@ -85,7 +106,7 @@ export function commitOrder(input: { productId: number; amount: number; planNums
 }
 
 /** order/commit/all/with/event (multipart): one result per product. */
-export function commitBatch(input: { productIds: number[]; planNums: Record<number, number>; amount: number }, common: CommitCommon): Promise<BatchCommitResult[]> {
+export function commitBatch(input: BatchCommit, common: CommitCommon): Promise<BatchCommitResult[]> {
   return callEndpoint(
     endpoints.orderCommitAll,
     {
@@ -97,4 +118,51 @@ export function commitBatch(input: { productIds: number[]; planNums: Record<numb
     },
     { skipErrorHandler: true, headers: { 'idempotency-key': common.auditKey } },
   );
+}
+
+/**
+ * What a commit changes, invalidated by key: the orders, every user's signed-in home (the credit
+ * limit, the products and their quotas; Mine's credit summary reads the same entry), and this
+ * feature's quotes and 'borrow from all' page (they carry the limit left). Marked stale only
+ * (`refetchType: 'none'`): the application is being left for the result page, so its own quote
+ * is not asked again; each query refetches when a screen shows it.
+ */
+function invalidateAfterCommit(client: QueryClient): void {
+  for (const queryKey of [orderKeys.all, homeKeys.indexes(), borrowKeys.quotes(), borrowKeys.loanPage()]) {
+    void client.invalidateQueries({ queryKey, refetchType: 'none' });
+  }
+}
+
+/**
+ * A commit as a mutation with its idempotency key. The key is made once per mounted application
+ * (as the page made it before): a second tap, or a retry after an answer that never came, sends
+ * the same auditKey and Idempotency-Key, so the server makes at most one order (docs/decisions/086).
+ * A refusal for an outdated agreement invalidates the agreements and quotes to read again; any other
+ * outcome, a failure included (the request may have been carried out), invalidates what a commit changes.
+ */
+function useCommit<Input, Result>(send: (input: Input, common: CommitCommon) => Promise<Result>) {
+  const client = useQueryClient();
+  const [auditKey] = useState(() => crypto.randomUUID());
+  return useMutation({
+    mutationFn: ({ input, details }: { input: Input; details: CommitDetails }) => send(input, { ...details, auditKey }),
+    onSuccess: () => invalidateAfterCommit(client),
+    onError: (error) => {
+      if (isRequestError(error) && error.code === ERRORS.AGREEMENT_OUTDATED.code) {
+        void client.invalidateQueries({ queryKey: borrowKeys.agreements() });
+        void client.invalidateQueries({ queryKey: borrowKeys.quotes() });
+        return;
+      }
+      invalidateAfterCommit(client);
+    },
+  });
+}
+
+/** Borrowing from one product (order/commit/with/event). */
+export function useCommitOrder() {
+  return useCommit(commitOrder);
+}
+
+/** 'Borrow from all' (order/commit/all/with/event): one result per product. */
+export function useCommitBatch() {
+  return useCommit(commitBatch);
 }

@@ -166,6 +166,7 @@ describe('/product/info', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('submit-loan')).not.toBeDisabled());
     fireEvent.click(screen.getByTestId('submit-loan'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/product/failed'), SLOW);
-    expect(screen.getByTestId('failed-reason')).toHaveTextContent('unable to apply');
+    // The router's state moves before React commits the lazy result page (a transition): wait for the page.
+    expect(await screen.findByTestId('failed-reason', {}, SLOW)).toHaveTextContent('unable to apply');
   });
 });

@@ -1,5 +1,4 @@
 import { ERRORS, TRACKING_ACTS, type BatchCommitResult, type CommittedOrder, type InstallmentPlan, type ProductDetail } from '@sen/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useBlocker, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
@@ -8,11 +7,11 @@ import { useT } from '../../shared/i18n/use-translation.ts';
 import { isRequestError } from '../../shared/request/request-error.ts';
 import { track } from '../../shared/tracking/index.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { LoadingView } from '../../shared/ui/loading-view.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { QueryView } from '../../shared/ui/query-view.tsx';
 import { AgreementSheet } from './agreement-sheet.tsx';
-import { commitBatch, commitOrder, useLoanPage, useProductQuote, type AgreementQuery } from './borrow-api.ts';
+import { useCommitBatch, useCommitOrder, useLoanPage, useProductQuote, type AgreementQuery } from './borrow-api.ts';
 import { CostSummary, ScheduleTable } from './cost-table.tsx';
 import { SignaturePad } from './signature-pad.tsx';
 import './borrow.css';
@@ -52,7 +51,6 @@ function defaultPlan(detail: ProductDetail): InstallmentPlan | undefined {
 export function ProductInfoPage() {
   const { t, language } = useT();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const [params] = useSearchParams();
   const batch = params.get('mode') === 'batch';
   const productId = Number(params.get('productId') ?? 0);
@@ -67,7 +65,8 @@ export function ProductInfoPage() {
   const [reading, setReading] = useState<AgreementQuery | null>(null);
   /** Set once the commit answered: the way out is no longer 'leaving the application'. */
   const submitted = useRef(false);
-  const [auditKey] = useState(() => crypto.randomUUID());
+  const commitOrder = useCommitOrder();
+  const commitBatch = useCommitBatch();
   const events = useEventLog();
 
   // The quote follows the amount once the borrower stops moving it.
@@ -107,33 +106,29 @@ export function ProductInfoPage() {
 
   const finish = (outcome: BorrowOutcome) => {
     submitted.current = true;
-    void client.invalidateQueries({ queryKey: ['home-index'] });
-    void client.invalidateQueries({ queryKey: ['orders'] });
     void navigate(outcome.type === 'failed' ? paths.productFailed : paths.productSucceed, { replace: true, state: outcome });
   };
 
   const submit = async () => {
     events.log('click_submit_loan');
-    const common = { auditKey, agreementVersion, payWay, accountId, eventLog: events.text(), signature };
+    const details = { agreementVersion, payWay, accountId, eventLog: events.text(), signature };
     try {
       if (batch) {
         const ids = batchProducts.map((product) => product.productId);
         const total = batchProducts.reduce((sum, product) => sum + product.loanAmount, 0);
-        const results = await commitBatch({ productIds: ids, planNums: {}, amount: total }, common);
+        const results = await commitBatch.mutateAsync({ input: { productIds: ids, planNums: {}, amount: total }, details });
         const made = results.filter((result) => result.pushStatus === 200);
         if (made.length > 0) track(TRACKING_ACTS.loanApply, { type: 'batch', products: made.length });
         finish(made.length === 0 ? { type: 'failed', message: results[0]?.pushMessage || t('borrow.failed.text') } : { type: 'batch', results });
       } else if (detail && plan && term) {
-        const order = await commitOrder({ productId, amount: detail.loanAmount, planNums: plan.planNums, loanTermId: term.id }, common);
+        const order = await commitOrder.mutateAsync({ input: { productId, amount: detail.loanAmount, planNums: plan.planNums, loanTermId: term.id }, details });
         track(TRACKING_ACTS.loanApply, { type: 'single', productId, amount: detail.loanAmount });
         finish({ type: 'single', order });
       }
     } catch (error) {
       if (isRequestError(error) && error.code === ERRORS.AGREEMENT_OUTDATED.code) {
-        // The wording changed while the borrower read it: they must read the new one.
+        // The wording changed while the borrower read it: they must read the new one (the mutation reloads it).
         setAgreed(false);
-        void client.invalidateQueries({ queryKey: ['agreement'] });
-        void client.invalidateQueries({ queryKey: ['product-quote'] });
         return;
       }
       const message = isRequestError(error) && error.kind === 'envelope' ? error.message : t('borrow.failed.text');
@@ -142,111 +137,116 @@ export function ProductInfoPage() {
   };
 
   const loading = batch ? loanPage.isPending : quote.isPending;
-  const failed = batch ? loanPage.isError : quote.isError && !detail;
-  const failure = batch ? loanPage.error : quote.error;
+  const loadFailure = {
+    errorTitle: t('borrow.loadFailed'),
+    errorText: (failure: unknown) => (isRequestError(failure) && failure.kind === 'envelope' ? failure.message : t('borrow.loadFailed.text')),
+    errorTestId: 'product-info-error',
+  };
 
   return (
     <div className="page">
       <PageHeader title={t('page.productInfo')} />
       <main className="page__content borrow" data-testid="product-info" aria-busy={loading}>
-        {loading ? (
-          <LoadingView text={t('common.loading')} />
-        ) : failed ? (
-          <section className="result" role="alert" data-testid="product-info-error">
-            <h1 className="result__title">{t('borrow.loadFailed')}</h1>
-            <p className="result__text">{isRequestError(failure) && failure.kind === 'envelope' ? failure.message : t('borrow.loadFailed.text')}</p>
-            <Button color="primary" shape="rounded" onClick={() => void (batch ? loanPage.refetch() : quote.refetch())}>
-              {t('common.retry')}
-            </Button>
-          </section>
-        ) : batch ? (
-          batchProducts.length === 0 ? (
-            <section className="result" data-testid="batch-empty">
-              <h1 className="result__title">{t('borrow.batch.empty')}</h1>
-              <Button color="primary" shape="rounded" onClick={() => navigate(paths.root)}>
-                {t('common.goHome')}
-              </Button>
-            </section>
-          ) : (
-            <BatchSummary products={batchProducts} total={loanPage.data?.canApplyAmount ?? 0} />
-          )
-        ) : detail && plan ? (
-          <>
-            <section className="borrow-card borrow-amount" aria-labelledby="amount-title">
-              <p className="borrow-amount__product">
-                {detail.productName} · {t('home.card.term', { days: detail.timeLimit })}
-              </p>
-              <h1 id="amount-title" className="borrow-card__title">
-                {t('borrow.amount.title')}
-              </h1>
-              <div className="borrow-amount__value" data-testid="loan-amount" aria-live="polite">
-                {money(amount, language)}
-              </div>
-              <div className="borrow-amount__controls">
-                <button
-                  type="button"
-                  className="borrow-amount__step"
-                  aria-label={t('borrow.amount.less')}
-                  disabled={amount - AMOUNT_STEP < detail.minLoanAmount}
-                  onClick={() => setAmount((value) => Math.max(detail.minLoanAmount, value - AMOUNT_STEP))}
-                  data-testid="amount-less"
-                >
-                  −
-                </button>
-                <input
-                  type="range"
-                  className="borrow-amount__slider"
-                  min={detail.minLoanAmount}
-                  max={detail.maxLoanAmount}
-                  step={AMOUNT_STEP}
-                  value={amount}
-                  aria-label={t('borrow.amount.title')}
-                  aria-valuetext={money(amount, language)}
-                  onChange={(event) => setChosen(Number(event.target.value))}
-                  data-testid="amount-slider"
-                />
-                <button
-                  type="button"
-                  className="borrow-amount__step"
-                  aria-label={t('borrow.amount.more')}
-                  disabled={amount + AMOUNT_STEP > detail.maxLoanAmount}
-                  onClick={() => setAmount((value) => Math.min(detail.maxLoanAmount, value + AMOUNT_STEP))}
-                  data-testid="amount-more"
-                >
-                  +
-                </button>
-              </div>
-              <p className="borrow-amount__range">{t('borrow.amount.range', { min: money(detail.minLoanAmount, language), max: money(detail.maxLoanAmount, language) })}</p>
-            </section>
-
-            {(term?.productInstallmentPlanDTOList.length ?? 0) > 1 ? (
-              <section className="borrow-card" aria-labelledby="plan-title">
-                <h2 id="plan-title" className="borrow-card__title">
-                  {t('borrow.plan.title')}
-                </h2>
-                <div className="plan-choice" role="radiogroup" aria-labelledby="plan-title">
-                  {term!.productInstallmentPlanDTOList.map((candidate) => (
-                    <button
-                      key={candidate.planNums}
-                      type="button"
-                      role="radio"
-                      aria-checked={candidate.planNums === plan.planNums}
-                      className={`plan-choice__option${candidate.planNums === plan.planNums ? ' is-active' : ''}`}
-                      onClick={() => setPlanNums(candidate.planNums)}
-                      data-testid={`plan-${candidate.planNums}`}
-                    >
-                      <span>{planLabel(candidate.planNums, t)}</span>
-                      <small>{t('borrow.plan.first', { amount: money(candidate.firstRepayment, language) })}</small>
-                    </button>
-                  ))}
-                </div>
+        {batch ? (
+          <QueryView
+            query={loanPage}
+            {...loadFailure}
+            isEmpty={(page) => page.showProducts.length === 0}
+            empty={
+              <section className="result" data-testid="batch-empty">
+                <h1 className="result__title">{t('borrow.batch.empty')}</h1>
+                <Button color="primary" shape="rounded" onClick={() => navigate(paths.root)}>
+                  {t('common.goHome')}
+                </Button>
               </section>
-            ) : null}
+            }
+          >
+            {(page) => <BatchSummary products={page.showProducts} total={page.canApplyAmount} />}
+          </QueryView>
+        ) : (
+          // A quote on screen stays when asking for it again fails (as after an outdated agreement).
+          <QueryView query={quote} {...loadFailure} keepDataOnError>
+            {() =>
+              detail && plan ? (
+                <>
+                  <section className="borrow-card borrow-amount" aria-labelledby="amount-title">
+                    <p className="borrow-amount__product">
+                      {detail.productName} · {t('home.card.term', { days: detail.timeLimit })}
+                    </p>
+                    <h1 id="amount-title" className="borrow-card__title">
+                      {t('borrow.amount.title')}
+                    </h1>
+                    <div className="borrow-amount__value" data-testid="loan-amount" aria-live="polite">
+                      {money(amount, language)}
+                    </div>
+                    <div className="borrow-amount__controls">
+                      <button
+                        type="button"
+                        className="borrow-amount__step"
+                        aria-label={t('borrow.amount.less')}
+                        disabled={amount - AMOUNT_STEP < detail.minLoanAmount}
+                        onClick={() => setAmount((value) => Math.max(detail.minLoanAmount, value - AMOUNT_STEP))}
+                        data-testid="amount-less"
+                      >
+                        −
+                      </button>
+                      <input
+                        type="range"
+                        className="borrow-amount__slider"
+                        min={detail.minLoanAmount}
+                        max={detail.maxLoanAmount}
+                        step={AMOUNT_STEP}
+                        value={amount}
+                        aria-label={t('borrow.amount.title')}
+                        aria-valuetext={money(amount, language)}
+                        onChange={(event) => setChosen(Number(event.target.value))}
+                        data-testid="amount-slider"
+                      />
+                      <button
+                        type="button"
+                        className="borrow-amount__step"
+                        aria-label={t('borrow.amount.more')}
+                        disabled={amount + AMOUNT_STEP > detail.maxLoanAmount}
+                        onClick={() => setAmount((value) => Math.min(detail.maxLoanAmount, value + AMOUNT_STEP))}
+                        data-testid="amount-more"
+                      >
+                        +
+                      </button>
+                    </div>
+                    <p className="borrow-amount__range">{t('borrow.amount.range', { min: money(detail.minLoanAmount, language), max: money(detail.maxLoanAmount, language) })}</p>
+                  </section>
 
-            <CostSummary plan={plan} amount={detail.loanAmount} />
-            <ScheduleTable plan={plan} />
-          </>
-        ) : null}
+                  {(term?.productInstallmentPlanDTOList.length ?? 0) > 1 ? (
+                    <section className="borrow-card" aria-labelledby="plan-title">
+                      <h2 id="plan-title" className="borrow-card__title">
+                        {t('borrow.plan.title')}
+                      </h2>
+                      <div className="plan-choice" role="radiogroup" aria-labelledby="plan-title">
+                        {term!.productInstallmentPlanDTOList.map((candidate) => (
+                          <button
+                            key={candidate.planNums}
+                            type="button"
+                            role="radio"
+                            aria-checked={candidate.planNums === plan.planNums}
+                            className={`plan-choice__option${candidate.planNums === plan.planNums ? ' is-active' : ''}`}
+                            onClick={() => setPlanNums(candidate.planNums)}
+                            data-testid={`plan-${candidate.planNums}`}
+                          >
+                            <span>{planLabel(candidate.planNums, t)}</span>
+                            <small>{t('borrow.plan.first', { amount: money(candidate.firstRepayment, language) })}</small>
+                          </button>
+                        ))}
+                      </div>
+                    </section>
+                  ) : null}
+
+                  <CostSummary plan={plan} amount={detail.loanAmount} />
+                  <ScheduleTable plan={plan} />
+                </>
+              ) : null
+            }
+          </QueryView>
+        )}
 
         {ready ? (
           <>

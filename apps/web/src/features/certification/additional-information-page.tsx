@@ -1,20 +1,21 @@
 import { INDUSTRY_NO_COMPANY, type EnumItem, type WorkInfoRequest } from '@sen/contract';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { FormPickerField } from '../../shared/forms/form-picker-field.tsx';
 import { FormTextField, digitsOnly } from '../../shared/forms/form-text-field.tsx';
 import { errorText } from '../../shared/forms/server-field-errors.ts';
 import { useZodForm } from '../../shared/forms/use-zod-form.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { Button } from '../../shared/ui/button.tsx';
+import type { PickerOption } from '../../shared/ui/picker-field.tsx';
+import { allQueries, QueryView } from '../../shared/ui/query-view.tsx';
 import { showToast } from '../../shared/ui/toast.ts';
 import { refreshAuthStatus, useAuthStatus } from '../auth/index.ts';
 import { saveWorkInfo, useWorkEnums, useWorkInfo } from './certification-api.ts';
 import { continueBatch } from './continue-batch.ts';
 import type { WorkForm } from './form-schemas.ts';
-import { PickerField, type PickerOption } from './picker-field.tsx';
 import { StepLayout } from './step-layout.tsx';
 import { batchItems } from './steps.ts';
-import { LoadFailed, LoadingBlock } from './status-blocks.tsx';
 
 const loadSchema = () => import('./form-schemas.ts').then((module) => module.workFormSchema);
 const EMPTY: WorkForm = { industry: '', companyName: '', companyTel: '', companyAddress: '', email: '', facebookUid: '' };
@@ -60,31 +61,19 @@ export function AdditionalInformationPage() {
     }
   });
 
-  const title = t('page.additionalInformation');
-  if (enums.isError || info.isError) {
-    return (
-      <StepLayout title={title} batch={inBatch} testId="additional-information-page">
-        <LoadFailed onRetry={() => void Promise.all([enums.refetch(), info.refetch()])} />
-      </StepLayout>
-    );
-  }
-  if (!enums.data || !info.data) {
-    return (
-      <StepLayout title={title} batch={inBatch} testId="additional-information-page">
-        <LoadingBlock />
-      </StepLayout>
-    );
-  }
   return (
-    <StepLayout title={title} batch={inBatch} testId="additional-information-page">
-      <p className="form-page__hint">{t('work.hint')}</p>
-      <form {...form.formProps} noValidate onSubmit={(event) => void onSubmit(event)} className="stack">
-        <PickerField control={form.control} name="industry" label={t('work.industry.label')} placeholder={t('validation.select')} options={toOptions(enums.data.industry)} testId="work-industry" />
-        {noCompany ? null : (
+    <StepLayout title={t('page.additionalInformation')} batch={inBatch} testId="additional-information-page">
+      <QueryView query={allQueries(enums, info)} size="section" errorTitle={t('certification.loadFailed')} retryTestId="retry-button">
+        {([workEnums]) => (
           <>
-            <FormTextField control={form.control} name="companyName" id="companyName" label={t('work.company.label')} placeholder={t('work.company.placeholder')} maxLength={120} data-testid="work-company" />
-            <FormTextField control={form.control} name="companyTel" id="companyTel" label={t('work.companyTel.label')} placeholder={t('work.companyTel.placeholder')} inputMode="numeric" maxLength={15} normalize={digitsOnly} data-testid="work-company-tel" />
-            <FormTextField control={form.control} name="companyAddress" id="companyAddress" label={t('work.companyAddress.label')} placeholder={t('work.companyAddress.placeholder')} maxLength={200} data-testid="work-company-address" />
+            <p className="form-page__hint">{t('work.hint')}</p>
+            <form {...form.formProps} noValidate onSubmit={(event) => void onSubmit(event)} className="stack">
+              <FormPickerField control={form.control} name="industry" label={t('work.industry.label')} placeholder={t('validation.select')} options={toOptions(workEnums.industry)} data-testid="work-industry" />
+              {noCompany ? null : (
+                <>
+                  <FormTextField control={form.control} name="companyName" id="companyName" label={t('work.company.label')} placeholder={t('work.company.placeholder')} maxLength={120} data-testid="work-company" />
+                  <FormTextField control={form.control} name="companyTel" id="companyTel" label={t('work.companyTel.label')} placeholder={t('work.companyTel.placeholder')} inputMode="numeric" maxLength={15} normalize={digitsOnly} data-testid="work-company-tel" />
+                  <FormTextField control={form.control} name="companyAddress" id="companyAddress" label={t('work.companyAddress.label')} placeholder={t('work.companyAddress.placeholder')} maxLength={200} data-testid="work-company-address" />
           </>
         )}
         <FormTextField control={form.control} name="email" id="work-email" label={t('personal.email.label')} placeholder={t('personal.email.placeholder')} type="email" autoComplete="email" maxLength={100} data-testid="work-email" />
@@ -93,6 +82,9 @@ export function AdditionalInformationPage() {
           {inBatch ? t('certification.next') : t('certification.save')}
         </Button>
       </form>
+          </>
+        )}
+      </QueryView>
     </StepLayout>
   );
 }

@@ -14,15 +14,7 @@ import { useT } from '../../shared/i18n/use-translation.ts';
 import { queryClient } from '../../shared/query/query-client.ts';
 import { callEndpoint } from '../../shared/request/call-endpoint.ts';
 import { endpoints } from '../../shared/request/endpoints.ts';
-
-/** Query keys of this feature (labels depend on the language, so it is part of the key). */
-export const certificationKeys = {
-  personalEnums: (language: string) => ['certification', 'personal-enums', language] as const,
-  workEnums: (language: string) => ['certification', 'work-enums', language] as const,
-  provinces: (language: string) => ['certification', 'provinces', language] as const,
-  personalInfo: ['certification', 'personal-info'] as const,
-  workInfo: ['certification', 'work-info'] as const,
-};
+import { certificationKeys } from './certification-keys.ts';
 
 export function usePersonalEnums() {
   const { language } = useT();
@@ -52,21 +44,21 @@ export function useProvinces() {
 }
 
 export function usePersonalInfo() {
-  return useQuery<PersonalInfo>({ queryKey: certificationKeys.personalInfo, queryFn: () => callEndpoint(endpoints.personalInfo, {}) });
+  return useQuery<PersonalInfo>({ queryKey: certificationKeys.personalInfo(), queryFn: () => callEndpoint(endpoints.personalInfo, {}) });
 }
 
 export function useWorkInfo() {
-  return useQuery<WorkInfo>({ queryKey: certificationKeys.workInfo, queryFn: () => callEndpoint(endpoints.workInfo, {}) });
+  return useQuery<WorkInfo>({ queryKey: certificationKeys.workInfo(), queryFn: () => callEndpoint(endpoints.workInfo, {}) });
 }
 
 export async function savePersonalData(input: PersonalDataRequest): Promise<void> {
   await callEndpoint(endpoints.personalSave, input, { skipErrorHandler: true });
-  await queryClient.invalidateQueries({ queryKey: certificationKeys.personalInfo });
+  await queryClient.invalidateQueries({ queryKey: certificationKeys.personalInfo() });
 }
 
 export async function saveWorkInfo(input: WorkInfoRequest): Promise<void> {
   await callEndpoint(endpoints.workSave, input, { skipErrorHandler: true });
-  await queryClient.invalidateQueries({ queryKey: certificationKeys.workInfo });
+  await queryClient.invalidateQueries({ queryKey: certificationKeys.workInfo() });
 }
 
 export function operatorStart(company: OperatorCompany): Promise<OperatorStepResponse> {
@@ -80,6 +72,6 @@ export function operatorSecond(company: OperatorCompany, otp?: string): Promise<
 
 export async function operatorFinish(company: OperatorCompany, otp: string): Promise<OperatorStepResponse> {
   const result = await callEndpoint(endpoints.operatorThree, { company, otp }, { skipErrorHandler: true });
-  await queryClient.invalidateQueries({ queryKey: certificationKeys.personalInfo });
+  await queryClient.invalidateQueries({ queryKey: certificationKeys.personalInfo() });
   return result;
 }

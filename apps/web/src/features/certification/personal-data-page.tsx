@@ -1,6 +1,7 @@
 import { ERRORS, PERSONAL_INFO_BOOST_MAX_VND, isMessageKey, formatDisplayDate, parseIsoDate, type EnumItem, type PersonalDataRequest, type PersonalInfo } from '@sen/contract';
 import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
+import { FormPickerField } from '../../shared/forms/form-picker-field.tsx';
 import { FormTextField, digitsOnly } from '../../shared/forms/form-text-field.tsx';
 import { errorText } from '../../shared/forms/server-field-errors.ts';
 import { useZodForm } from '../../shared/forms/use-zod-form.ts';
@@ -9,14 +10,15 @@ import { useT } from '../../shared/i18n/use-translation.ts';
 import { isRequestError } from '../../shared/request/request-error.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
+import type { PickerOption } from '../../shared/ui/picker-field.tsx';
+import { allQueries, QueryView } from '../../shared/ui/query-view.tsx';
 import { showToast } from '../../shared/ui/toast.ts';
 import { refreshAuthStatus } from '../auth/index.ts';
 import { savePersonalData, usePersonalEnums, usePersonalInfo, useProvinces } from './certification-api.ts';
 import { continueBatch } from './continue-batch.ts';
 import type { PersonalForm } from './form-schemas.ts';
-import { DateField, PickerField, type PickerOption } from './picker-field.tsx';
+import { DateField } from './date-field.tsx';
 import { StepLayout } from './step-layout.tsx';
-import { LoadFailed, LoadingBlock } from './status-blocks.tsx';
 
 const loadSchema = () => import('./form-schemas.ts').then((module) => module.personalFormSchema);
 
@@ -98,67 +100,57 @@ export function PersonalDataPage({ mode }: { mode: 'batch' | 'info' }) {
     }
   });
 
-  const title = t('page.personalData');
-  if (enums.isError || provinces.isError || info.isError) {
-    return (
-      <StepLayout title={title} batch={mode === 'batch'} testId="personal-data-page">
-        <LoadFailed onRetry={() => void Promise.all([enums.refetch(), provinces.refetch(), info.refetch()])} />
-      </StepLayout>
-    );
-  }
-  if (!enums.data || !provinces.data || !info.data) {
-    return (
-      <StepLayout title={title} batch={mode === 'batch'} testId="personal-data-page">
-        <LoadingBlock />
-      </StepLayout>
-    );
-  }
-
   return (
-    <StepLayout title={title} batch={mode === 'batch'} testId="personal-data-page">
-      <p className="boost-banner" data-testid="boost-copy">
-        {t('certification.boost', { amount: formatInteger(PERSONAL_INFO_BOOST_MAX_VND, language) })}
-      </p>
-      <form {...form.formProps} noValidate onSubmit={(event) => void onSubmit(event)} className="stack">
-        <FormTextField control={form.control} name="userName" id="userName" label={t('personal.name.label')} placeholder={t('personal.name.placeholder')} autoComplete="name" maxLength={100} data-testid="personal-name" />
-        {saved ? (
-          // Saved: the number cannot change; it is shown masked (the form keeps it to send back).
-          <TextField
-            id="cardNo"
-            label={t('personal.idNumber.label')}
-            value={maskIdNumber(form.getValues('cardNo'))}
-            onChange={() => undefined}
-            readOnly
-            hint={t('personal.idNumber.locked')}
-            error={cardNoError}
-            data-testid="personal-id-number"
-          />
-        ) : (
-          <FormTextField
-            control={form.control}
-            name="cardNo"
-            id="cardNo"
-            label={t('personal.idNumber.label')}
-            placeholder={t('personal.idNumber.placeholder')}
-            inputMode="numeric"
-            maxLength={12}
-            normalize={digitsOnly}
-            data-testid="personal-id-number"
-          />
+    <StepLayout title={t('page.personalData')} batch={mode === 'batch'} testId="personal-data-page">
+      <QueryView query={allQueries(enums, provinces, info)} size="section" errorTitle={t('certification.loadFailed')} retryTestId="retry-button">
+        {([personalEnums]) => (
+          <>
+            <p className="boost-banner" data-testid="boost-copy">
+              {t('certification.boost', { amount: formatInteger(PERSONAL_INFO_BOOST_MAX_VND, language) })}
+            </p>
+            <form {...form.formProps} noValidate onSubmit={(event) => void onSubmit(event)} className="stack">
+              <FormTextField control={form.control} name="userName" id="userName" label={t('personal.name.label')} placeholder={t('personal.name.placeholder')} autoComplete="name" maxLength={100} data-testid="personal-name" />
+              {saved ? (
+                // Saved: the number cannot change; it is shown masked (the form keeps it to send back).
+                <TextField
+                  id="cardNo"
+                  label={t('personal.idNumber.label')}
+                  value={maskIdNumber(form.getValues('cardNo'))}
+                  onChange={() => undefined}
+                  readOnly
+                  hint={t('personal.idNumber.locked')}
+                  error={cardNoError}
+                  data-testid="personal-id-number"
+                />
+              ) : (
+                <FormTextField
+                  control={form.control}
+                  name="cardNo"
+                  id="cardNo"
+                  label={t('personal.idNumber.label')}
+                  placeholder={t('personal.idNumber.placeholder')}
+                  inputMode="numeric"
+                  maxLength={12}
+                  normalize={digitsOnly}
+                  data-testid="personal-id-number"
+                />
+              )}
+              <FormPickerField control={form.control} name="sex" label={t('personal.gender.label')} placeholder={t('validation.select')} options={toOptions(personalEnums.gender)} data-testid="personal-gender" />
+              <DateField control={form.control} name="birthDate" label={t('personal.birthDate.label')} placeholder={t('personal.birthDate.placeholder')} testId="personal-birth-date" />
+              <FormPickerField control={form.control} name="education" label={t('personal.education.label')} placeholder={t('validation.select')} options={toOptions(personalEnums.education)} data-testid="personal-education" />
+              <FormTextField control={form.control} name="salary" id="salary" label={t('personal.salary.label')} placeholder={t('personal.salary.placeholder')} inputMode="numeric" maxLength={12} data-testid="personal-salary" />
+              <FormPickerField control={form.control} name="marryState" label={t('personal.marital.label')} placeholder={t('validation.select')} options={toOptions(personalEnums.maritalStatus)} data-testid="personal-marital" />
+              <FormPickerField control={form.control} name="province" label={t('personal.province.label')} placeholder={t('validation.select')} options={provinceOptions} data-testid="personal-province" />
+              <FormTextField control={form.control} name="address" id="address" label={t('personal.address.label')} placeholder={t('personal.address.placeholder')} autoComplete="street-address" maxLength={200} data-testid="personal-address" />
+              <FormPickerField control={form.control} name="loanPurpose" label={t('personal.purpose.label')} placeholder={t('validation.select')} options={toOptions(personalEnums.purpose)} data-testid="personal-purpose" />
+              <FormTextField control={form.control} name="email" id="email" label={t('personal.email.label')} placeholder={t('personal.email.placeholder')} type="email" autoComplete="email" maxLength={100} data-testid="personal-email" />
+              <Button block color="primary" shape="rounded" size="large" type="submit" loading={form.formState.isSubmitting} data-testid="personal-submit">
+                {mode === 'batch' ? t('certification.next') : t('certification.save')}
+              </Button>
+            </form>
+          </>
         )}
-        <PickerField control={form.control} name="sex" label={t('personal.gender.label')} placeholder={t('validation.select')} options={toOptions(enums.data.gender)} testId="personal-gender" />
-        <DateField control={form.control} name="birthDate" label={t('personal.birthDate.label')} placeholder={t('personal.birthDate.placeholder')} testId="personal-birth-date" />
-        <PickerField control={form.control} name="education" label={t('personal.education.label')} placeholder={t('validation.select')} options={toOptions(enums.data.education)} testId="personal-education" />
-        <FormTextField control={form.control} name="salary" id="salary" label={t('personal.salary.label')} placeholder={t('personal.salary.placeholder')} inputMode="numeric" maxLength={12} data-testid="personal-salary" />
-        <PickerField control={form.control} name="marryState" label={t('personal.marital.label')} placeholder={t('validation.select')} options={toOptions(enums.data.maritalStatus)} testId="personal-marital" />
-        <PickerField control={form.control} name="province" label={t('personal.province.label')} placeholder={t('validation.select')} options={provinceOptions} testId="personal-province" />
-        <FormTextField control={form.control} name="address" id="address" label={t('personal.address.label')} placeholder={t('personal.address.placeholder')} autoComplete="street-address" maxLength={200} data-testid="personal-address" />
-        <PickerField control={form.control} name="loanPurpose" label={t('personal.purpose.label')} placeholder={t('validation.select')} options={toOptions(enums.data.purpose)} testId="personal-purpose" />
-        <FormTextField control={form.control} name="email" id="email" label={t('personal.email.label')} placeholder={t('personal.email.placeholder')} type="email" autoComplete="email" maxLength={100} data-testid="personal-email" />
-        <Button block color="primary" shape="rounded" size="large" type="submit" loading={form.formState.isSubmitting} data-testid="personal-submit">
-          {mode === 'batch' ? t('certification.next') : t('certification.save')}
-        </Button>
-      </form>
+      </QueryView>
     </StepLayout>
   );
 }

@@ -6,7 +6,6 @@ import { paths } from '../../app/paths.ts';
 import { useAuthStatus } from '../auth/index.ts';
 import { currentUserAgent } from '../../shared/device/user-agent.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
-import { queryKeys } from '../../shared/query/query-client.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { localStore } from '../../shared/storage/local-store.ts';
 import { AppImage } from '../../shared/ui/app-image.tsx';
@@ -15,7 +14,8 @@ import { Button } from '../../shared/ui/button.tsx';
 import { PullToRefresh } from '../../shared/ui/pull-to-refresh.tsx';
 import { useHeldFlag } from '../../shared/ui/use-held-flag.ts';
 import { CustomerService } from './contact-dialog.tsx';
-import { HOME_INDEX_KEY, useHomeBanners, useCommonIndex, useHomeIndex } from './home-api.ts';
+import { useHomeBanners, useCommonIndex, useHomeIndex } from './home-api.ts';
+import { homeKeys } from './home-keys.ts';
 import { displayDate, money } from '../../shared/i18n/format.ts';
 import { CongratulationPopup, NewProductsPopup, PreCreditPopup } from './home-popups.tsx';
 import { applyAction, isWithdrawDisabled, newProducts, selectHomeMode } from './home-rules.ts';
@@ -80,7 +80,7 @@ export function HasAuthHome() {
   const popup = mode !== 'Normal' ? null : !congratulated ? 'congratulation' : !newProductsSeen ? 'new-products' : null;
 
   const refresh = () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: HOME_INDEX_KEY }), queryClient.invalidateQueries({ queryKey: queryKeys.activities })]);
+    Promise.all([queryClient.invalidateQueries({ queryKey: homeKeys.indexes() }), queryClient.invalidateQueries({ queryKey: homeKeys.activities() })]);
 
   const closeCongratulation = () => {
     localStore.set(congratulatedKey(userId), '1');

@@ -1,14 +1,14 @@
 import { type Activity, type CommonIndex, type HomeIndex } from '@sen/contract';
 import { useQuery } from '@tanstack/react-query';
-import { queryKeys } from '../../shared/query/query-client.ts';
 import { callEndpoint } from '../../shared/request/call-endpoint.ts';
 import type { Banner } from '../../shared/ui/banner-carousel.tsx';
 import { endpoints } from '../../shared/request/endpoints.ts';
+import { homeKeys } from './home-keys.ts';
 
 /** The visitor home's figures and the support contacts (common/index), from the server's configuration. */
 export function useCommonIndex() {
   return useQuery<CommonIndex>({
-    queryKey: queryKeys.commonIndex,
+    queryKey: homeKeys.commonIndex(),
     queryFn: () => callEndpoint(endpoints.commonIndex, {}),
     staleTime: 5 * 60_000,
   });
@@ -17,7 +17,7 @@ export function useCommonIndex() {
 /** The banners of the home carousel (activity/list) as the carousel shows them; empty while loading or when there are none. */
 export function useHomeBanners(): Banner[] {
   const activities = useQuery<Activity[]>({
-    queryKey: queryKeys.activities,
+    queryKey: homeKeys.activities(),
     queryFn: () => callEndpoint(endpoints.activityList, {}, { skipErrorHandler: true }),
     staleTime: 5 * 60_000,
   });
@@ -29,12 +29,10 @@ export function useHomeBanners(): Banner[] {
   }));
 }
 
-/** The signed-in home (index/v3): credit status, limit and product cards. */
-export const HOME_INDEX_KEY = ['home-index'] as const;
-/** Keyed by user, so a borrower who signs in after another never sees the other's cached home. */
+/** The signed-in home (index/v3): credit status, limit and product cards, per user. */
 export function useHomeIndex(userId: number | string) {
   return useQuery<HomeIndex>({
-    queryKey: [...HOME_INDEX_KEY, userId],
+    queryKey: homeKeys.index(userId),
     queryFn: () => callEndpoint(endpoints.homeIndex, {}),
     staleTime: 0,
   });

@@ -5,6 +5,7 @@ import { money } from '../../shared/i18n/format.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { callEndpoint } from '../../shared/request/call-endpoint.ts';
 import { endpoints } from '../../shared/request/endpoints.ts';
+import { homeKeys } from './home-keys.ts';
 
 /**
  * The home's ticker of recent loans (SPEC.md §1: 3 visible, moving on every 2 s). Real payouts only,
@@ -14,7 +15,7 @@ import { endpoints } from '../../shared/request/endpoints.ts';
 export function LoanTicker() {
   const { t, language } = useT();
   const ticker = useQuery<Ticker>({
-    queryKey: ['loan-ticker'],
+    queryKey: homeKeys.ticker(),
     queryFn: () => callEndpoint(endpoints.loanTicker, {}, { skipErrorHandler: true }),
     staleTime: 60_000,
   });

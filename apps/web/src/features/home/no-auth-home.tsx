@@ -6,7 +6,6 @@ import { paths } from '../../app/paths.ts';
 import { DAILY_RATES_PERCENT, PRODUCT_NAME } from '../../shared/config/app-config.ts';
 import { formatInteger, formatPercent } from '../../shared/i18n/format.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
-import { queryKeys } from '../../shared/query/query-client.ts';
 import { AppImage } from '../../shared/ui/app-image.tsx';
 import { BannerCarousel } from '../../shared/ui/banner-carousel.tsx';
 import { Button } from '../../shared/ui/button.tsx';
@@ -15,6 +14,7 @@ import { PullToRefresh } from '../../shared/ui/pull-to-refresh.tsx';
 import { useHeldFlag } from '../../shared/ui/use-held-flag.ts';
 import { CustomerService } from './contact-dialog.tsx';
 import { useHomeBanners, useCommonIndex } from './home-api.ts';
+import { homeKeys } from './home-keys.ts';
 
 /** The annual rate as a number of percent: the server sends a number, or text such as '14.6%'. */
 function ratePercent(index: { annualizedInterestRatePercent?: number; annualizedInterestRate: string | number }): number | null {
@@ -47,8 +47,8 @@ export function NoAuthHome() {
 
   const refresh = () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.commonIndex }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.activities }),
+      queryClient.invalidateQueries({ queryKey: homeKeys.commonIndex() }),
+      queryClient.invalidateQueries({ queryKey: homeKeys.activities() }),
     ]);
 
   const figures = index.data;

@@ -7,12 +7,12 @@ import { useT } from '../../shared/i18n/use-translation.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { CheckIcon } from '../../shared/ui/icons.tsx';
 import { PRODUCT_NAME } from '../../shared/config/app-config.ts';
-import { queryKeys } from '../../shared/query/query-client.ts';
 import { AppImage } from '../../shared/ui/app-image.tsx';
 import { BannerCarousel } from '../../shared/ui/banner-carousel.tsx';
 import { PullToRefresh } from '../../shared/ui/pull-to-refresh.tsx';
 import { CustomerService } from './contact-dialog.tsx';
 import { useHomeBanners, useCommonIndex } from './home-api.ts';
+import { homeKeys } from './home-keys.ts';
 import './has-auth-home.css';
 import { stepsLeft } from './home-rules.ts';
 
@@ -65,7 +65,7 @@ export function StepsLeftHome() {
   const banners = useHomeBanners();
   const commonIndex = useCommonIndex();
   return (
-    <PullToRefresh onRefresh={() => queryClient.invalidateQueries({ queryKey: queryKeys.activities })}>
+    <PullToRefresh onRefresh={() => queryClient.invalidateQueries({ queryKey: homeKeys.activities() })}>
       <main className="home" data-testid="steps-left-home">
         <section className="home-hero">
           <AppImage name="banner" className="home-hero__banner" fetchPriority="high" />

@@ -1,8 +1,8 @@
 import { type KycImageType, type KycInfo } from '@sen/contract';
 import { useQuery } from '@tanstack/react-query';
-import { queryKeys } from '../../shared/query/query-client.ts';
 import { callEndpoint } from '../../shared/request/call-endpoint.ts';
 import { endpoints } from '../../shared/request/endpoints.ts';
+import { kycKeys } from './kyc-keys.ts';
 
 export type KycSlot = 'front' | 'back' | 'selfie';
 
@@ -21,7 +21,7 @@ export async function uploadKycImage(slot: KycSlot, image: Blob, onProgress: (fr
 
 export function useKycInfo() {
   return useQuery<KycInfo>({
-    queryKey: queryKeys.kycInfo,
+    queryKey: kycKeys.info(),
     queryFn: () => callEndpoint(endpoints.kycInfo, {}),
     // The image links expire after a few minutes: read them fresh each visit.
     staleTime: 0,

@@ -5,13 +5,13 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { errorText } from '../../shared/forms/server-field-errors.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
-import { queryKeys } from '../../shared/query/query-client.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { LoadingView } from '../../shared/ui/loading-view.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { showToast } from '../../shared/ui/toast.ts';
 import { refreshAuthStatus } from '../auth/index.ts';
 import { finishKyc, sendLivenessResult, startLiveness } from './kyc-api.ts';
+import { kycKeys } from './kyc-keys.ts';
 import { acceptLivenessMessage, originOf } from './liveness-message.ts';
 
 type Phase = { kind: 'starting' } | { kind: 'frame'; session: LivenessSession } | { kind: 'verifying' } | { kind: 'error'; message: string };
@@ -32,7 +32,7 @@ export function KycFacePage() {
   const frame = useRef<HTMLIFrameElement>(null);
   const handled = useRef(false);
   const session = useQuery({
-    queryKey: ['liveness-session', attempt],
+    queryKey: kycKeys.livenessSession(attempt),
     queryFn: async () => {
       handled.current = false;
       const started = await startLiveness();
@@ -64,7 +64,7 @@ export function KycFacePage() {
         await sendLivenessResult(message.bizNo, message.result);
         await finishKyc();
         await refreshAuthStatus().catch(() => undefined);
-        void queryClient.invalidateQueries({ queryKey: queryKeys.kycInfo });
+        void queryClient.invalidateQueries({ queryKey: kycKeys.info() });
         showToast(t('kyc.face.passed'));
         await navigate(paths.authBatch, { replace: true });
       } catch (error) {

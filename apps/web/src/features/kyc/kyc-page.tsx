@@ -5,13 +5,13 @@ import { paths } from '../../app/paths.ts';
 import type { TranslationKey } from '../../locales/en.ts';
 import { errorText } from '../../shared/forms/server-field-errors.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
-import { queryKeys } from '../../shared/query/query-client.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { CheckIcon, ShieldIcon } from '../../shared/ui/icons.tsx';
-import { LoadingView } from '../../shared/ui/loading-view.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { QueryView } from '../../shared/ui/query-view.tsx';
 import { compressImage, ImageCompressionError } from './compress-image.ts';
 import { uploadKycImage, useKycInfo, type KycSlot } from './kyc-api.ts';
+import { kycKeys } from './kyc-keys.ts';
 
 interface SlotState {
   /** A preview: the local compressed picture, or the server's owner-only link. */
@@ -142,7 +142,7 @@ export function KycPage() {
     try {
       await uploadKycImage(slot, image, (fraction) => update(slot, { progress: fraction }));
       update(slot, { preview, uploaded: true, progress: null, error: null });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.kycInfo });
+      void queryClient.invalidateQueries({ queryKey: kycKeys.info() });
     } catch (error) {
       update(slot, { progress: null, error: errorText(error) });
     }
@@ -155,28 +155,21 @@ export function KycPage() {
       <PageHeader title={t('page.kyc')} onBack={() => void navigate(paths.authBatch)} />
       <main className="page__content kyc-page" data-testid="kyc-page">
         <p className="form-page__hint">{t('kyc.intro')}</p>
-        {info.isPending ? (
-          <LoadingView text={t('common.loading')} />
-        ) : info.isError ? (
-          <div className="stack">
-            <p role="alert">{t('error.requestFailed')}</p>
-            <Button color="primary" onClick={() => info.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </div>
-        ) : (
-          <div className="stack">
-            {SLOTS.map(({ slot, titleKey, hintKey, capture }) => (
-              <UploadSlot key={slot} titleKey={titleKey} hintKey={hintKey} capture={capture} state={view(slot)} onPick={(file) => void onPick(slot, file)} testId={`kyc-${slot}`} />
-            ))}
-            <p className="kyc-safety">
-              <ShieldIcon width={16} height={16} aria-hidden="true" /> {t('kyc.safety')}
-            </p>
-            <Button block color="primary" shape="rounded" size="large" disabled={!ready} onClick={() => navigate(paths.authBatchKycFace)} data-testid="kyc-next">
-              {t('kyc.next')}
-            </Button>
-          </div>
-        )}
+        <QueryView query={info}>
+          {() => (
+            <div className="stack">
+              {SLOTS.map(({ slot, titleKey, hintKey, capture }) => (
+                <UploadSlot key={slot} titleKey={titleKey} hintKey={hintKey} capture={capture} state={view(slot)} onPick={(file) => void onPick(slot, file)} testId={`kyc-${slot}`} />
+              ))}
+              <p className="kyc-safety">
+                <ShieldIcon width={16} height={16} aria-hidden="true" /> {t('kyc.safety')}
+              </p>
+              <Button block color="primary" shape="rounded" size="large" disabled={!ready} onClick={() => navigate(paths.authBatchKycFace)} data-testid="kyc-next">
+                {t('kyc.next')}
+              </Button>
+            </div>
+          )}
+        </QueryView>
       </main>
     </div>
   );

@@ -4,8 +4,8 @@ import { paths } from '../../app/paths.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { LoadingView } from '../../shared/ui/loading-view.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { QueryView } from '../../shared/ui/query-view.tsx';
 import { MessagesError, MessagesState, VisitorMessages } from './message-states.tsx';
 import { formatMessageTime } from './message-time.ts';
 import { isNotFound, useMarkRead, useMessage } from './messages-api.ts';
@@ -36,7 +36,7 @@ function NotFoundMessage() {
 }
 
 function SignedInMessage({ id }: { id: number }) {
-  const { t, language } = useT();
+  const { language } = useT();
   const query = useMessage(id);
   const { mutate: markRead } = useMarkRead();
   const marked = useRef(false);
@@ -49,16 +49,18 @@ function SignedInMessage({ id }: { id: number }) {
     markRead([record.id]);
   }, [record, markRead]);
 
-  if (query.isPending) return <LoadingView text={t('common.loading')} />;
-  if (query.isError) return isNotFound(query.error) ? <NotFoundMessage /> : <MessagesError onRetry={() => query.refetch()} />;
   return (
-    <article className="message-detail" data-testid="message-detail">
-      <h1 className="message-detail__theme">{query.data.theme}</h1>
-      <time className="message-detail__time" dateTime={query.data.createdAt}>
-        {formatMessageTime(query.data.createdAt, language)}
-      </time>
-      <p className="message-detail__content">{query.data.content}</p>
-    </article>
+    <QueryView query={query} renderError={(error, retry) => (isNotFound(error) ? <NotFoundMessage /> : <MessagesError onRetry={retry} />)}>
+      {(message) => (
+        <article className="message-detail" data-testid="message-detail">
+          <h1 className="message-detail__theme">{message.theme}</h1>
+          <time className="message-detail__time" dateTime={message.createdAt}>
+            {formatMessageTime(message.createdAt, language)}
+          </time>
+          <p className="message-detail__content">{message.content}</p>
+        </article>
+      )}
+    </QueryView>
   );
 }
 

@@ -6,13 +6,13 @@ import { messageInfoPath } from '../../app/paths.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { LoadingView } from '../../shared/ui/loading-view.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { PullToRefresh } from '../../shared/ui/pull-to-refresh.tsx';
+import { QueryView } from '../../shared/ui/query-view.tsx';
 import { MessagesError, MessagesState, VisitorMessages } from './message-states.tsx';
 import { formatMessageTime } from './message-time.ts';
 import { useMessagePages } from './messages-api.ts';
-import { messageKeys } from './unread-count.ts';
+import { messageKeys } from './messages-keys.ts';
 import './messages.css';
 
 function MessageItem({ record, onOpen }: { record: MessageRecord; onOpen: () => void }) {
@@ -67,36 +67,41 @@ function SignedInMessages() {
 
   const refresh = () => Promise.all([query.refetch(), client.invalidateQueries({ queryKey: messageKeys.unread(userId) })]);
 
-  if (query.isPending) return <LoadingView text={t('common.loading')} />;
-  if (query.isError) return <MessagesError onRetry={() => query.refetch()} />;
-
   const records = data?.pages.flatMap((page) => page.list) ?? [];
-  if (records.length === 0) {
-    return (
-      <PullToRefresh onRefresh={refresh}>
-        <MessagesState testId="messages-empty" title={t('messages.empty.title')} text={t('messages.empty.text')} />
-      </PullToRefresh>
-    );
-  }
   return (
-    <PullToRefresh onRefresh={refresh}>
-      <ul className="message-list" data-testid="message-list" aria-label={t('page.messageList')}>
-        {records.map((record) => (
-          <MessageItem key={record.id} record={record} onOpen={() => navigate(messageInfoPath(String(record.id)))} />
-        ))}
-      </ul>
-      <div className="message-list__footer" ref={sentinel}>
-        {hasNextPage ? (
-          <Button fill="none" color="primary" loading={isFetchingNextPage} onClick={() => fetchNextPage()} data-testid="messages-load-more">
-            {isFetchNextPageError ? t('messages.loadMore.retry') : t('messages.loadMore')}
-          </Button>
-        ) : (
-          <p className="message-list__end" data-testid="messages-end">
-            {t('messages.end')}
-          </p>
-        )}
-      </div>
-    </PullToRefresh>
+    <QueryView
+      query={query}
+      renderError={(_error, retry) => <MessagesError onRetry={retry} />}
+      // A next page that failed keeps the pages loaded, with Load more offering to try again.
+      keepDataOnError={isFetchNextPageError}
+      isEmpty={() => records.length === 0}
+      empty={
+        <PullToRefresh onRefresh={refresh}>
+          <MessagesState testId="messages-empty" title={t('messages.empty.title')} text={t('messages.empty.text')} />
+        </PullToRefresh>
+      }
+    >
+      {() => (
+        <PullToRefresh onRefresh={refresh}>
+          <ul className="message-list" data-testid="message-list" aria-label={t('page.messageList')}>
+            {records.map((record) => (
+              <MessageItem key={record.id} record={record} onOpen={() => navigate(messageInfoPath(String(record.id)))} />
+            ))}
+          </ul>
+          <div className="message-list__footer" ref={sentinel}>
+            {hasNextPage ? (
+              <Button fill="none" color="primary" loading={isFetchingNextPage} onClick={() => fetchNextPage()} data-testid="messages-load-more">
+                {isFetchNextPageError ? t('messages.loadMore.retry') : t('messages.loadMore')}
+              </Button>
+            ) : (
+              <p className="message-list__end" data-testid="messages-end">
+                {t('messages.end')}
+              </p>
+            )}
+          </div>
+        </PullToRefresh>
+      )}
+    </QueryView>
   );
 }
 

@@ -3,7 +3,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteD
 import { callEndpoint } from '../../shared/request/call-endpoint.ts';
 import { RequestError } from '../../shared/request/request-error.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
-import { messageKeys } from './unread-count.ts';
+import { messageKeys } from './messages-keys.ts';
 import { endpoints } from '../../shared/request/endpoints.ts';
 
 export const PAGE_SIZE = MESSAGE_PAGE_DEFAULT;

@@ -86,6 +86,21 @@ describe('message list', () => {
     expect(screen.queryByTestId('messages-load-more')).not.toBeInTheDocument();
   });
 
+  it('keeps the loaded messages when the next page fails, and Load more tries again', async () => {
+    const first = Array.from({ length: 20 }, (_, index) => record(30 - index, true));
+    serve({ pages: [page(first, 1, 21)] });
+    renderAt('/message/list');
+    expect(await screen.findAllByTestId('message-item')).toHaveLength(20);
+    serve({ listFails: true });
+    fireEvent.click(screen.getByTestId('messages-load-more'));
+    await waitFor(() => expect(screen.getByTestId('messages-load-more')).toHaveTextContent('Could not load more. Tap to try again'));
+    expect(screen.getAllByTestId('message-item')).toHaveLength(20);
+    expect(screen.queryByTestId('messages-error')).not.toBeInTheDocument();
+    serve({ pages: [page(first, 1, 21), page([record(10, true)], 2, 21)] });
+    fireEvent.click(screen.getByTestId('messages-load-more'));
+    await waitFor(() => expect(screen.getAllByTestId('message-item')).toHaveLength(21));
+  });
+
   it('shows the empty state when there is no message', async () => {
     serve({ pages: [page([], 1, 0)] });
     renderAt('/message/list');

@@ -2,17 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/request/call-endpoint.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { endpoints } from '../../shared/request/endpoints.ts';
+import { messageKeys } from './messages-keys.ts';
 
-/**
- * Query keys of the messages, per signed-in user: a cache filled for one user is never shown to
- * the next one who signs in on the same phone.
- */
-export const messageKeys = {
-  all: ['messages'] as const,
-  unread: (userId: number | undefined) => ['messages', userId ?? 0, 'unread'] as const,
-  list: (userId: number | undefined) => ['messages', userId ?? 0, 'list'] as const,
-  detail: (userId: number | undefined, id: number) => ['messages', userId ?? 0, 'detail', id] as const,
-};
 
 /**
  * How many of the signed-in user's messages are unread (0 for a visitor, and while loading or

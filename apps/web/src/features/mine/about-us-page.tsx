@@ -4,6 +4,7 @@ import { callPhone, copyText } from '../../shared/contact/contact-actions.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { QueryView } from '../../shared/ui/query-view.tsx';
 import { useCompanyAndContacts } from './mine-api.ts';
 import './mine.css';
 
@@ -11,7 +12,6 @@ import './mine.css';
 export function AboutUsPage() {
   const { t } = useT();
   const index = useCompanyAndContacts();
-  const data = index.data;
 
   return (
     <div className="page">
@@ -25,59 +25,50 @@ export function AboutUsPage() {
           <p className="mine-hero__tagline">{t('splash.tagline')}</p>
           <p className="mine-hero__text">{t('aboutUs.intro', { name: PRODUCT_NAME })}</p>
         </section>
-        {index.isPending ? (
-          <p className="mine-state" role="status">
-            {t('common.loading')}
-          </p>
-        ) : index.isError || !data ? (
-          <div className="mine-state">
-            <p>{t('error.requestFailed')}</p>
-            <Button shape="rounded" onClick={() => void index.refetch()} data-testid="about-retry">
-              {t('common.retry')}
-            </Button>
-          </div>
-        ) : (
-          <dl className="mine-card mine-facts" data-testid="about-facts">
-            <div className="mine-facts__row">
-              <dt>{t('aboutUs.company')}</dt>
-              <dd data-testid="about-company">{data.companyLegalName ?? PRODUCT_NAME}</dd>
-            </div>
-            {data.companyLicence ? (
+        <QueryView query={index} size="section" retryTestId="about-retry">
+          {(data) => (
+            <dl className="mine-card mine-facts" data-testid="about-facts">
               <div className="mine-facts__row">
-                <dt>{t('aboutUs.licence')}</dt>
-                <dd data-testid="about-licence">{data.companyLicence}</dd>
+                <dt>{t('aboutUs.company')}</dt>
+                <dd data-testid="about-company">{data.companyLegalName ?? PRODUCT_NAME}</dd>
               </div>
-            ) : null}
-            {data.companyAddress ? (
+              {data.companyLicence ? (
+                <div className="mine-facts__row">
+                  <dt>{t('aboutUs.licence')}</dt>
+                  <dd data-testid="about-licence">{data.companyLicence}</dd>
+                </div>
+              ) : null}
+              {data.companyAddress ? (
+                <div className="mine-facts__row">
+                  <dt>{t('aboutUs.address')}</dt>
+                  <dd>{data.companyAddress}</dd>
+                </div>
+              ) : null}
+              <div className="mine-facts__row mine-facts__row--action">
+                <dt>{t('aboutUs.hotline')}</dt>
+                <dd>
+                  <span data-testid="about-hotline">{data.customerPhone}</span>
+                  <Button size="mini" color="primary" shape="rounded" onClick={() => callPhone(data.customerPhone)} data-testid="about-call">
+                    {t('contact.call')}
+                  </Button>
+                </dd>
+              </div>
+              <div className="mine-facts__row mine-facts__row--action">
+                <dt>{t('aboutUs.email')}</dt>
+                <dd>
+                  <span>{data.customerEmail}</span>
+                  <Button size="mini" color="primary" fill="outline" shape="rounded" onClick={() => void copyText(data.customerEmail)} data-testid="about-copy-email">
+                    {t('contact.copy')}
+                  </Button>
+                </dd>
+              </div>
               <div className="mine-facts__row">
-                <dt>{t('aboutUs.address')}</dt>
-                <dd>{data.companyAddress}</dd>
+                <dt>{t('aboutUs.version')}</dt>
+                <dd>{APP_VERSION}</dd>
               </div>
-            ) : null}
-            <div className="mine-facts__row mine-facts__row--action">
-              <dt>{t('aboutUs.hotline')}</dt>
-              <dd>
-                <span data-testid="about-hotline">{data.customerPhone}</span>
-                <Button size="mini" color="primary" shape="rounded" onClick={() => callPhone(data.customerPhone)} data-testid="about-call">
-                  {t('contact.call')}
-                </Button>
-              </dd>
-            </div>
-            <div className="mine-facts__row mine-facts__row--action">
-              <dt>{t('aboutUs.email')}</dt>
-              <dd>
-                <span>{data.customerEmail}</span>
-                <Button size="mini" color="primary" fill="outline" shape="rounded" onClick={() => void copyText(data.customerEmail)} data-testid="about-copy-email">
-                  {t('contact.copy')}
-                </Button>
-              </dd>
-            </div>
-            <div className="mine-facts__row">
-              <dt>{t('aboutUs.version')}</dt>
-              <dd>{APP_VERSION}</dd>
-            </div>
-          </dl>
-        )}
+            </dl>
+          )}
+        </QueryView>
       </main>
     </div>
   );

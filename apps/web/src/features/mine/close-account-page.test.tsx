@@ -1,7 +1,8 @@
 import { API_PATHS, ERRORS } from '@sen/contract';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../shared/query/query-client.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { envelopeResponse as envelope, requestBody, setupApiTest } from '../../test/api-test.ts';
 import { CloseAccountPage } from './close-account-page.tsx';
@@ -33,6 +34,7 @@ describe('close account', () => {
 
   it('sends rid, reason and remark, then shows the succeed page and ends the local session', async () => {
     fetchMock.mockResolvedValue(envelope(null));
+    queryClient.setQueryData(['seeded-before-closing'], { owner: 42 });
     const router = renderClose();
     fireEvent.click(screen.getByTestId('close-reason-4'));
     fireEvent.change(screen.getByTestId('close-remark'), { target: { value: '  only one loan  ' } });
@@ -42,6 +44,7 @@ describe('close account', () => {
     expect(router.state.location.pathname).toBe('/mine/settings/close-account/succeed');
     expect(requestBody(fetchMock, API_PATHS.deleteUser)).toMatchObject({ rid: 42, reason: 4, remark: 'only one loan' });
     expect(useSessionStore.getState().token).toBeNull();
+    await waitFor(() => expect(queryClient.getQueryCache().getAll()).toEqual([]));
   });
 
   it("shows the server's refusal and keeps the session", async () => {

@@ -17,9 +17,12 @@ export function CloseAccountSucceedPage() {
   useEffect(() => {
     // Arrived from closing: the server has revoked every session, so the local one ends without a logout call.
     if (!closed) return;
+    // A request still out with the revoked token may answer 401 afterwards: the request layer
+    // ignores a 401 for a session that is no longer the current one (docs/decisions/087).
     useSessionStore.getState().clear();
-    // The cached server state goes once the pages have re-rendered without the session, so no
-    // query still observed with the revoked token fetches again (its 401 would send us to /login).
+    // The cache goes once the pages have re-rendered without the session: cleared at once, the
+    // route guard's auth-status query (still enabled in this render) is fetched again *without* a
+    // token, and that visitor's 401 sends us to /login (seen in e2e/mine.spec.ts).
     const forget = setTimeout(() => {
       clearAuthStatus();
       queryClient.clear();

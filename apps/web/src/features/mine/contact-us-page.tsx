@@ -3,6 +3,7 @@ import { CONTACT_CALL, contactTitle, runContactAction } from '../../shared/conta
 import { Button } from '../../shared/ui/button.tsx';
 import { HeadsetIcon } from '../../shared/ui/icons.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { QueryView } from '../../shared/ui/query-view.tsx';
 import { MailIcon, PhoneIcon } from './mine-icons.tsx';
 import { useCompanyAndContacts } from './mine-api.ts';
 import './mine.css';
@@ -11,7 +12,6 @@ import './mine.css';
 export function ContactUsPage() {
   const { t, language } = useT();
   const index = useCompanyAndContacts();
-  const configs = index.data?.customerConfigs ?? [];
 
   return (
     <div className="page">
@@ -23,46 +23,41 @@ export function ContactUsPage() {
           </span>
           <p className="mine-hero__text">{t('contactUs.intro')}</p>
         </section>
-        {index.isPending ? (
-          <p className="mine-state" role="status">
-            {t('common.loading')}
-          </p>
-        ) : index.isError ? (
-          <div className="mine-state">
-            <p>{t('error.requestFailed')}</p>
-            <Button shape="rounded" onClick={() => void index.refetch()} data-testid="contact-retry">
-              {t('common.retry')}
-            </Button>
-          </div>
-        ) : configs.length === 0 ? (
-          <p className="mine-state">{t('contactUs.empty')}</p>
-        ) : (
-          <ul className="mine-card-list">
-            {configs.map((config) => {
-              const call = config.buttonType === CONTACT_CALL;
-              return (
-                <li key={`${config.title}-${config.content}`} className="mine-card mine-contact__item" data-testid="contact-channel">
-                  <span className="mine-contact__icon">{call ? <PhoneIcon /> : <MailIcon />}</span>
-                  <div className="mine-contact__text">
-                    <p className="mine-contact__title">{contactTitle(config, language)}</p>
-                    <p className="mine-contact__content">{config.content}</p>
-                  </div>
-                  <Button
-                    size="small"
-                    color="primary"
-                    fill={call ? 'solid' : 'outline'}
-                    shape="rounded"
-                    onClick={() => void runContactAction(config)}
-                    aria-label={`${call ? t('contact.call') : t('contact.copy')} ${contactTitle(config, language)}`}
-                    data-testid={call ? 'contact-call' : 'contact-copy'}
-                  >
-                    {call ? t('contact.call') : t('contact.copy')}
-                  </Button>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+        <QueryView
+          query={index}
+          size="section"
+          retryTestId="contact-retry"
+          isEmpty={(data) => data.customerConfigs.length === 0}
+          empty={<p className="mine-state">{t('contactUs.empty')}</p>}
+        >
+          {(data) => (
+            <ul className="mine-card-list">
+              {data.customerConfigs.map((config) => {
+                const call = config.buttonType === CONTACT_CALL;
+                return (
+                  <li key={`${config.title}-${config.content}`} className="mine-card mine-contact__item" data-testid="contact-channel">
+                    <span className="mine-contact__icon">{call ? <PhoneIcon /> : <MailIcon />}</span>
+                    <div className="mine-contact__text">
+                      <p className="mine-contact__title">{contactTitle(config, language)}</p>
+                      <p className="mine-contact__content">{config.content}</p>
+                    </div>
+                    <Button
+                      size="small"
+                      color="primary"
+                      fill={call ? 'solid' : 'outline'}
+                      shape="rounded"
+                      onClick={() => void runContactAction(config)}
+                      aria-label={`${call ? t('contact.call') : t('contact.copy')} ${contactTitle(config, language)}`}
+                      data-testid={call ? 'contact-call' : 'contact-copy'}
+                    >
+                      {call ? t('contact.call') : t('contact.copy')}
+                    </Button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </QueryView>
         <p className="mine-note">{t('contactUs.note')}</p>
       </main>
     </div>

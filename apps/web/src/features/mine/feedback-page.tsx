@@ -8,10 +8,12 @@ import { INTL_LOCALE } from '../../shared/i18n/format.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { isRequestError } from '../../shared/request/request-error.ts';
 import { Button } from '../../shared/ui/button.tsx';
+import { QueryView } from '../../shared/ui/query-view.tsx';
 import { CheckIcon } from '../../shared/ui/icons.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { showToast } from '../../shared/ui/toast.ts';
-import { mineQueryKeys, submitFeedback, useMyFeedback } from './mine-api.ts';
+import { submitFeedback, useMyFeedback } from './mine-api.ts';
+import { mineKeys } from './mine-keys.ts';
 import './mine.css';
 
 /** /mine/settings/feedback: write feedback (score/review), see the confirmation and what was sent before. */
@@ -61,7 +63,7 @@ export function FeedbackPage() {
       setReceipt(sent);
       setContent('');
       setImages([]);
-      void queryClient.invalidateQueries({ queryKey: mineQueryKeys.feedbackList });
+      void queryClient.invalidateQueries({ queryKey: mineKeys.feedback() });
     } catch (failure) {
       // A field rule the server applied (length, characters) goes beside the field; anything else is a toast.
       if (isRequestError(failure) && failure.code === 400) setError(errorText(failure));
@@ -178,40 +180,36 @@ export function FeedbackPage() {
         </form>
 
         <h2 className="section-title">{t('feedback.history')}</h2>
-        {history.isPending ? (
-          <p className="mine-state" role="status">
-            {t('common.loading')}
-          </p>
-        ) : history.isError ? (
-          <div className="mine-state">
-            <p>{t('error.requestFailed')}</p>
-            <Button shape="rounded" onClick={() => void history.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </div>
-        ) : history.data.length === 0 ? (
-          <p className="mine-state" data-testid="feedback-history-empty">
-            {t('feedback.history.empty')}
-          </p>
-        ) : (
-          <ul className="mine-card-list" data-testid="feedback-history">
-            {history.data.map((item) => (
-              <li key={item.id} className="mine-card mine-feedback-item">
-                <p className="mine-feedback-item__meta">
-                  #{item.id} · <time dateTime={item.createdAt}>{formatTime(item.createdAt)}</time>
-                </p>
-                <p className="mine-feedback-item__text">{item.content}</p>
-                {item.images.length > 0 ? (
-                  <div className="mine-images__list mine-images__list--small">
-                    {item.images.map((link, index) => (
-                      <img key={link} src={link} alt={t('feedback.images.alt', { index: index + 1 })} className="mine-images__thumb" loading="lazy" />
-                    ))}
-                  </div>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryView
+          query={history}
+          size="section"
+          isEmpty={(items) => items.length === 0}
+          empty={
+            <p className="mine-state" data-testid="feedback-history-empty">
+              {t('feedback.history.empty')}
+            </p>
+          }
+        >
+          {(items) => (
+            <ul className="mine-card-list" data-testid="feedback-history">
+              {items.map((item) => (
+                <li key={item.id} className="mine-card mine-feedback-item">
+                  <p className="mine-feedback-item__meta">
+                    #{item.id} · <time dateTime={item.createdAt}>{formatTime(item.createdAt)}</time>
+                  </p>
+                  <p className="mine-feedback-item__text">{item.content}</p>
+                  {item.images.length > 0 ? (
+                    <div className="mine-images__list mine-images__list--small">
+                      {item.images.map((link, index) => (
+                        <img key={link} src={link} alt={t('feedback.images.alt', { index: index + 1 })} className="mine-images__thumb" loading="lazy" />
+                      ))}
+                    </div>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryView>
       </main>
     </div>
   );

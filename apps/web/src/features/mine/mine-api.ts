@@ -1,35 +1,24 @@
-import { FEEDBACK_IMAGE_PARTS, type CommonIndex, type ConsentRecord, type FeedbackItem, type FeedbackReceipt, type HomeIndex } from '@sen/contract';
+import { FEEDBACK_IMAGE_PARTS, type ConsentRecord, type FeedbackItem, type FeedbackReceipt, type HomeIndex } from '@sen/contract';
 import { useQuery } from '@tanstack/react-query';
-import { queryKeys } from '../../shared/query/query-client.ts';
 import { callEndpoint } from '../../shared/request/call-endpoint.ts';
 import type { RequestOptions } from '../../shared/request/request.ts';
 import { endpoints } from '../../shared/request/endpoints.ts';
+import { homeKeys, useCommonIndex } from '../home/index.ts';
+import { mineKeys } from './mine-keys.ts';
 
-/** Query keys of the mine area. */
-export const mineQueryKeys = {
-  feedbackList: ['mine', 'feedback'] as const,
-  consentHistory: ['mine', 'consents'] as const,
-};
-
-/** Support contacts and the company's facts (common/index; the same query as the visitor home). */
-export function useCompanyAndContacts() {
-  return useQuery<CommonIndex>({
-    queryKey: queryKeys.commonIndex,
-    queryFn: () => callEndpoint(endpoints.commonIndex, {}),
-    staleTime: 5 * 60_000,
-  });
-}
+/** Support contacts and the company's facts: common/index, the visitor home's query. */
+export const useCompanyAndContacts = useCommonIndex;
 
 export function useMyFeedback() {
   return useQuery<FeedbackItem[]>({
-    queryKey: mineQueryKeys.feedbackList,
+    queryKey: mineKeys.feedback(),
     queryFn: () => callEndpoint(endpoints.feedbackList, {}),
   });
 }
 
 export function useConsentHistory() {
   return useQuery<ConsentRecord[]>({
-    queryKey: mineQueryKeys.consentHistory,
+    queryKey: mineKeys.consents(),
     queryFn: () => callEndpoint(endpoints.consentHistory, {}),
   });
 }
@@ -54,11 +43,11 @@ export function fetchDataExport(options?: RequestOptions) {
 
 /**
  * The signed-in home (index/v3), for the credit summary: the same cache entry as the home's
- * (['home-index', userId]), so opening Mine after Home makes no second call.
+ * (homeKeys.index), so opening Mine after Home makes no second call.
  */
 export function useCreditSummary(userId: number | undefined) {
   return useQuery<HomeIndex>({
-    queryKey: ['home-index', userId ?? 0],
+    queryKey: homeKeys.index(userId ?? 0),
     queryFn: () => callEndpoint(endpoints.homeIndex, {}, { skipErrorHandler: true }),
     enabled: userId !== undefined,
     staleTime: 30_000,

@@ -1,4 +1,5 @@
 /** The orders feature's surface for other features: the status chip and the order queries' keys. */
 export { OrderStatusTag, statusTone } from './order-status.tsx';
-export { orderKeys, useOrderDetail } from './orders-api.ts';
+export { useOrderDetail } from './orders-api.ts';
+export { orderKeys } from './orders-keys.ts';
 export { RepaymentPlan } from './repayment-plan.tsx';

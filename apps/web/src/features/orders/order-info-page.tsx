@@ -5,9 +5,9 @@ import { paths } from '../../app/paths.ts';
 import { displayDate, formatDecimal, money, vietnamDayOf } from '../../shared/i18n/format.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { LoadingView } from '../../shared/ui/loading-view.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { PullToRefresh } from '../../shared/ui/pull-to-refresh.tsx';
+import { QueryView } from '../../shared/ui/query-view.tsx';
 import { AgreementSheet } from '../borrow/index.ts';
 import { OrderStatusTag } from './order-status.tsx';
 import { useOrderDetail } from './orders-api.ts';
@@ -30,7 +30,6 @@ export function OrderInfoPage() {
   const orderId = Number(params.get('orderId') ?? 0);
   const order = useOrderDetail(orderId);
   const [contract, setContract] = useState<'lease' | 'pawn' | null>(null);
-  const data = order.data;
   const date = (text: string) => displayDate(isoOfFamilyDate(text), text || '—', language);
 
   return (
@@ -38,149 +37,153 @@ export function OrderInfoPage() {
       <PageHeader title={t('page.orderInfo')} />
       <PullToRefresh onRefresh={() => order.refetch()}>
         <main className="page__content orders" data-testid="order-info" aria-busy={order.isPending}>
-          {order.isPending ? (
-            <LoadingView text={t('common.loading')} />
-          ) : order.isError || !data ? (
-            <section className="result" role="alert" data-testid="order-error">
-              <h1 className="result__title">{t('orders.notFound')}</h1>
-              <Button color="primary" shape="rounded" onClick={() => navigate(paths.orderList)}>
-                {t('orders.backToList')}
-              </Button>
-            </section>
-          ) : (
-            <>
-              {data.status === ORDER_STATUS.PAYOUT_FAILED ? (
-                <section className="bank-error" role="alert" data-testid="payment-failed-banner">
-                  <div>
-                    <strong>{t('home.bankError.title')}</strong>
-                    <p>{data.failureReason ?? t('home.bankError.text')}</p>
-                  </div>
-                  <Button size="small" color="danger" shape="rounded" onClick={() => navigate(paths.authAccount)} data-testid="modify-bank-card">
-                    {t('home.bankError.modify')}
-                  </Button>
-                </section>
-              ) : null}
-
-              <section className="order-card order-summary">
-                <div className="order-summary__head">
-                  <h1 className="order-card__title">{data.appOrderInfoDto.productName}</h1>
-                  <OrderStatusTag code={data.status} label={data.statusLabel} />
-                </div>
-                <p className="order-summary__label">{data.canRepay ? t('orders.owedNow') : t('orders.totalRepayment')}</p>
-                <p className="order-summary__amount" data-testid="order-owed">
-                  {money(data.actualNeedRepayAmount, language)}
-                </p>
-                {data.overdueDays > 0 ? (
-                  <p className="order-summary__alert" data-testid="order-overdue">
-                    {t('orders.overdueDays', { days: data.overdueDays })} · {t('orders.overdueFee')}: {money(data.penaltyAmount, language)}
-                  </p>
-                ) : null}
-                {data.status !== ORDER_STATUS.PAYOUT_FAILED && data.failureReason ? <p className="order-summary__alert">{data.failureReason}</p> : null}
-                {data.canRepay ? (
-                  <Button block color="primary" shape="rounded" size="large" onClick={() => navigate(`${paths.orderBatchRepayList}?orderNo=${encodeURIComponent(data.appOrderInfoDto.orderNo)}`)} data-testid="repay-button">
-                    {t('orders.repay')}
-                  </Button>
-                ) : null}
+          <QueryView
+            query={order}
+            renderError={() => (
+              // Retry cannot bring back an order that is not the borrower's: the way out is the list.
+              <section className="result" role="alert" data-testid="order-error">
+                <h1 className="result__title">{t('orders.notFound')}</h1>
+                <Button color="primary" shape="rounded" onClick={() => navigate(paths.orderList)}>
+                  {t('orders.backToList')}
+                </Button>
               </section>
-
-              <section className="order-card" aria-labelledby="facts-heading">
-                <h2 id="facts-heading" className="order-card__title">
-                  {t('orders.details')}
-                </h2>
-                <dl className="order-facts" data-testid="order-facts">
-                  <div>
-                    <dt>{t('orders.orderNo')}</dt>
-                    <dd>{data.appOrderInfoDto.orderNo}</dd>
-                  </div>
-                  <div>
-                    <dt>{t('orders.status')}</dt>
-                    <dd>{data.statusLabel}</dd>
-                  </div>
-                  <div>
-                    <dt>{t('orders.applyDate')}</dt>
-                    <dd>{date(data.applyDateStr)}</dd>
-                  </div>
-                  <div>
-                    <dt>{t('orders.loanDate')}</dt>
-                    <dd>{date(data.loanDateStr)}</dd>
-                  </div>
-                  <div>
-                    <dt>{t('orders.dueDate')}</dt>
-                    <dd>{date(data.shouldRepayDateStr)}</dd>
-                  </div>
-                  <div>
-                    <dt>{t('orders.loanAmount')}</dt>
-                    <dd>{money(data.appOrderInfoDto.loanAmount, language)}</dd>
-                  </div>
-                  <div>
-                    <dt>{t('orders.serviceFee')}</dt>
-                    <dd>{money(data.serviceFee, language)}</dd>
-                  </div>
-                  <div>
-                    <dt>{t('orders.interest')}</dt>
-                    <dd>
-                      {money(data.interestAmount, language)} <small>({t('orders.dayRate', { rate: formatDecimal(data.dayRateStr, language) })})</small>
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>{t('orders.overdueFee')}</dt>
-                    <dd>{money(data.penaltyAmount, language)}</dd>
-                  </div>
-                  <div>
-                    <dt>{t('orders.paidIn')}</dt>
-                    <dd>{money(data.actualAmount, language)}</dd>
-                  </div>
-                  <div>
-                    <dt>{t('orders.receivingAccount')}</dt>
-                    <dd data-testid="order-account">{[data.receivingAccount.name, data.receivingAccount.maskedNumber].filter(Boolean).join(' · ')}</dd>
-                  </div>
-                  <div>
-                    <dt>{t('orders.totalRepayment')}</dt>
-                    <dd>{money(data.scheduledTotal, language)}</dd>
-                  </div>
-                  <div>
-                    <dt>{t('orders.repaid')}</dt>
-                    <dd data-testid="order-repaid">{money(data.actualRepayAmount, language)}</dd>
-                  </div>
-                  <div>
-                    <dt>{t('orders.apr')}</dt>
-                    <dd>{t('borrow.cost.aprValue', { apr: formatDecimal(data.aprPercent, language, 2) })}</dd>
-                  </div>
-                  {data.creditHeld > 0 ? (
+            )}
+          >
+            {(data) => (
+              <>
+                {data.status === ORDER_STATUS.PAYOUT_FAILED ? (
+                  <section className="bank-error" role="alert" data-testid="payment-failed-banner">
                     <div>
-                      <dt>{t('orders.creditHeld')}</dt>
-                      <dd>{money(data.creditHeld, language)}</dd>
+                      <strong>{t('home.bankError.title')}</strong>
+                      <p>{data.failureReason ?? t('home.bankError.text')}</p>
                     </div>
-                  ) : null}
-                  <div>
-                    <dt>{t('orders.phoneModel')}</dt>
-                    <dd>{data.phoneModel || '—'}</dd>
+                    <Button size="small" color="danger" shape="rounded" onClick={() => navigate(paths.authAccount)} data-testid="modify-bank-card">
+                      {t('home.bankError.modify')}
+                    </Button>
+                  </section>
+                ) : null}
+
+                <section className="order-card order-summary">
+                  <div className="order-summary__head">
+                    <h1 className="order-card__title">{data.appOrderInfoDto.productName}</h1>
+                    <OrderStatusTag code={data.status} label={data.statusLabel} />
                   </div>
-                </dl>
-              </section>
+                  <p className="order-summary__label">{data.canRepay ? t('orders.owedNow') : t('orders.totalRepayment')}</p>
+                  <p className="order-summary__amount" data-testid="order-owed">
+                    {money(data.actualNeedRepayAmount, language)}
+                  </p>
+                  {data.overdueDays > 0 ? (
+                    <p className="order-summary__alert" data-testid="order-overdue">
+                      {t('orders.overdueDays', { days: data.overdueDays })} · {t('orders.overdueFee')}: {money(data.penaltyAmount, language)}
+                    </p>
+                  ) : null}
+                  {data.status !== ORDER_STATUS.PAYOUT_FAILED && data.failureReason ? <p className="order-summary__alert">{data.failureReason}</p> : null}
+                  {data.canRepay ? (
+                    <Button block color="primary" shape="rounded" size="large" onClick={() => navigate(`${paths.orderBatchRepayList}?orderNo=${encodeURIComponent(data.appOrderInfoDto.orderNo)}`)} data-testid="repay-button">
+                      {t('orders.repay')}
+                    </Button>
+                  ) : null}
+                </section>
 
-              {data.installmentRepaymentPlanDTOList.length > 0 ? <RepaymentPlan detail={data} /> : null}
+                <section className="order-card" aria-labelledby="facts-heading">
+                  <h2 id="facts-heading" className="order-card__title">
+                    {t('orders.details')}
+                  </h2>
+                  <dl className="order-facts" data-testid="order-facts">
+                    <div>
+                      <dt>{t('orders.orderNo')}</dt>
+                      <dd>{data.appOrderInfoDto.orderNo}</dd>
+                    </div>
+                    <div>
+                      <dt>{t('orders.status')}</dt>
+                      <dd>{data.statusLabel}</dd>
+                    </div>
+                    <div>
+                      <dt>{t('orders.applyDate')}</dt>
+                      <dd>{date(data.applyDateStr)}</dd>
+                    </div>
+                    <div>
+                      <dt>{t('orders.loanDate')}</dt>
+                      <dd>{date(data.loanDateStr)}</dd>
+                    </div>
+                    <div>
+                      <dt>{t('orders.dueDate')}</dt>
+                      <dd>{date(data.shouldRepayDateStr)}</dd>
+                    </div>
+                    <div>
+                      <dt>{t('orders.loanAmount')}</dt>
+                      <dd>{money(data.appOrderInfoDto.loanAmount, language)}</dd>
+                    </div>
+                    <div>
+                      <dt>{t('orders.serviceFee')}</dt>
+                      <dd>{money(data.serviceFee, language)}</dd>
+                    </div>
+                    <div>
+                      <dt>{t('orders.interest')}</dt>
+                      <dd>
+                        {money(data.interestAmount, language)} <small>({t('orders.dayRate', { rate: formatDecimal(data.dayRateStr, language) })})</small>
+                      </dd>
+                    </div>
+                    <div>
+                      <dt>{t('orders.overdueFee')}</dt>
+                      <dd>{money(data.penaltyAmount, language)}</dd>
+                    </div>
+                    <div>
+                      <dt>{t('orders.paidIn')}</dt>
+                      <dd>{money(data.actualAmount, language)}</dd>
+                    </div>
+                    <div>
+                      <dt>{t('orders.receivingAccount')}</dt>
+                      <dd data-testid="order-account">{[data.receivingAccount.name, data.receivingAccount.maskedNumber].filter(Boolean).join(' · ')}</dd>
+                    </div>
+                    <div>
+                      <dt>{t('orders.totalRepayment')}</dt>
+                      <dd>{money(data.scheduledTotal, language)}</dd>
+                    </div>
+                    <div>
+                      <dt>{t('orders.repaid')}</dt>
+                      <dd data-testid="order-repaid">{money(data.actualRepayAmount, language)}</dd>
+                    </div>
+                    <div>
+                      <dt>{t('orders.apr')}</dt>
+                      <dd>{t('borrow.cost.aprValue', { apr: formatDecimal(data.aprPercent, language, 2) })}</dd>
+                    </div>
+                    {data.creditHeld > 0 ? (
+                      <div>
+                        <dt>{t('orders.creditHeld')}</dt>
+                        <dd>{money(data.creditHeld, language)}</dd>
+                      </div>
+                    ) : null}
+                    <div>
+                      <dt>{t('orders.phoneModel')}</dt>
+                      <dd>{data.phoneModel || '—'}</dd>
+                    </div>
+                  </dl>
+                </section>
 
-              <section className="order-card" aria-labelledby="contracts-heading">
-                <h2 id="contracts-heading" className="order-card__title">
-                  {t('orders.contracts')}
-                </h2>
-                <ul className="agreement-links">
-                  {data.contracts.map((item) => (
-                    <li key={item.document}>
-                      <button type="button" className="link-button" onClick={() => setContract(item.document)} data-testid={`order-contract-${item.document}`}>
-                        {t(item.document === 'lease' ? 'orders.contract.lease' : 'orders.contract.pawn')}
-                      </button>{' '}
-                      <small>{t('orders.contract.accepted', { date: displayDate(vietnamDayOf(item.acceptedAt), '', language) })}</small>
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            </>
-          )}
+                {data.installmentRepaymentPlanDTOList.length > 0 ? <RepaymentPlan detail={data} /> : null}
+
+                <section className="order-card" aria-labelledby="contracts-heading">
+                  <h2 id="contracts-heading" className="order-card__title">
+                    {t('orders.contracts')}
+                  </h2>
+                  <ul className="agreement-links">
+                    {data.contracts.map((item) => (
+                      <li key={item.document}>
+                        <button type="button" className="link-button" onClick={() => setContract(item.document)} data-testid={`order-contract-${item.document}`}>
+                          {t(item.document === 'lease' ? 'orders.contract.lease' : 'orders.contract.pawn')}
+                        </button>{' '}
+                        <small>{t('orders.contract.accepted', { date: displayDate(vietnamDayOf(item.acceptedAt), '', language) })}</small>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              </>
+            )}
+          </QueryView>
         </main>
       </PullToRefresh>
-      <AgreementSheet query={contract && data ? { document: contract, productIds: [], orderId: data.appOrderInfoDto.orderId } : null} onClose={() => setContract(null)} />
+      <AgreementSheet query={contract && order.data ? { document: contract, productIds: [], orderId: order.data.appOrderInfoDto.orderId } : null} onClose={() => setContract(null)} />
     </div>
   );
 }

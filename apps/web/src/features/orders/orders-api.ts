@@ -2,12 +2,8 @@ import { type OrderBean, type OrderDetail } from '@sen/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/request/call-endpoint.ts';
 import { endpoints } from '../../shared/request/endpoints.ts';
+import { orderKeys } from './orders-keys.ts';
 
-export const orderKeys = {
-  all: ['orders'] as const,
-  list: () => [...orderKeys.all, 'list'] as const,
-  detail: (orderId: number) => [...orderKeys.all, 'detail', orderId] as const,
-};
 
 /** The borrower's orders, newest first (order/oldList). */
 export function useOrders() {

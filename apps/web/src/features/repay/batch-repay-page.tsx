@@ -1,5 +1,4 @@
 import { PLAN_STATUS, type RepayQuote } from '@sen/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
@@ -8,11 +7,11 @@ import { useT } from '../../shared/i18n/use-translation.ts';
 import { isRequestError } from '../../shared/request/request-error.ts';
 import { track } from '../../shared/tracking/index.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { LoadingView } from '../../shared/ui/loading-view.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { QueryView } from '../../shared/ui/query-view.tsx';
 import { showToast } from '../../shared/ui/toast.ts';
 import { useOrderDetail } from '../orders/index.ts';
-import { repayInstalments, repayOrders, useRepayableOrders, useRepayStatus } from './repay-api.ts';
+import { useCreateRepayment, useRepayableOrders, useRepayStatus } from './repay-api.ts';
 import { TransferView } from './transfer-view.tsx';
 import './repay.css';
 
@@ -24,7 +23,6 @@ import './repay.css';
 export function BatchRepayPage() {
   const { t, language } = useT();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const [params] = useSearchParams();
   const preselected = params.get('orderNo');
   const orders = useRepayableOrders();
@@ -32,6 +30,7 @@ export function BatchRepayPage() {
   const [scope, setScope] = useState<'next' | 'all'>('all');
   const [quote, setQuote] = useState<RepayQuote | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const createRepayment = useCreateRepayment();
   const status = useRepayStatus(quote?.requestId ?? null);
 
   // Until the borrower changes it: the order named, else every order.
@@ -50,10 +49,7 @@ export function BatchRepayPage() {
   useEffect(() => {
     if (status.data?.status !== 'paid') return;
     track('repay_success', { amount: status.data.paidAmount, orders: status.data.orders.length });
-    void client.invalidateQueries({ queryKey: ['home-index'] });
-    void client.invalidateQueries({ queryKey: ['orders'] });
-    void client.invalidateQueries({ queryKey: ['repay', 'repayable'] });
-  }, [status.data?.status, status.data?.paidAmount, status.data?.orders.length, client]);
+  }, [status.data?.status, status.data?.paidAmount, status.data?.orders.length]);
 
   const toggle = (orderNo: string) => {
     const set = new Set(effective);
@@ -69,7 +65,11 @@ export function BatchRepayPage() {
       return;
     }
     try {
-      setQuote(single && next && scope === 'next' ? await repayInstalments(single.orderNo, [next.planPart]) : await repayOrders(chosen.map((order) => order.orderNo)));
+      setQuote(
+        await createRepayment.mutateAsync(
+          single && next && scope === 'next' ? { kind: 'instalments', orderNo: single.orderNo, planParts: [next.planPart] } : { kind: 'orders', orderNos: chosen.map((order) => order.orderNo) },
+        ),
+      );
     } catch (failure) {
       const message = isRequestError(failure) && failure.kind === 'envelope' ? failure.message : t('error.requestFailed');
       setError(message);
@@ -97,74 +97,74 @@ export function BatchRepayPage() {
               </div>
             ) : null}
           </>
-        ) : orders.isPending ? (
-          <LoadingView text={t('common.loading')} />
-        ) : orders.isError ? (
-          <section className="result" role="alert">
-            <h1 className="result__title">{t('repay.loadFailed')}</h1>
-            <Button color="primary" shape="rounded" onClick={() => void orders.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </section>
-        ) : orders.data.length === 0 ? (
-          <section className="result" data-testid="repay-empty">
-            <h1 className="result__title">{t('repay.empty.title')}</h1>
-            <p className="result__text">{t('repay.empty.text')}</p>
-          </section>
         ) : (
-          <>
-            <fieldset className="repay-choose">
-              <legend className="repay-choose__legend">{t('repay.choose')}</legend>
-              {orders.data.map((order) => (
-                <label key={order.orderNo} className={`repay-choice${order.overdueDays > 0 ? ' is-overdue' : ''}`} data-testid="repay-choice">
-                  <input type="checkbox" checked={effective.has(order.orderNo)} onChange={() => toggle(order.orderNo)} data-order-no={order.orderNo} />
-                  <span className="repay-choice__text">
-                    <strong>{order.productName}</strong>
-                    <small>
-                      {order.orderNo} · {t('repay.item.due', { date: displayDate(order.dueDate, order.dueDate, language) })}
-                      {order.overdueDays > 0 ? ` · ${t('orders.overdueDays', { days: order.overdueDays })}` : ''}
-                    </small>
-                  </span>
-                  <span className="repay-choice__amount">{money(order.actualRepayAmount, language)}</span>
-                </label>
-              ))}
-            </fieldset>
-            {next ? (
-              <fieldset className="repay-scope">
-                <legend className="repay-choose__legend">{t('repay.scope.title')}</legend>
-                <label className="repay-choice">
-                  <input type="radio" name="scope" checked={scope === 'next'} onChange={() => setScope('next')} data-testid="scope-next" />
-                  <span className="repay-choice__text">
-                    <strong>{t('repay.scope.next', { part: next.planPart })}</strong>
-                    <small>{displayDate(next.dueDate, next.dueDate, language)}</small>
-                  </span>
-                  <span className="repay-choice__amount">{money(next.actualNeedRepayAmount, language)}</span>
-                </label>
-                <label className="repay-choice">
-                  <input type="radio" name="scope" checked={scope === 'all'} onChange={() => setScope('all')} data-testid="scope-all" />
-                  <span className="repay-choice__text">
-                    <strong>{t('repay.scope.all')}</strong>
-                    <small>{t('repay.scope.allHint')}</small>
-                  </span>
-                  <span className="repay-choice__amount">{money(single!.actualRepayAmount, language)}</span>
-                </label>
-              </fieldset>
-            ) : null}
-            <div className="repay-footer">
-              <p className="repay-footer__total">
-                <span>{t('repay.selectedTotal')}</span>
-                <strong data-testid="selected-total">{money(total, language)}</strong>
-              </p>
-              {error ? (
-                <p className="field__error" role="alert" data-testid="repay-error-text">
-                  {error}
-                </p>
-              ) : null}
-              <Button block color="primary" shape="rounded" size="large" onClick={pay} data-testid="repay-submit">
-                {t('repay.submit')}
-              </Button>
-            </div>
-          </>
+          <QueryView
+            query={orders}
+            errorTitle={t('repay.loadFailed')}
+            isEmpty={(list) => list.length === 0}
+            empty={
+              <section className="result" data-testid="repay-empty">
+                <h1 className="result__title">{t('repay.empty.title')}</h1>
+                <p className="result__text">{t('repay.empty.text')}</p>
+              </section>
+            }
+          >
+            {(list) => (
+              <>
+                <fieldset className="repay-choose">
+                  <legend className="repay-choose__legend">{t('repay.choose')}</legend>
+                  {list.map((order) => (
+                    <label key={order.orderNo} className={`repay-choice${order.overdueDays > 0 ? ' is-overdue' : ''}`} data-testid="repay-choice">
+                      <input type="checkbox" checked={effective.has(order.orderNo)} onChange={() => toggle(order.orderNo)} data-order-no={order.orderNo} />
+                      <span className="repay-choice__text">
+                        <strong>{order.productName}</strong>
+                        <small>
+                          {order.orderNo} · {t('repay.item.due', { date: displayDate(order.dueDate, order.dueDate, language) })}
+                          {order.overdueDays > 0 ? ` · ${t('orders.overdueDays', { days: order.overdueDays })}` : ''}
+                        </small>
+                      </span>
+                      <span className="repay-choice__amount">{money(order.actualRepayAmount, language)}</span>
+                    </label>
+                  ))}
+                </fieldset>
+                {next ? (
+                  <fieldset className="repay-scope">
+                    <legend className="repay-choose__legend">{t('repay.scope.title')}</legend>
+                    <label className="repay-choice">
+                      <input type="radio" name="scope" checked={scope === 'next'} onChange={() => setScope('next')} data-testid="scope-next" />
+                      <span className="repay-choice__text">
+                        <strong>{t('repay.scope.next', { part: next.planPart })}</strong>
+                        <small>{displayDate(next.dueDate, next.dueDate, language)}</small>
+                      </span>
+                      <span className="repay-choice__amount">{money(next.actualNeedRepayAmount, language)}</span>
+                    </label>
+                    <label className="repay-choice">
+                      <input type="radio" name="scope" checked={scope === 'all'} onChange={() => setScope('all')} data-testid="scope-all" />
+                      <span className="repay-choice__text">
+                        <strong>{t('repay.scope.all')}</strong>
+                        <small>{t('repay.scope.allHint')}</small>
+                      </span>
+                      <span className="repay-choice__amount">{money(single!.actualRepayAmount, language)}</span>
+                    </label>
+                  </fieldset>
+                ) : null}
+                <div className="repay-footer">
+                  <p className="repay-footer__total">
+                    <span>{t('repay.selectedTotal')}</span>
+                    <strong data-testid="selected-total">{money(total, language)}</strong>
+                  </p>
+                  {error ? (
+                    <p className="field__error" role="alert" data-testid="repay-error-text">
+                      {error}
+                    </p>
+                  ) : null}
+                  <Button block color="primary" shape="rounded" size="large" onClick={pay} data-testid="repay-submit">
+                    {t('repay.submit')}
+                  </Button>
+                </div>
+              </>
+            )}
+          </QueryView>
         )}
       </main>
     </div>

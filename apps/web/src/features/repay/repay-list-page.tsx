@@ -5,9 +5,10 @@ import { displayDate, money } from '../../shared/i18n/format.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { LoadingView } from '../../shared/ui/loading-view.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { PullToRefresh } from '../../shared/ui/pull-to-refresh.tsx';
+import { QueryView } from '../../shared/ui/query-view.tsx';
+import { homeKeys } from '../home/index.ts';
 import { OrderStatusTag } from '../orders/index.ts';
 import { useRepayableOrders } from './repay-api.ts';
 import './repay.css';
@@ -25,7 +26,7 @@ export function RepayListPage() {
   const client = useQueryClient();
   const signedIn = useSessionStore((state) => Boolean(state.token));
   const orders = useRepayableOrders();
-  const refresh = () => Promise.all([orders.refetch(), client.invalidateQueries({ queryKey: ['home-index'] })]);
+  const refresh = () => Promise.all([orders.refetch(), client.invalidateQueries({ queryKey: homeKeys.indexes() })]);
   const total = (orders.data ?? []).reduce((sum, order) => sum + order.actualRepayAmount, 0);
   const due = (orders.data ?? []).reduce((sum, order) => sum + order.dueAmount, 0);
   return (
@@ -33,75 +34,74 @@ export function RepayListPage() {
       <PageHeader title={t('page.repayList')} showBack={false} />
       <PullToRefresh onRefresh={refresh}>
         <main className="page__content repay" data-testid="repay-list" aria-busy={orders.isPending}>
-          {orders.isPending ? (
-            <LoadingView text={t('common.loading')} />
-          ) : orders.isError ? (
-            <section className="result" role="alert" data-testid="repay-error">
-              <h1 className="result__title">{t('repay.loadFailed')}</h1>
-              <Button color="primary" shape="rounded" onClick={() => void orders.refetch()}>
-                {t('common.retry')}
-              </Button>
-            </section>
-          ) : orders.data.length === 0 ? (
-            <section className="result" data-testid="repay-empty">
-              <h1 className="result__title">{t('repay.empty.title')}</h1>
-              <p className="result__text">{t('repay.empty.text')}</p>
-              <Button color="primary" shape="rounded" onClick={() => navigate(paths.orderList)} data-testid="repay-empty-orders">
-                {t('repay.allOrders')}
-              </Button>
-            </section>
-          ) : (
-            <>
-              <section className="repay-total" aria-labelledby="repay-total-title">
-                <h1 id="repay-total-title" className="repay-total__label">
-                  {t('repay.total.due')}
-                </h1>
-                <p className="repay-total__amount" data-testid="repay-total-due">
-                  {money(due, language)}
-                </p>
-                <p className="repay-total__sub">{t('repay.total.settle', { amount: money(total, language) })}</p>
-                {orders.data.length > 1 ? (
-                  <Button block shape="rounded" size="large" className="repay-total__button" onClick={() => navigate(batchRepayPath())} data-testid="batch-repay">
-                    {t('repay.batch')}
-                  </Button>
-                ) : null}
-              </section>
-              <ul className="repay-list">
-                {orders.data.map((order) => (
-                  <li key={order.orderNo} className={`repay-item${order.overdueDays > 0 ? ' is-overdue' : ''}`} data-testid="repay-item" data-order-no={order.orderNo}>
-                    <div className="repay-item__head">
-                      <strong>{order.productName}</strong>
-                      <OrderStatusTag code={order.orderStatus} label={order.statusLabel} />
-                    </div>
-                    <dl className="repay-item__facts">
-                      <div>
-                        <dt>{t('repay.item.due', { date: displayDate(order.dueDate, order.dueDate, language) })}</dt>
-                        <dd>{money(order.dueAmount, language)}</dd>
-                      </div>
-                      <div>
-                        <dt>{t('repay.item.settle')}</dt>
-                        <dd>{money(order.actualRepayAmount, language)}</dd>
-                      </div>
-                    </dl>
-                    {order.overdueDays > 0 ? <p className="repay-item__alert">{t('orders.overdueDays', { days: order.overdueDays })}</p> : null}
-                    <div className="repay-item__actions">
-                      <button type="button" className="link-button" onClick={() => navigate(`${paths.orderInfo}?orderId=${order.orderId}`)}>
-                        {t('repay.item.details')}
-                      </button>
-                      <Button size="small" color="primary" shape="rounded" onClick={() => navigate(batchRepayPath(order.orderNo))} data-testid="repay-order">
-                        {t('orders.repay')}
-                      </Button>
-                    </div>
-                  </li>
-                ))}
-              </ul>
-              {signedIn ? (
-                <button type="button" className="link-button repay-all-orders" onClick={() => navigate(paths.orderList)} data-testid="all-orders">
+          <QueryView
+            query={orders}
+            errorTitle={t('repay.loadFailed')}
+            errorTestId="repay-error"
+            isEmpty={(list) => list.length === 0}
+            empty={
+              <section className="result" data-testid="repay-empty">
+                <h1 className="result__title">{t('repay.empty.title')}</h1>
+                <p className="result__text">{t('repay.empty.text')}</p>
+                <Button color="primary" shape="rounded" onClick={() => navigate(paths.orderList)} data-testid="repay-empty-orders">
                   {t('repay.allOrders')}
-                </button>
-              ) : null}
-            </>
-          )}
+                </Button>
+              </section>
+            }
+          >
+            {(list) => (
+              <>
+                <section className="repay-total" aria-labelledby="repay-total-title">
+                  <h1 id="repay-total-title" className="repay-total__label">
+                    {t('repay.total.due')}
+                  </h1>
+                  <p className="repay-total__amount" data-testid="repay-total-due">
+                    {money(due, language)}
+                  </p>
+                  <p className="repay-total__sub">{t('repay.total.settle', { amount: money(total, language) })}</p>
+                  {list.length > 1 ? (
+                    <Button block shape="rounded" size="large" className="repay-total__button" onClick={() => navigate(batchRepayPath())} data-testid="batch-repay">
+                      {t('repay.batch')}
+                    </Button>
+                  ) : null}
+                </section>
+                <ul className="repay-list">
+                  {list.map((order) => (
+                    <li key={order.orderNo} className={`repay-item${order.overdueDays > 0 ? ' is-overdue' : ''}`} data-testid="repay-item" data-order-no={order.orderNo}>
+                      <div className="repay-item__head">
+                        <strong>{order.productName}</strong>
+                        <OrderStatusTag code={order.orderStatus} label={order.statusLabel} />
+                      </div>
+                      <dl className="repay-item__facts">
+                        <div>
+                          <dt>{t('repay.item.due', { date: displayDate(order.dueDate, order.dueDate, language) })}</dt>
+                          <dd>{money(order.dueAmount, language)}</dd>
+                        </div>
+                        <div>
+                          <dt>{t('repay.item.settle')}</dt>
+                          <dd>{money(order.actualRepayAmount, language)}</dd>
+                        </div>
+                      </dl>
+                      {order.overdueDays > 0 ? <p className="repay-item__alert">{t('orders.overdueDays', { days: order.overdueDays })}</p> : null}
+                      <div className="repay-item__actions">
+                        <button type="button" className="link-button" onClick={() => navigate(`${paths.orderInfo}?orderId=${order.orderId}`)}>
+                          {t('repay.item.details')}
+                        </button>
+                        <Button size="small" color="primary" shape="rounded" onClick={() => navigate(batchRepayPath(order.orderNo))} data-testid="repay-order">
+                          {t('orders.repay')}
+                        </Button>
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+                {signedIn ? (
+                  <button type="button" className="link-button repay-all-orders" onClick={() => navigate(paths.orderList)} data-testid="all-orders">
+                    {t('repay.allOrders')}
+                  </button>
+                ) : null}
+              </>
+            )}
+          </QueryView>
         </main>
       </PullToRefresh>
     </div>

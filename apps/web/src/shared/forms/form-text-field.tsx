@@ -1,8 +1,7 @@
-import { isMessageKey } from '@sen/contract';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { useT } from '../i18n/use-translation.ts';
 import { PasswordField } from '../ui/password-field.tsx';
 import { TextField, type TextFieldProps } from '../ui/text-field.tsx';
+import { useFieldErrorText } from './field-error.ts';
 
 type Props<T extends FieldValues> = Omit<TextFieldProps, 'value' | 'onChange' | 'error' | 'id'> & {
   control: Control<T>;
@@ -14,10 +13,8 @@ type Props<T extends FieldValues> = Omit<TextFieldProps, 'value' | 'onChange' | 
 
 /** A TextField (or PasswordField for type="password") bound to a react-hook-form field; shows its error beside it. */
 export function FormTextField<T extends FieldValues>({ control, name, id, normalize, type, ...rest }: Props<T>) {
-  const { t } = useT();
   const { field, fieldState } = useController({ control, name });
-  const message = fieldState.error?.message;
-  const error = message ? (isMessageKey(message) ? t(message) : message) : null;
+  const error = useFieldErrorText(fieldState.error?.message);
   const props = {
     ...rest,
     id: id ?? String(name),

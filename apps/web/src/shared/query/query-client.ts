@@ -12,11 +12,4 @@ export const queryClient = new QueryClient({
   },
 });
 
-/** Query keys in one place, so invalidation after login/logout reaches every screen. */
-export const queryKeys = {
-  authStatus: ['auth-status'] as const,
-  commonIndex: ['common-index'] as const,
-  activities: ['activities'] as const,
-  userInfo: ['user-info'] as const,
-  kycInfo: ['kyc-info'] as const,
-};
+// Query keys live beside their feature (features/<f>/<f>-keys.ts), one factory each (docs/decisions/087).

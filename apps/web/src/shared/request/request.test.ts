@@ -140,6 +140,49 @@ describe('request layer: responses', () => {
     expect(useSessionStore.getState().token).toBeNull();
   });
 
+  it.each([
+    ['after a logout', null],
+    ['after another login', 'tok-new'],
+  ])('a 401 for a session that ended while the request was out (%s) neither toasts nor logs out', async (_when, tokenAfter) => {
+    useSessionStore.setState({ token: 'tok-old', user: { id: 1, phone: '0912345678' } });
+    const logout = vi.fn();
+    setSessionExpiredHandler(logout);
+    let answer: (response: Response) => void = () => undefined;
+    fetchMock.mockReturnValueOnce(new Promise<Response>((resolve) => (answer = resolve)));
+    const pending = rejection(get('/api/thing', {}, { skipErrorHandler: false }));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(lastCall().headers.Authorization).toBe('tok-old');
+
+    useSessionStore.setState({ token: tokenAfter, user: tokenAfter ? { id: 2, phone: '0987654321' } : null });
+    answer(json({ code: 401, message: 'x', data: null }, 401));
+    const error = await pending;
+
+    expect(error.code).toBe(401);
+    expect(error.messageKey).toBe('error.sessionExpired');
+    expect(toast).not.toHaveBeenCalled();
+    expect(logout).not.toHaveBeenCalled();
+    expect(useSessionStore.getState().token).toBe(tokenAfter);
+  });
+
+  it('a 401 without an envelope for an ended session is quiet too; a visitor request answered after a login as well', async () => {
+    const logout = vi.fn();
+    setSessionExpiredHandler(logout);
+    let answer: (response: Response) => void = () => undefined;
+    fetchMock.mockReturnValueOnce(new Promise<Response>((resolve) => (answer = resolve)));
+    const pending = rejection(get('/api/thing'));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(lastCall().headers.Authorization).toBeUndefined();
+
+    useSessionStore.setState({ token: 'tok-new', user: { id: 2, phone: '0987654321' } });
+    answer(new Response('<html>401</html>', { status: 401 }));
+    const error = await pending;
+
+    expect(error.httpStatus).toBe(401);
+    expect(toast).not.toHaveBeenCalled();
+    expect(logout).not.toHaveBeenCalled();
+    expect(useSessionStore.getState().token).toBe('tok-new');
+  });
+
   it('envelope 403 is Access denied; other codes show the server message or Request failed', async () => {
     fetchMock.mockResolvedValueOnce(json({ code: 403, message: 'nope', data: null }, 403));
     await rejection(get('/api/a'));

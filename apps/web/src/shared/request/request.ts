@@ -31,7 +31,7 @@ export interface RequestOptions {
   skipDefaultParams?: boolean;
   /** Send no sign (only the secret call itself needs this). */
   skipSign?: boolean;
-  /** Reject without a toast; the caller handles the error (a 401 still logs out). */
+  /** Reject without a toast; the caller handles the error (a 401 of the current session still logs out). */
   skipErrorHandler?: boolean;
   /** Receives the parsed response body, whatever its code. */
   responseCallback?: (body: unknown) => void;
@@ -140,7 +140,8 @@ function prepare(call: Call, options: RequestOptions): Prepared {
   return { url: call.path, body: form, signedPayload: textFields, json: false };
 }
 
-async function headersFor(prepared: Prepared, options: RequestOptions): Promise<Record<string, string>> {
+/** The headers of one attempt, and the session token it carried (null for none). */
+async function headersFor(prepared: Prepared, options: RequestOptions): Promise<{ headers: Record<string, string>; sentToken: string | null }> {
   const timestamp = Date.now();
   const headers: Record<string, string> = {
     Accept: 'application/json',
@@ -157,18 +158,35 @@ async function headersFor(prepared: Prepared, options: RequestOptions): Promise<
     const secret = await waitForSignSecret();
     headers[HEADERS.sign] = computeSign({ appCode: APP_CODE, secret, payload: prepared.signedPayload, timestamp });
   }
-  return headers;
+  return { headers, sentToken: token };
 }
 
-function fail(options: RequestOptions, init: ConstructorParameters<typeof RequestError>[0], sessionExpired = false): never {
+/** How a failed attempt is reported: the caller's options and the session token the attempt carried. */
+interface Failure {
+  options: RequestOptions;
+  sentToken: string | null;
+}
+
+/**
+ * A 401 speaks of the session the request carried. It ends the session only while that is still
+ * the current one: a request sent before a logout, a closed account or another login that answers
+ * after it has nothing left to expire, so it is rejected quietly (no toast, no session-expired
+ * handler sending the new session or the visitor to /login).
+ */
+function isStaleSession(sentToken: string | null): boolean {
+  return sentToken !== useSessionStore.getState().token;
+}
+
+function fail({ options, sentToken }: Failure, init: ConstructorParameters<typeof RequestError>[0], sessionExpired = false): never {
   const error = new RequestError(init);
+  if (sessionExpired && isStaleSession(sentToken)) throw error;
   if (!options.skipErrorHandler) showToast(error.message);
   if (sessionExpired) sessionExpiredHandler();
   throw error;
 }
 
-function failWithKey(options: RequestOptions, kind: RequestError['kind'], key: TranslationKey, extra: { code?: number; httpStatus?: number; data?: unknown } = {}): never {
-  return fail(options, { kind, message: translate(key), messageKey: key, ...extra }, key === 'error.sessionExpired');
+function failWithKey(failure: Failure, kind: RequestError['kind'], key: TranslationKey, extra: { code?: number; httpStatus?: number; data?: unknown } = {}): never {
+  return fail(failure, { kind, message: translate(key), messageKey: key, ...extra }, key === 'error.sessionExpired');
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -209,7 +227,8 @@ function sendWithProgress(method: string, url: string, headers: Record<string, s
 
 async function request<T>(call: Call, options: RequestOptions, retried = false): Promise<T> {
   const prepared = prepare(call, options);
-  const headers = await headersFor(prepared, options);
+  const { headers, sentToken } = await headersFor(prepared, options);
+  const failure: Failure = { options, sentToken };
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -228,7 +247,7 @@ async function request<T>(call: Call, options: RequestOptions, retried = false):
   } catch {
     clearTimeout(timer);
     const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
-    return failWithKey(options, timedOut && !offline ? 'timeout' : 'network', timedOut && !offline ? 'error.timeout' : 'error.network');
+    return failWithKey(failure, timedOut && !offline ? 'timeout' : 'network', timedOut && !offline ? 'error.timeout' : 'error.network');
   }
   clearTimeout(timer);
 
@@ -242,13 +261,13 @@ async function request<T>(call: Call, options: RequestOptions, retried = false):
       return request<T>(call, options, true);
     }
     const extra = { code: envelope.code, httpStatus: response.status, data: envelope.data };
-    if (envelope.code === ERRORS.SESSION_EXPIRED.code) return failWithKey(options, 'envelope', 'error.sessionExpired', extra);
-    if (envelope.code === ERRORS.ACCESS_DENIED.code) return failWithKey(options, 'envelope', 'error.accessDenied', extra);
-    if (envelope.message.trim()) return fail(options, { kind: 'envelope', message: envelope.message, ...extra });
-    return failWithKey(options, 'envelope', 'error.requestFailed', extra);
+    if (envelope.code === ERRORS.SESSION_EXPIRED.code) return failWithKey(failure, 'envelope', 'error.sessionExpired', extra);
+    if (envelope.code === ERRORS.ACCESS_DENIED.code) return failWithKey(failure, 'envelope', 'error.accessDenied', extra);
+    if (envelope.message.trim()) return fail(failure, { kind: 'envelope', message: envelope.message, ...extra });
+    return failWithKey(failure, 'envelope', 'error.requestFailed', extra);
   }
 
   if (body !== null) options.responseCallback?.(body);
   const key = HTTP_STATUS_KEYS[response.status] ?? 'error.requestFailed';
-  return failWithKey(options, 'http', key, { httpStatus: response.status, data: body });
+  return failWithKey(failure, 'http', key, { httpStatus: response.status, data: body });
 }

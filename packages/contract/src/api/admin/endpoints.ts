@@ -1,5 +1,6 @@
 import type { AnyEndpoint } from '../../endpoint.ts';
 import { adminAuditExportEndpoint, adminAuditSearchEndpoint } from './audit.ts';
+import { adminBorrowerDetailEndpoint, adminBorrowerIdImageEndpoint, adminBorrowerRevealEndpoint, adminBorrowerSearchEndpoint } from './borrowers.ts';
 import {
   adminAcceptInvitationEndpoint,
   adminEnrolEndpoint,
@@ -61,6 +62,10 @@ export const adminEndpoints = {
   creditRules: adminCreditRulesEndpoint,
   creditRulesPropose: adminCreditRulesProposeEndpoint,
   dashboard: adminDashboardEndpoint,
+  borrowerSearch: adminBorrowerSearchEndpoint,
+  borrowerDetail: adminBorrowerDetailEndpoint,
+  borrowerReveal: adminBorrowerRevealEndpoint,
+  borrowerIdImage: adminBorrowerIdImageEndpoint,
 } as const satisfies Record<string, AnyEndpoint>;
 
 export const allAdminEndpoints: readonly AnyEndpoint[] = Object.values(adminEndpoints);

@@ -30,4 +30,8 @@ export const ADMIN_PATHS = {
   creditRules: '/api/admin/credit/rules',
   creditRulesPropose: '/api/admin/credit/rules/propose',
   dashboard: '/api/admin/dashboard',
+  borrowerSearch: '/api/admin/borrowers/search',
+  borrowerDetail: '/api/admin/borrowers/detail',
+  borrowerReveal: '/api/admin/borrowers/reveal',
+  borrowerIdImage: '/api/admin/borrowers/id-image',
 } as const;

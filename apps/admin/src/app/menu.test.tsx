@@ -1,0 +1,24 @@
+import { ROLE_PERMISSIONS } from '@sen/contract';
+import { describe, expect, it } from 'vitest';
+import { menuFor, selectedEntry } from './menu.tsx';
+
+const paths = (role: keyof typeof ROLE_PERMISSIONS) => menuFor({ permissions: [...ROLE_PERMISSIONS[role]] }).map((entry) => entry.path);
+
+describe('side menu', () => {
+  it('shows an admin every screen', () => {
+    expect(paths('admin')).toEqual(['/', '/borrowers', '/proposals', '/products', '/operators', '/audit']);
+  });
+
+  it('hides what a role cannot use', () => {
+    expect(paths('viewer')).toEqual(['/', '/borrowers', '/proposals', '/products']);
+    expect(paths('reviewer')).not.toContain('/operators');
+    expect(paths('finance')).not.toContain('/audit');
+  });
+
+  it('selects the entry of a nested page', () => {
+    expect(selectedEntry('/products/propose')).toBe('/products');
+    expect(selectedEntry('/borrowers/42')).toBe('/borrowers');
+    expect(selectedEntry('/')).toBe('/');
+    expect(selectedEntry('/nowhere')).toBe('');
+  });
+});

@@ -1,0 +1,34 @@
+import { AuditOutlined, CheckSquareOutlined, DashboardOutlined, ShopOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import type { OperatorView, Permission } from '@sen/contract';
+import type { ReactNode } from 'react';
+import type { TranslationKey } from '../locales/en.ts';
+import { can } from '../shared/auth/permissions.ts';
+import { paths } from './paths.ts';
+
+export interface MenuEntry {
+  path: string;
+  label: TranslationKey;
+  icon: ReactNode;
+  /** What the operator's role must hold to see it (null: every operator). */
+  permission: Permission | null;
+}
+
+/** The side menu: one entry per screen the API serves; an operator sees the ones their role may use. */
+export const MENU: readonly MenuEntry[] = [
+  { path: paths.home, label: 'menu.home', icon: <DashboardOutlined />, permission: null },
+  { path: paths.borrowers, label: 'menu.borrowers', icon: <UserOutlined />, permission: 'borrowers.read' },
+  { path: paths.proposals, label: 'menu.proposals', icon: <CheckSquareOutlined />, permission: 'proposals.read' },
+  { path: paths.products, label: 'menu.products', icon: <ShopOutlined />, permission: 'products.read' },
+  { path: paths.operators, label: 'menu.operators', icon: <TeamOutlined />, permission: 'operators.manage' },
+  { path: paths.audit, label: 'menu.audit', icon: <AuditOutlined />, permission: 'audit.read' },
+];
+
+export function menuFor(operator: Pick<OperatorView, 'permissions'>): MenuEntry[] {
+  return MENU.filter((entry) => can(operator, entry.permission));
+}
+
+/** The entry a location belongs to (the longest matching path), for the menu's selection. */
+export function selectedEntry(pathname: string): string {
+  const matches = MENU.filter((entry) => (entry.path === '/' ? pathname === '/' : pathname === entry.path || pathname.startsWith(`${entry.path}/`)));
+  return matches.sort((a, b) => b.path.length - a.path.length)[0]?.path ?? '';
+}

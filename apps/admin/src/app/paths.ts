@@ -1,0 +1,18 @@
+/** Every route of the back office (under the /admin base), in one place. */
+export const paths = {
+  home: '/',
+  borrowers: '/borrowers',
+  borrower: '/borrowers/:userId',
+  signIn: '/sign-in',
+  enrol: '/enrol',
+  operators: '/operators',
+  audit: '/audit',
+  proposals: '/proposals',
+  products: '/products',
+  productPropose: '/products/propose',
+} as const;
+
+/** One borrower's page (their number is the id their app shows). */
+export function borrowerPath(userId: number): string {
+  return paths.borrower.replace(':userId', String(userId));
+}

@@ -1,0 +1,36 @@
+import { adminEndpoints, type RevealTarget } from '@sen/contract';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { callAdmin } from '../../shared/request/call-admin.ts';
+
+export const borrowerKeys = {
+  all: ['admin', 'borrowers'] as const,
+  search: (q: string) => ['admin', 'borrowers', 'search', q] as const,
+  detail: (userId: number) => ['admin', 'borrowers', 'detail', userId] as const,
+};
+
+/** Borrowers matching what was typed (nothing is asked before something is). */
+export function useBorrowerSearch(q: string) {
+  return useQuery({
+    queryKey: borrowerKeys.search(q),
+    queryFn: ({ signal }) => callAdmin(adminEndpoints.borrowerSearch, { q }, { signal }),
+    enabled: q.trim().length > 0,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** One borrower's page. */
+export function useBorrowerDetail(userId: number) {
+  return useQuery({
+    queryKey: borrowerKeys.detail(userId),
+    queryFn: ({ signal }) => callAdmin(adminEndpoints.borrowerDetail, { userId }, { signal }),
+    retry: false,
+  });
+}
+
+/** Reveal the full ID number or links to the ID images, with a reason (one audit row on the server). Nothing is cached. */
+export function useRevealBorrower() {
+  return useMutation({
+    mutationFn: (input: { userId: number; what: RevealTarget; reason: string }) => callAdmin(adminEndpoints.borrowerReveal, input),
+  });
+}

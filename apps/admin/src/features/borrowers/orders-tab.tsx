@@ -1,0 +1,90 @@
+import type { BorrowerDetail } from '@sen/contract';
+import { Table, Typography } from 'antd';
+import { formatDateTime, formatVnd } from '../../shared/format/format.ts';
+import { useT } from '../../shared/i18n/i18n.ts';
+import { StatusTag } from '../../shared/ui/status-tag.tsx';
+import { orderState } from './borrower-labels.ts';
+import { emptyLocale } from './empty-table.tsx';
+
+type Order = BorrowerDetail['orders'][number];
+type Instalment = Order['instalments'][number];
+type Payment = Order['payments'][number];
+
+/** The borrower's latest orders; each opens to its schedule and the money applied to it. */
+export function OrdersTab({ page }: { page: BorrowerDetail }) {
+  const { t } = useT();
+  return (
+    <>
+      <Typography.Paragraph type="secondary">{t('borrowers.latest', { count: page.limits.orders ?? page.orders.length })}</Typography.Paragraph>
+      <Table<Order>
+        rowKey="orderId"
+        dataSource={page.orders}
+        pagination={false}
+        locale={emptyLocale(t('borrowers.orders.none'))}
+        expandable={{ expandedRowRender: (order) => <OrderDetail order={order} /> }}
+        columns={[
+          { title: t('borrowers.orders.orderNo'), dataIndex: 'orderNo' },
+          { title: t('borrowers.orders.product'), dataIndex: 'productName' },
+          {
+            title: t('borrowers.status'),
+            dataIndex: 'state',
+            render: (state: string) => {
+              const shown = orderState(state);
+              return <StatusTag tone={shown.tone}>{shown.label ? t(shown.label) : state}</StatusTag>;
+            },
+          },
+          { title: t('borrowers.orders.principal'), dataIndex: 'principal', render: formatVnd, align: 'right' },
+          { title: t('borrowers.orders.disbursed'), dataIndex: 'disbursedAmount', render: formatVnd, align: 'right' },
+          { title: t('borrowers.orders.term'), render: (_: unknown, order) => t('borrowers.orders.termValue', { days: order.termDays, plans: order.planNums }) },
+          { title: t('borrowers.orders.applyDate'), dataIndex: 'applyDate' },
+          { title: t('borrowers.orders.disbursedAt'), dataIndex: 'disbursedAt', render: formatDateTime },
+        ]}
+      />
+    </>
+  );
+}
+
+function OrderDetail({ order }: { order: Order }) {
+  const { t } = useT();
+  return (
+    <div className="stack">
+      {order.closeReason && <Typography.Text type="secondary">{t('borrowers.orders.closeReason', { reason: order.closeReason })}</Typography.Text>}
+      <Table<Instalment>
+        rowKey="planPart"
+        dataSource={order.instalments}
+        pagination={false}
+        size="small"
+        title={() => t('borrowers.orders.schedule')}
+        columns={[
+          { title: '#', dataIndex: 'planPart', width: 48 },
+          { title: t('borrowers.orders.dueDate'), dataIndex: 'dueDate' },
+          { title: t('borrowers.orders.principal'), dataIndex: 'principal', render: formatVnd, align: 'right' },
+          { title: t('borrowers.orders.fee'), dataIndex: 'fee', render: formatVnd, align: 'right' },
+          { title: t('borrowers.orders.scheduledInterest'), dataIndex: 'scheduledInterest', render: formatVnd, align: 'right' },
+          { title: t('borrowers.orders.interestCharged'), dataIndex: 'interestCharged', render: formatVnd, align: 'right' },
+          { title: t('borrowers.orders.overdueFee'), dataIndex: 'overdueFeeCharged', render: formatVnd, align: 'right' },
+          { title: t('borrowers.orders.paid'), dataIndex: 'paid', render: formatVnd, align: 'right' },
+          { title: t('borrowers.orders.settledAt'), dataIndex: 'settledAt', render: formatDateTime },
+        ]}
+      />
+      <Table<Payment>
+        rowKey="id"
+        dataSource={order.payments}
+        pagination={false}
+        size="small"
+        title={() => t('borrowers.orders.payments')}
+        locale={emptyLocale(t('borrowers.orders.noPayments'))}
+        columns={[
+          { title: t('borrowers.orders.paymentDate'), dataIndex: 'businessDate' },
+          { title: t('borrowers.orders.source'), dataIndex: 'source' },
+          { title: t('borrowers.orders.amount'), dataIndex: 'amount', render: formatVnd, align: 'right' },
+          { title: t('borrowers.orders.principal'), dataIndex: 'principal', render: formatVnd, align: 'right' },
+          { title: t('borrowers.orders.fee'), dataIndex: 'fee', render: formatVnd, align: 'right' },
+          { title: t('borrowers.orders.interest'), dataIndex: 'interest', render: formatVnd, align: 'right' },
+          { title: t('borrowers.orders.overdueFee'), dataIndex: 'overdueFee', render: formatVnd, align: 'right' },
+          { title: t('borrowers.orders.toCredit'), dataIndex: 'toCredit', render: formatVnd, align: 'right' },
+        ]}
+      />
+    </div>
+  );
+}

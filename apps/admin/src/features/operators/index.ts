@@ -1,0 +1,1 @@
+export { useOperatorList } from './operator-queries.ts';

@@ -1,0 +1,2 @@
+export { proposalKeys, useProposals } from './proposal-queries.ts';
+export { ChangeTable } from './change-table.tsx';

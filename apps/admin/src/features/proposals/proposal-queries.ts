@@ -1,0 +1,43 @@
+import { adminEndpoints, type ProposalView } from '@sen/contract';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callAdmin } from '../../shared/request/call-admin.ts';
+
+export type ProposalStatus = ProposalView['status'];
+
+export const proposalKeys = {
+  all: ['admin', 'proposals'] as const,
+  list: (status: ProposalStatus) => ['admin', 'proposals', status] as const,
+};
+
+/** The first page of proposals of one status (the home's count). */
+export function useProposals(status: ProposalStatus) {
+  return useQuery({
+    queryKey: [...proposalKeys.list(status), 'first'],
+    queryFn: ({ signal }) => callAdmin(adminEndpoints.proposals, { status }, { signal }),
+  });
+}
+
+/** Proposals of one status, newest first, a page at a time. */
+export function useProposalPages(status: ProposalStatus) {
+  return useInfiniteQuery({
+    queryKey: proposalKeys.list(status),
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) => callAdmin(adminEndpoints.proposals, { status, ...(pageParam ? { cursor: pageParam } : {}) }, { signal }),
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });
+}
+
+/**
+ * Approve or reject: afterwards every proposal list and what an approval changes (products and
+ * their history) are fetched again.
+ */
+export function useDecideProposal() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (decision: { proposalId: number; approve: true } | { proposalId: number; approve: false; reason: string }) =>
+      decision.approve
+        ? callAdmin(adminEndpoints.proposalApprove, { proposalId: decision.proposalId })
+        : callAdmin(adminEndpoints.proposalReject, { proposalId: decision.proposalId, reason: decision.reason }),
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: proposalKeys.all }), client.invalidateQueries({ queryKey: ['admin', 'products'] })]),
+  });
+}

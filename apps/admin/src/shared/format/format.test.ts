@@ -1,0 +1,26 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { changeLanguage } from '../i18n/i18n.ts';
+import { formatPpm, formatVnd, vietnamDay } from './format.ts';
+
+afterEach(() => changeLanguage('vn'));
+
+describe('formatting', () => {
+  it('takes the calendar day in Vietnam, not in the browser zone', () => {
+    // 18:00 UTC is already the next day in Ho Chi Minh City (UTC+7).
+    expect(vietnamDay(new Date('2026-03-01T18:00:00Z'))).toBe('2026-03-02');
+  });
+
+  it('writes VND with the language separators', async () => {
+    await changeLanguage('en');
+    expect(formatVnd(1_500_000)).toBe('1,500,000 ₫');
+    await changeLanguage('vn');
+    expect(formatVnd(1_500_000)).toBe('1.500.000 ₫');
+  });
+
+  it('writes ppm rates as percentages', async () => {
+    await changeLanguage('en');
+    expect(formatPpm(300)).toBe('0.03 %');
+    expect(formatPpm(350)).toBe('0.035 %');
+    expect(formatPpm(20_000)).toBe('2.00 %');
+  });
+});

@@ -1,0 +1,2 @@
+CREATE INDEX "ledger_entries_borrower_events_idx" ON "ledger_entries" USING btree ("borrower_id","id") WHERE "ledger_entries"."event" <> 'daily_accrual';--> statement-breakpoint
+CREATE INDEX "personal_data_name_search_idx" ON "personal_data" USING btree ((btrim(regexp_replace(lower(translate(regexp_replace(normalize("full_name", NFD), '[\u0300-\u036f]', '', 'g'), 'đĐ', 'dD')), '\s+', ' ', 'g')) collate "C"),"user_id");

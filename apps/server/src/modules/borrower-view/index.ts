@@ -1,0 +1,1 @@
+export type { BorrowerViewService } from './borrower-view.service.ts';

@@ -1,0 +1,7 @@
+/** Query keys of the borrower's orders (one order is one loan). */
+export const orderKeys = {
+  all: ['orders'] as const,
+  list: () => [...orderKeys.all, 'list'] as const,
+  details: () => [...orderKeys.all, 'detail'] as const,
+  detail: (orderId: number) => [...orderKeys.details(), orderId] as const,
+};

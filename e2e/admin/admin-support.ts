@@ -1,0 +1,62 @@
+import { generate } from 'otplib';
+import { expect, type Page } from '../fixtures.ts';
+
+/**
+ * The demo admin SEED_DEMO creates (apps/server's DEMO_ADMIN; documented in the README for demos
+ * only, refused in production): its TOTP secret is fixed so journeys can compute codes.
+ */
+export const DEMO_ADMIN = { email: 'admin@sen.local', password: 'sen-admin-demo-2026', totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', name: 'Demo Admin' } as const;
+
+const STEP_SECONDS = 30;
+/** The last time step each secret's code was used for, in this worker: the server refuses a step twice (replay). */
+const usedSteps = new Map<string, number>();
+
+/**
+ * A code the server will take: from a time step this secret has not used yet. When this step's
+ * code was used already (a second sign-in of the same operator), waits for the next step.
+ */
+export async function freshTotpCode(secret: string): Promise<string> {
+  let step = Math.floor(Date.now() / 1000 / STEP_SECONDS);
+  const used = usedSteps.get(secret);
+  if (used !== undefined && step <= used) {
+    const nextStepAt = (used + 1) * STEP_SECONDS * 1000;
+    await new Promise((resolve) => setTimeout(resolve, nextStepAt - Date.now() + 250));
+    step = Math.floor(Date.now() / 1000 / STEP_SECONDS);
+  }
+  usedSteps.set(secret, step);
+  return generate({ secret, epoch: step * STEP_SECONDS });
+}
+
+/** The back office in English for these journeys (its default is Vietnamese). */
+export async function useAdminLanguage(page: Page, language: 'en' | 'vn' = 'en'): Promise<void> {
+  await page.addInitScript((lang) => window.localStorage.setItem('sen-admin-language', lang), language);
+}
+
+/** Signs in through the pages: e-mail and password, then the authenticator code. */
+export async function signInThroughPages(page: Page, operator: { email: string; password: string; totpSecret: string }): Promise<void> {
+  await page.goto('/admin/sign-in');
+  await page.getByLabel('E-mail').fill(operator.email);
+  await page.getByLabel('Password').fill(operator.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Authenticator code' })).toBeVisible();
+  await page.getByLabel('Code').fill(await freshTotpCode(operator.totpSecret));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('operator-name')).toBeVisible();
+}
+
+/** Accepts an invitation link in this page: password, then the authenticator (secret read from the page). Answers the secret. */
+export async function acceptInvitation(page: Page, link: string, password: string): Promise<string> {
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Accept your invitation' })).toBeVisible();
+  await page.getByLabel('New password').fill(password);
+  await page.getByLabel('Repeat the password').fill(password);
+  await page.getByRole('button', { name: 'Set password and continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Set up your authenticator' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'QR code to add Sen to an authenticator app' })).toBeVisible();
+  const secret = (await page.getByTestId('totp-secret').innerText()).trim();
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await page.getByLabel('Code').fill(await freshTotpCode(secret));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('operator-name')).toBeVisible();
+  return secret;
+}
