@@ -291,6 +291,11 @@ describe('conversion funnel', () => {
     expect((await funnel('from=bad', false)).statusCode).toBe(401);
     expect((await funnel('from=bad&to=2026-01-11')).statusCode).toBe(400);
   });
+
+  it('refuses a day that does not exist (2026-02-30) as bad input, not a server error', async () => {
+    const response = await funnel('from=2026-02-01&to=2026-02-30');
+    expect([response.statusCode, response.json().code]).toEqual([400, ERRORS.VALIDATION_FAILED.code]);
+  });
 });
 
 describe('tracking retention sweep', () => {

@@ -28,3 +28,9 @@ export const HEADERS = {
 /** A call without input of its own (default params are checked separately and dropped here). */
 export const emptyRequestSchema = z.object({});
 export const nullResponseSchema = z.null();
+
+/** A yyyy-MM-dd calendar day that exists (Date.parse would take 2026-02-30 as 2 March; PostgreSQL refuses it). */
+export function isCalendarDay(text: string): boolean {
+  const time = /^\d{4}-\d{2}-\d{2}$/.test(text) ? Date.parse(`${text}T00:00:00Z`) : Number.NaN;
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text;
+}

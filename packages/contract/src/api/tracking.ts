@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AD_PUSH_MARK } from '../constants.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { plainText, wireOptionalInt, wireOptionalText } from '../wire.ts';
-import { nullResponseSchema } from './common.ts';
+import { isCalendarDay, nullResponseSchema } from './common.ts';
 import { API_PATHS } from './paths.ts';
 
 /**
@@ -175,9 +175,9 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export const funnelRequestSchema = z.object({
   /** First day (Vietnam calendar), YYYY-MM-DD. */
-  from: z.string().regex(DATE, malformed),
+  from: z.string().regex(DATE, malformed).refine(isCalendarDay, malformed),
   /** Last day, inclusive. */
-  to: z.string().regex(DATE, malformed),
+  to: z.string().regex(DATE, malformed).refine(isCalendarDay, malformed),
 });
 
 export const funnelStepSchema = z.object({

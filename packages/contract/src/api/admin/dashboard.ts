@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../endpoint.ts';
+import { isCalendarDay } from '../common.ts';
 import { ADMIN_PATHS } from './paths.ts';
 
 /**
@@ -15,12 +16,7 @@ export const DPD_BUCKETS = ['1-10', '11-30', '31-90', '91-180', '180+'] as const
 export type DpdBucket = (typeof DPD_BUCKETS)[number];
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** A calendar day that exists (Date.parse would take 2026-02-30 as 2 March). */
-const isDay = (text: string) => {
-  const time = Date.parse(`${text}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text;
-};
-const dateSchema = z.string({ error: 'validation.admin.dateFormat' }).regex(DATE, { error: 'validation.admin.dateFormat' }).refine(isDay, { error: 'validation.admin.dateFormat' });
+const dateSchema = z.string({ error: 'validation.admin.dateFormat' }).regex(DATE, { error: 'validation.admin.dateFormat' }).refine(isCalendarDay, { error: 'validation.admin.dateFormat' });
 const DAY_MS = 86_400_000;
 
 export const dashboardRequestSchema = z
