@@ -31,6 +31,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { createDatabase, executeRows, type Database } from '../apps/server/src/db/database.ts';
 import { ID_NUMBER_INDEX_PURPOSE } from '../apps/server/src/modules/certification/profile.service.ts';
 import { signInNewOperator, type OperatorSession } from '../apps/server/test/helpers/operators.ts';
+import { postPayouts, run } from './seed-book.ts';
 import { createScratchDatabase } from './servers.ts';
 
 const { values: args } = parseArgs({
@@ -46,9 +47,6 @@ const SAMPLE_BORROWERS = 500;
 
 const seconds = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9;
 const grouped = (value: number) => Math.round(value).toLocaleString('en-US');
-const run = async (database: Database, statement: ReturnType<typeof sql>) => {
-  await database.db.execute(statement);
-};
 
 /** The seeded book: every figure set-based, one statement per table (or per table pair for the ledger). */
 async function seed(database: Database, today: string): Promise<void> {
@@ -109,26 +107,7 @@ async function seed(database: Database, today: string): Promise<void> {
           from loan_orders o cross join lateral generate_series(1, o.plan_nums) k`,
   );
   // The postings: fee charged and the disbursement (fee out of the payout) on the payout date.
-  await run(
-    database,
-    sql`with entries as (
-          insert into ledger_entries (event, key, loan_id, borrower_id, business_date, memo)
-          select e.event, e.prefix || ':' || o.id, o.id::text, o.user_id::text, o.start_date, e.memo
-            from loan_orders o cross join (values ('fee_charged', 'fee', 'Service fee charged'), ('disbursement', 'disbursement', 'Loan paid out')) e(event, prefix, memo)
-          returning id, event, loan_id
-        )
-        insert into ledger_lines (entry_id, account_code, owner_id, debit, credit)
-        select en.id, l.code, l.owner, l.debit, l.credit
-          from entries en join loan_orders o on o.id::text = en.loan_id
-          cross join lateral (values
-            ('fee_charged', 'loan_fee', o.id::text, o.service_fee, 0::bigint),
-            ('fee_charged', 'fee_income', null, 0::bigint, o.service_fee),
-            ('disbursement', 'loan_principal', o.id::text, o.principal, 0::bigint),
-            ('disbursement', 'disbursement_bank', null, 0::bigint, o.disbursed_amount),
-            ('disbursement', 'loan_fee', o.id::text, 0::bigint, o.service_fee)
-          ) l(event, code, owner, debit, credit)
-         where l.event = en.event`,
-  );
+  await postPayouts(database);
   // Repayments: settled loans paid their principal 85 days after payout; one repaying loan in five repaid half its first instalment 10 days after.
   await run(
     database,

@@ -19,6 +19,7 @@ import { sql } from 'drizzle-orm';
 import { ACCRUAL_BATCH, LoanAccrual } from '../apps/server/src/jobs/loan-accrual.ts';
 import { createDatabase, executeRows, type Database } from '../apps/server/src/db/database.ts';
 import { BUILT_IN_CHECKS, runLedgerChecks } from '../apps/server/src/modules/ledger/ledger-checks.ts';
+import { postPayouts, run } from './seed-book.ts';
 import { createScratchDatabase } from './servers.ts';
 
 const LOANS = Number(process.env.BENCH_LOANS ?? 1_000_000);
@@ -33,10 +34,6 @@ const WORKERS = Number(process.env.BENCH_SWEEP_WORKERS ?? 2);
 
 const seconds = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9;
 const grouped = (value: number) => Math.round(value).toLocaleString('en-US');
-
-async function run(database: Database, statement: ReturnType<typeof sql>): Promise<void> {
-  await database.db.execute(statement);
-}
 
 async function seed(database: Database, today: string): Promise<void> {
   const yesterday = addVietnamDays(today, -1);
@@ -78,26 +75,7 @@ async function seed(database: Database, today: string): Promise<void> {
           from loan_orders o cross join lateral generate_series(1, o.plan_nums) k`,
   );
   // Their postings: fee charged and disbursement (fee taken out of the payout), and the repayments of the partly repaid.
-  await run(
-    database,
-    sql`with entries as (
-          insert into ledger_entries (event, key, loan_id, borrower_id, business_date, memo)
-          select e.event, e.prefix || ':' || o.id, o.id::text, o.user_id::text, o.start_date, e.memo
-            from loan_orders o cross join (values ('fee_charged', 'fee', 'Service fee charged'), ('disbursement', 'disbursement', 'Loan paid out')) e(event, prefix, memo)
-          returning id, event, loan_id
-        )
-        insert into ledger_lines (entry_id, account_code, owner_id, debit, credit)
-        select en.id, l.code, l.owner, l.debit, l.credit
-          from entries en join loan_orders o on o.id::text = en.loan_id
-          cross join lateral (values
-            ('fee_charged', 'loan_fee', o.id::text, o.service_fee, 0::bigint),
-            ('fee_charged', 'fee_income', null, 0::bigint, o.service_fee),
-            ('disbursement', 'loan_principal', o.id::text, o.principal, 0::bigint),
-            ('disbursement', 'disbursement_bank', null, 0::bigint, o.disbursed_amount),
-            ('disbursement', 'loan_fee', o.id::text, 0::bigint, o.service_fee)
-          ) l(event, code, owner, debit, credit)
-         where l.event = en.event`,
-  );
+  await postPayouts(database);
   await run(
     database,
     sql`with paid as (select order_id, paid_principal from loan_instalments where plan_part = 1 and paid_principal > 0),
