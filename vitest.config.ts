@@ -41,7 +41,7 @@ export default defineConfig({
           root: 'apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles: ['src/test/setup.ts'],
+          setupFiles: ['src/test/jsdom-browser.ts', 'src/test/setup.ts'],
         },
       },
       {
@@ -51,7 +51,8 @@ export default defineConfig({
           root: 'apps/admin',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles: ['src/test/setup.ts'],
+          // The browser shims both apps' tests share (they live with the borrower app's tests).
+          setupFiles: ['../web/src/test/jsdom-browser.ts'],
         },
       },
     ],
