@@ -6,7 +6,7 @@ import { DEMO_PRODUCTS } from '../src/modules/product/index.ts';
 import { runProductsCommand } from '../src/scripts/products-command.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
-/** `npm run products` (decision 050): the same checks as the operator endpoint. */
+/** `npm run products` (decisions 050, 091): reads and checks; a change goes through the back office's four eyes. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -29,18 +29,18 @@ describe('npm run products', () => {
     expect(output).toContain('cap: 20%/year (non-credit-institution)');
   });
 
-  it('upserts from a file, refuses a rate over the cap, deactivates and activates', async () => {
+  it('checks a file against the contract and the cap, saving nothing; changes only through the back office', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'sen-products-'));
     const good = path.join(dir, 'good.json');
     await writeFile(good, JSON.stringify({ ...DEMO_PRODUCTS[0], code: 'sen-cli', name: 'Sen CLI' }));
-    expect(await run('upsert', good)).toMatchObject({ code: 0, output: expect.stringContaining('saved sen-cli') });
+    expect(await run('check', good)).toMatchObject({ code: 0, output: 'ok sen-cli' });
     const bad = path.join(dir, 'bad.json');
     await writeFile(bad, JSON.stringify([{ ...DEMO_PRODUCTS[0], code: 'sen-usury', dailyRatePpm: 1000, overdueDailyRatePpm: 0 }]));
-    expect(await run('upsert', bad)).toMatchObject({ code: 1, output: expect.stringContaining('refused: RATE_OVER_CAP 36.50% > 20%/year') });
-    expect(await run('deactivate', 'sen-cli')).toMatchObject({ code: 0 });
-    expect((await t.services.product.list()).find((product) => product.code === 'sen-cli')?.active).toBe(false);
-    expect(await run('activate', 'sen-cli')).toMatchObject({ code: 0 });
-    expect(await run('deactivate', 'nope')).toMatchObject({ code: 1 });
-    expect((await run('frobnicate')).code).toBe(2);
+    expect(await run('check', bad)).toMatchObject({ code: 1, output: expect.stringContaining('refused: RATE_OVER_CAP 36.50% > 20%/year') });
+    expect((await t.services.product.list()).map((product) => product.code)).not.toContain('sen-cli');
+    for (const change of [['upsert', good], ['deactivate', 'sen-nhanh'], ['activate', 'sen-nhanh']]) {
+      expect(await run(...change)).toMatchObject({ code: 2, output: expect.stringContaining('second one') });
+    }
+    expect((await t.services.product.list()).find((product) => product.code === 'sen-nhanh')?.active).toBe(true);
   });
 });

@@ -5,14 +5,15 @@ import type { ProductService } from '../modules/product/index.ts';
 
 export const PRODUCTS_USAGE = `Usage: npm run products -- <command>
   list                      every product with its rates (annual % against the cap)
-  upsert <file.json>        create or change products by code (one object or an array), rates checked against the legal cap
-  deactivate <code>         hide a product from borrowers (kept for existing loans)
-  activate <code>           show it again`;
+  check <file.json>         validate products (one object or an array) against the contract and the legal cap, saving nothing
+
+A product is changed only in the back office: proposed by one operator and applied when a second one
+approves (decision 091), so every change has two names and an audit row.`;
 
 /**
- * `npm run products`: loan products changed without code, from the command line (decision 050).
- * Every change goes through ProductService.upsert, the operator endpoint's own path, so the same
- * checks apply. Returns the process exit code; `print` receives every line of output.
+ * `npm run products`: read the loan products and check a product file before proposing it
+ * (decisions 050, 091). It changes nothing: a change made here would have no second operator and
+ * no audit row. Returns the process exit code; `print` receives every line of output.
  */
 export async function runProductsCommand(args: string[], products: ProductService, print: (line: string) => void): Promise<number> {
   const [command, argument] = args;
@@ -27,24 +28,10 @@ export async function runProductsCommand(args: string[], products: ProductServic
       print(`cap: ${products.rateCap.annualPercent}%/year (${products.rateCap.licence}), overdue ≤ ${products.rateCap.overdueMultiple * 100}% of the rate`);
       return 0;
     }
-    if (command === 'upsert' && argument) {
+    if (command === 'check' && argument) {
       const parsed: unknown = JSON.parse(await readFile(argument, 'utf8'));
       const items = (Array.isArray(parsed) ? parsed : [parsed]) as ProductInput[];
-      for (const item of items) {
-        const saved = await products.upsert(item);
-        print(`saved ${saved.code} (#${saved.id}, ${saved.annualPercent.toFixed(2)}%/year)`);
-      }
-      return 0;
-    }
-    if ((command === 'deactivate' || command === 'activate') && argument) {
-      const existing = (await products.list()).find((product) => product.code === argument);
-      if (!existing) {
-        print(`no product with code ${argument}`);
-        return 1;
-      }
-      const { id: _id, annualPercent: _annual, updatedAt: _updated, ...input } = existing;
-      await products.upsert({ ...input, active: command === 'activate' });
-      print(`${argument} ${command}d`);
+      for (const item of items) print(`ok ${products.validate(item).code}`);
       return 0;
     }
     print(PRODUCTS_USAGE);

@@ -5,9 +5,9 @@ import { systemClock } from '../shared/clock.ts';
 import { runProductsCommand } from './products-command.ts';
 
 /**
- * `npm run products -- list | upsert <file.json> | activate <code> | deactivate <code>` on the
- * configured database (DATABASE_URL, else the PGlite database in DATA_DIR — stop a local server
- * first, PGlite has one process; or use the operator endpoint while it runs).
+ * `npm run products -- list | check <file.json>` on the configured database (DATABASE_URL, else the
+ * PGlite database in DATA_DIR — stop a local server first, PGlite has one process). Changes are
+ * back-office proposals (decision 091).
  */
 async function main(): Promise<void> {
   const config = loadConfig();

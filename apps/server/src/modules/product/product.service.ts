@@ -78,12 +78,17 @@ export class ProductService {
     }
   }
 
-  /** Validates with the contract schema (for the command line and the seed), checks and saves. */
-  async upsert(input: ProductInput): Promise<ProductRecord> {
+  /** The product as the contract schema reads it, within the legal caps; PRODUCT_INVALID or RATE_OVER_CAP otherwise. */
+  validate(input: ProductInput): ParsedProduct {
     const parsed = productInputSchema.safeParse(input);
     if (!parsed.success) throw new AppError('PRODUCT_INVALID', { params: { detail: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') } });
-    const product = parsed.data;
-    this.check(product);
+    this.check(parsed.data);
+    return parsed.data;
+  }
+
+  /** Validates (for an approved proposal and the demo seed) and saves. */
+  async upsert(input: ProductInput): Promise<ProductRecord> {
+    const product = this.validate(input);
     const row = await this.uow.transaction(async () => {
       // One writer per product code at a time (also for a code not saved yet), so exactly one
       // save sees the inactive → active change.
