@@ -9,6 +9,12 @@ import { FIRST_ROUTE_JS_BUDGET_GZIP_BYTES, firstRouteJavaScript } from '../apps/
  * `npm test` has just made, never times.
  */
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
+const ADMIN_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/admin/dist');
+/**
+ * The back office's first load (decision 092): antd, React, the router, the request layer and the
+ * contract it checks answers against; 361 KB gzip when set. Pages and ECharts load on demand.
+ */
+const ADMIN_FIRST_ROUTE_BUDGET_GZIP_BYTES = 380 * 1024;
 
 test("the first route's JavaScript is at most 150 KB gzip, and has no zod in it", () => {
   const firstRoute = firstRouteJavaScript(DIST);
@@ -17,6 +23,14 @@ test("the first route's JavaScript is at most 150 KB gzip, and has no zod in it"
   expect(firstRoute.gzipBytes, summary).toBeLessThanOrEqual(FIRST_ROUTE_JS_BUDGET_GZIP_BYTES);
   // zod v4 keeps every schema's internals under `_zod`: none of it may ride on the first route.
   for (const file of firstRoute.files) expect(readFileSync(path.join(DIST, file.path), 'utf8'), file.path).not.toContain('_zod');
+});
+
+test("the back office's first load is at most 380 KB gzip, with no chart library in it", () => {
+  const firstRoute = firstRouteJavaScript(ADMIN_DIST, '/admin/');
+  const summary = firstRoute.files.map((file) => `${file.path} ${file.gzipBytes} B gz`).join(', ');
+  expect(firstRoute.files.length, summary).toBeGreaterThan(0);
+  expect(firstRoute.gzipBytes, summary).toBeLessThanOrEqual(ADMIN_FIRST_ROUTE_BUDGET_GZIP_BYTES);
+  for (const file of firstRoute.files) expect(readFileSync(path.join(ADMIN_DIST, file.path.replace(/^\/admin\//, '')), 'utf8'), file.path).not.toMatch(/echarts/i);
 });
 
 test("the splash paints from index.html's HTML and CSS alone, before any of the app's files arrive", async ({ page }) => {

@@ -41,9 +41,9 @@ export function htmlScripts(html: string): string[] {
  * Reads a web build (`dist`): every JavaScript file index.html loads before the router picks a
  * page (its module entry, its module preloads and, transitively, their static imports; lazy
  * routes, dictionaries and `import()`ed code are not counted), each gzipped at level 9 as the
- * build's `.gz` twins are.
+ * build's `.gz` twins are. `base` is the build's public path (the back office is built for '/admin/').
  */
-export function firstRouteJavaScript(distDir: string): FirstRouteJavaScript {
+export function firstRouteJavaScript(distDir: string, base = '/'): FirstRouteJavaScript {
   const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const seen = new Set<string>();
   const queue = htmlScripts(html).map((src) => new URL(src, 'http://sen.invalid/').pathname);
@@ -53,7 +53,7 @@ export function firstRouteJavaScript(distDir: string): FirstRouteJavaScript {
     const urlPath = queue.shift()!;
     if (seen.has(urlPath)) continue;
     seen.add(urlPath);
-    const file = path.join(distDir, urlPath);
+    const file = path.join(distDir, urlPath.startsWith(base) ? urlPath.slice(base.length) : urlPath);
     if (!existsSync(file)) throw new Error(`index.html's first route needs ${urlPath}, which the build does not have`);
     const code = readFileSync(file);
     files.push({ path: urlPath, bytes: code.length, gzipBytes: gzipSync(code, { level: 9 }).length });
