@@ -86,6 +86,21 @@ describe('login form validation', () => {
   });
 });
 
+describe('the hero while the keyboard is open', () => {
+  it('shrinks once a field takes focus and stays small when a button is then pressed; a button alone leaves it as it is', () => {
+    renderLogin();
+    const page = () => document.querySelector('.login-page')!;
+    fireEvent.focus(screen.getByTestId('login-button'));
+    fireEvent.click(screen.getByTestId('login-tab-password'));
+    expect(page()).not.toHaveClass('login-page--compact');
+    fireEvent.focus(phoneInput());
+    expect(page()).toHaveClass('login-page--compact');
+    fireEvent.blur(phoneInput());
+    fireEvent.focus(screen.getByTestId('login-button'));
+    expect(page()).toHaveClass('login-page--compact');
+  });
+});
+
 describe('GET OTP button', () => {
   it('is disabled while the phone is empty or invalid', () => {
     renderLogin();

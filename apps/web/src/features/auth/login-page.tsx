@@ -1,3 +1,4 @@
+import { useState, type FocusEvent } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../app/paths.ts';
@@ -39,13 +40,22 @@ export function LoginPage() {
     }
   });
 
+  // The hero shrinks once a text field takes focus (the keyboard opens) and stays small while the
+  // page is open: were it tied to focus, tapping Log in or a tab after typing would move the button
+  // away between the press and the release, and the tap would be lost.
+  const [compact, setCompact] = useState(false);
+  const onFocusCapture = (event: FocusEvent<HTMLFormElement>) => {
+    form.formProps.onFocusCapture();
+    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) setCompact(true);
+  };
+
   const switchTab = (key: string) => {
     form.setValue('mode', key === 'password' ? 'password' : 'otp');
     form.clearErrors();
   };
 
   return (
-    <div className="page login-page">
+    <div className={`page login-page${compact ? ' login-page--compact' : ''}`}>
       <div className="login-hero">
         <AppImage name={tab === 'otp' ? 'otpBackground' : 'passwordBackground'} className="login-hero__image" fetchPriority="high" />
         <PageHeader transparent onBack={() => navigate(paths.root, { replace: true })} right={<LanguageSwitch />} />
@@ -59,7 +69,7 @@ export function LoginPage() {
         <LoginTabs active={tab} onChange={switchTab} />
 
         <div id="login-form" role="tabpanel" aria-labelledby={`login-tab-${tab}`}>
-        <form {...form.formProps} className="login-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+        <form onFocusCapture={onFocusCapture} className="login-form" noValidate onSubmit={(event) => void onSubmit(event)}>
           <PhoneField control={form.control} name="phone" id="login-phone" />
 
           {tab === 'otp' ? (
