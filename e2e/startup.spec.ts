@@ -3,7 +3,8 @@ import { MIN_LOADING_SCREEN_MS, STORAGE_KEYS } from '@sen/contract';
 
 test('first visit shows the splash for at least 1000 ms, then the app with the signing secret stored', async ({ page }) => {
   const started = Date.now();
-  await page.goto('/');
+  // Not waiting for 'load': on a busy machine the boot can end (and the splash go) before it fires.
+  await page.goto('/', { waitUntil: 'commit' });
   const splash = page.getByTestId('splash');
   await expect(splash).toBeVisible();
   // Drawn by index.html in the stored language: Vietnamese on a first visit.
