@@ -10,7 +10,7 @@ import { createDatabase } from '../db/database.ts';
  */
 async function main(): Promise<number> {
   const config = { ...loadConfig(), logLevel: 'error', jobs: { enabled: false, intervalSeconds: 300 }, seedDemo: false };
-  const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: { ...config.dbPool, max: 2 } });
+  const database = await createDatabase({ databaseUrl: config.databaseUrl, directUrl: config.databaseDirectUrl, poolMode: config.databasePoolMode, dataDir: config.dataDir, pool: { ...config.dbPool, max: 2 } });
   try {
     const { services } = await compose({ config, database });
     const report = await services.ledger.check();

@@ -24,6 +24,7 @@ import type { DomainEventType } from '../../src/events/domain-events.ts';
 import { users } from '../../src/db/schema.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { Database } from '../../src/db/database.ts';
+import type { Metrics } from '../../src/shared/metrics.ts';
 import { DevSmsProvider } from '../../src/providers/sms/dev-sms-provider.ts';
 import type { SmsProvider } from '../../src/providers/sms/sms-provider.ts';
 import type { EkycProvider } from '../../src/providers/ekyc/ekyc-provider.ts';
@@ -41,6 +42,8 @@ export interface TestAppOptions {
   logStream?: DestinationStream;
   /** A movable business clock over the test clock (the development clock endpoints; decision 074). */
   devClock?: boolean;
+  /** Operational metrics over the test database (e.g. createPrometheusMetrics); none otherwise. */
+  metrics?: (database: Database) => Metrics;
   /** Runs before the app is ready: add extra routes (or guards on the composition's services) for a test here. */
   extend?: (app: FastifyInstance, composition: Composition) => void;
 }
@@ -123,6 +126,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     ...(options.ekycProvider ? { ekycProvider: options.ekycProvider } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.devClock ? { devClock: new MovableClock(clock.now) } : {}),
+    ...(options.metrics ? { metrics: options.metrics(testDb.database) } : {}),
   });
   const { app, infra, services, jobs } = sen;
   options.extend?.(app, sen);
