@@ -6,7 +6,7 @@
 // State (pids, logs) lives in .cluster/. `start` starts whatever is not running, so it also brings
 // back an instance killed by a fault test.
 import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
