@@ -90,6 +90,9 @@ export function instanceEnv(instance) {
     DATA_DIR: path.join(stateDir, 'data'),
     STORAGE_DIR: path.join(stateDir, 'uploads'),
     RATE_LIMIT_PER_MINUTE: process.env.CLUSTER_RATE_LIMIT_PER_MINUTE ?? '1000000',
+    // The development payout partner answers at once, and the payout job looks every second.
+    PAYOUT_DELAY_MS: '20',
+    PAYOUT_POLL_SECONDS: '1',
     ...Object.fromEntries(Object.entries(process.env).filter(([key]) => key.startsWith('SEN_CLUSTER_ENV_')).map(([key, value]) => [key.slice('SEN_CLUSTER_ENV_'.length), value])),
   };
 }
