@@ -91,6 +91,14 @@ export async function buildApp(options: BuildAppOptions): Promise<SenApp> {
     return503OnClosing: true,
     ...httpServerOptions(config),
   });
+  // Request rate and latency by route pattern and status (one histogram observe), only when metrics are on.
+  const { metrics } = composition.infra;
+  if (metrics.enabled) {
+    app.addHook('onResponse', (request, reply, done) => {
+      metrics.request(request, reply);
+      done();
+    });
+  }
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(zodSerializerCompiler);
 

@@ -96,6 +96,7 @@ import type { SmsProvider } from './providers/sms/sms-provider.ts';
 import { systemClock, type Clock, type MovableClock } from './shared/clock.ts';
 import { FieldCipher, maskTail } from './shared/field-cipher.ts';
 import type { Infra } from './shared/infra.ts';
+import { noMetrics, type Metrics } from './shared/metrics.ts';
 import { createStorage } from './shared/uploads/create-storage.ts';
 import type { ObjectStorage } from './shared/uploads/storage.ts';
 
@@ -118,6 +119,8 @@ export interface InfraOptions {
   payoutProvider?: PayoutProvider;
   /** Where logs go (default stdout); tests capture them here. */
   logStream?: DestinationStream;
+  /** Prometheus series (shared/prometheus-metrics.ts) when METRICS_PORT is set; nothing otherwise. */
+  metrics?: Metrics;
 }
 
 /**
@@ -160,6 +163,7 @@ export async function createInfra(options: InfraOptions): Promise<Infra> {
     ekyc: options.ekycProvider ?? createEkycProvider(config, devLivenessSigner),
     devLivenessSigner,
     secrets,
+    metrics: options.metrics ?? noMetrics,
   };
 }
 
@@ -190,7 +194,7 @@ export function composeServices(infra: Infra) {
   );
   const otp = new OtpService(
     new OtpRepository(uow),
-    infra.sms,
+    countedSms(infra.sms, infra.metrics),
     clock,
     {
       ...config.otp,
@@ -561,6 +565,24 @@ export async function compose(options: InfraOptions): Promise<Composition> {
     log: infra.log,
     jobs: scheduledJobs(infra, services),
     tickMs: infra.config.jobs.intervalSeconds * 1000,
+    metrics: infra.metrics,
   });
   return { infra, services, jobs };
+}
+
+/** The OTP texts' provider, counting each send's outcome (sen_otp_sends_total) when metrics are on. */
+function countedSms(sms: SmsProvider, metrics: Metrics): SmsProvider {
+  if (!metrics.enabled) return sms;
+  return {
+    name: sms.name,
+    send: async (phone, text) => {
+      try {
+        await sms.send(phone, text);
+      } catch (error) {
+        metrics.otpSend('failed');
+        throw error;
+      }
+      metrics.otpSend('sent');
+    },
+  };
 }

@@ -14,6 +14,12 @@ import { REPO_ROOT } from './paths.ts';
  * NODE_ENV                  development  development | test | production; production turns on the strict checks below
  * LOG_LEVEL                 info         pino level: fatal, error, warn, info, debug, trace, silent
  * DATABASE_URL              (unset)      PostgreSQL connection string; when unset the embedded PGlite database is used
+ * DATABASE_DIRECT_URL       (DATABASE_URL)  PostgreSQL connection string for migrations (session advisory lock, DDL): the server itself, not PgBouncer
+ * DATABASE_POOL_MODE        session      session (a direct connection or a session-pooling PgBouncer) | transaction (behind a transaction-pooling PgBouncer: no named prepared statements; decision 105)
+ * METRICS_PORT              (unset)      Prometheus metrics (GET /metrics) on this port, on its own listener; off when unset
+ * METRICS_HOST              127.0.0.1    interface of the metrics listener (keep it private; scrape through the host or a private network)
+ * OTEL_EXPORTER_OTLP_ENDPOINT (unset)    OpenTelemetry tracing (HTTP, PostgreSQL, Fastify) exported over OTLP/HTTP to this collector, with trace_id in log lines; when unset tracing code is not even loaded (read by main.ts and the OpenTelemetry SDK, not here)
+ * OTEL_SERVICE_NAME         sen          the service name on the traces (the SDK reads every other OTEL_* variable itself)
  * DATA_DIR                  <repo>/data  directory of the embedded PGlite database; `memory://` keeps it in memory
  * APP_CODE                  senh5        app code every request must carry in its default params and signing
  * PRODUCT_NAME              Sen          brand name used in SMS texts
@@ -169,6 +175,10 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  DATABASE_DIRECT_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  DATABASE_POOL_MODE: z.enum(['session', 'transaction']).default('session'),
+  METRICS_PORT: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
+  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
   DATA_DIR: optionalText,
   APP_CODE: z.string().trim().min(1).default(DEFAULT_APP_CODE),
   PRODUCT_NAME: z.string().trim().min(1).default(DEFAULT_PRODUCT_NAME),
@@ -353,6 +363,12 @@ export interface Config {
   logLevel: string;
   /** PostgreSQL when set; otherwise PGlite in `dataDir`. */
   databaseUrl: string | undefined;
+  /** Migrations' connection (a session advisory lock and DDL): PostgreSQL itself when DATABASE_URL is a transaction pooler. */
+  databaseDirectUrl: string | undefined;
+  /** transaction: DATABASE_URL is a transaction-pooling PgBouncer (no named prepared statements; decision 105). */
+  databasePoolMode: 'session' | 'transaction';
+  /** Prometheus metrics on their own listener; undefined: off. */
+  metrics: { port: number; host: string } | undefined;
   dataDir: string;
   appCode: string;
   productName: string;
@@ -507,6 +523,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!e.OTP_PEPPER) problems.push('OTP_PEPPER is required when NODE_ENV=production (a random key of at least 32 characters)');
     if (e.SEED_DEMO === true) problems.push('SEED_DEMO=true is refused when NODE_ENV=production (the demo user has a public password)');
   }
+  if (e.DATABASE_POOL_MODE === 'transaction' && (!e.DATABASE_URL || !e.DATABASE_DIRECT_URL)) {
+    problems.push('DATABASE_POOL_MODE=transaction needs DATABASE_URL (the pooler) and DATABASE_DIRECT_URL (PostgreSQL itself, for migrations)');
+  }
   if (e.RATE_LIMIT_STORE === 'redis' && !e.REDIS_URL) problems.push('RATE_LIMIT_STORE=redis needs REDIS_URL');
   if (e.SMS_PROVIDER === 'esms') {
     for (const name of ['ESMS_API_KEY', 'ESMS_SECRET_KEY', 'ESMS_BRANDNAME'] as const) {
@@ -551,6 +570,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
     databaseUrl: e.DATABASE_URL,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL,
+    databasePoolMode: e.DATABASE_POOL_MODE,
+    metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     dataDir: e.DATA_DIR ?? path.join(REPO_ROOT, 'data'),
     appCode: e.APP_CODE,
     productName: e.PRODUCT_NAME,

@@ -1,73 +1,15 @@
-import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
-import { createDatabase, DatabaseUnreachableError } from './db/database.ts';
-import { seedDemo } from './demo-seed.ts';
-import { MovableClock } from './shared/clock.ts';
+/**
+ * The server's entry (`node apps/server/dist/main.js`, `npm start`). Tracing must patch http, pg,
+ * Fastify and pino before they load, so everything else is imported after it, dynamically; with no
+ * OTEL_EXPORTER_OTLP_ENDPOINT the tracing module is never imported and no OpenTelemetry code loads
+ * (decision 105).
+ */
+const tracing = process.env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() ? await import('./tracing.ts') : null;
+const { serve, startFailure } = await import('./serve.ts');
 
-/** Starts Sen: config → database (migrated) → demo seed → app → listen; closes cleanly on signals. */
-async function main(): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`Sen cannot start. ${error.message}\nSee .env.example for every variable.`);
-      process.exit(1);
-    }
-    throw error;
-  }
+export {};
 
-  // Pool errors (a dropped idle connection) are logged through the app's logger once it exists.
-  let reportPoolError = (error: Error) => console.warn(`database connection lost: ${error.message}`);
-  const database = await createDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    pool: config.dbPool,
-    onPoolError: (error) => reportPoolError(error),
-  });
-  // Outside production the loans' business clock can be moved forward by days (decision 074).
-  const devClock = config.nodeEnv === 'production' ? undefined : new MovableClock();
-  const sen = await buildApp({ config, database, ...(devClock ? { devClock } : {}) });
-  const { app, jobs } = sen;
-  reportPoolError = (error) => app.log.warn({ err: error }, 'database connection lost; the pool opens a new one');
-  app.addHook('onClose', async () => {
-    await jobs.stop();
-    await database.close();
-  });
-  app.log.info({ database: database.kind, sms: config.sms.provider }, 'database ready');
-  // What a crash left in the outbox is delivered before serving (decision 079).
-  await sen.services.events.drain();
-  if (config.seedDemo) await seedDemo(sen);
-  // Every background job, once per period across instances (jobs/scheduled-jobs.ts, decision 085).
-  if (config.jobs.enabled) jobs.start();
-
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'error while closing');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-
-  await app.listen({ port: config.port, host: config.host });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  console.info(`Sen is running at http://localhost:${port}`);
-}
-
-main().catch((error: unknown) => {
-  // DatabaseUnreachableError names host:port and the cause (issue 8, finding 10).
-  const cause = error instanceof Error && !(error instanceof DatabaseUnreachableError) && error.cause instanceof Error ? ` (${error.cause.message})` : '';
-  console.error('Sen failed to start:', error instanceof Error ? `${error.message.split('\n')[0]}${cause}` : error);
+serve(tracing ? { onClose: tracing.shutdownTracing } : {}).catch((error: unknown) => {
+  console.error('Sen failed to start:', startFailure(error));
   process.exit(1);
 });

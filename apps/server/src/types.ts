@@ -68,6 +68,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Set by the operator module: how audited back-office endpoints run (register-endpoint calls it). */
     senAudited: AuditedRun | null;
+    /** Set by the security plugin when the rate limits share a Redis (REDIS_URL): PING, for the readiness probe. */
+    senRedisPing: (() => Promise<unknown>) | null;
   }
   interface FastifyRequest {
     /** The signed-in operator of a back-office call (null elsewhere). */

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { dailyAccrualPosting, disbursementPosting, feeChargedPosting } from '@sen/domain';
@@ -35,10 +35,14 @@ async function open(): Promise<Database> {
   return createDatabase({ databaseUrl, dataDir });
 }
 
+/** Where the check writes its outcome for node_exporter's textfile collector. */
+const promFile = path.join(tmpdir(), `sen-ledger-check-${randomUUID()}.prom`);
+
 function runCheck(): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const env: Record<string, string> = { PATH: process.env.PATH ?? '', NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'false', WEB_DIST_DIR: path.join(REPO_ROOT, 'no-web-build') };
     if (databaseUrl) env.DATABASE_URL = databaseUrl;
+    env.LEDGER_CHECK_PROM_FILE = promFile;
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/scripts/ledger-check.ts')], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -67,6 +71,7 @@ describe('npm run ledger:check', () => {
     expect(run.output).toMatch(/entries 3, lines 7, debits 2,200,600, credits 2,200,600/);
     expect(run.output).toMatch(/loan_principal\s+2,000,000/);
     expect(run.code).toBe(0);
+    expect(readFileSync(promFile, 'utf8')).toMatch(/^sen_ledger_check_ok 1$/m);
   });
 
   it('fails with exit code 1 once a line is tampered with', { timeout: 120_000 }, async () => {
@@ -83,5 +88,8 @@ describe('npm run ledger:check', () => {
     expect(run.output).toMatch(/✗ entries-balance: entry \d+ \(disbursement:/);
     expect(run.output).toMatch(/✗ trial-balance: debits 2300600 ≠ credits 2200600/);
     expect(run.code).toBe(1);
+    const prom = readFileSync(promFile, 'utf8');
+    expect(prom).toMatch(/^sen_ledger_check_ok 0$/m);
+    expect(prom).toMatch(/^sen_ledger_check_violations [1-9]\d*$/m);
   });
 });

@@ -35,6 +35,15 @@ export interface Database {
 export interface DatabaseOptions {
   /** PostgreSQL connection string; when absent PGlite is used. */
   databaseUrl?: string | undefined;
+  /** PostgreSQL itself, for migrations (a session advisory lock and DDL); default databaseUrl. */
+  directUrl?: string | undefined;
+  /**
+   * transaction: databaseUrl is a transaction-pooling PgBouncer (decision 105). Statements go
+   * unnamed (a named prepared statement lives on one server connection, the next transaction may
+   * get another) and no session settings are sent at connect (PgBouncer refuses unknown startup
+   * parameters; its connect_query sets the timeouts instead).
+   */
+  poolMode?: 'session' | 'transaction' | undefined;
   /** PGlite data directory, or `memory://` for an in-memory database. */
   dataDir: string;
   /** PGlite only: a dumped data directory (`dumpDataDir`) the in-memory database starts from (tests). */
@@ -86,22 +95,39 @@ function causeText(error: unknown): string {
  */
 function createPool(databaseUrl: string, options: DatabaseOptions): pg.Pool {
   const limits = { max: 10, connectTimeoutMs: 5000, statementTimeoutMs: 15_000, idleTimeoutMs: 30_000, ...options.pool };
+  const transactionPooling = options.poolMode === 'transaction';
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: limits.max,
     connectionTimeoutMillis: limits.connectTimeoutMs,
     idleTimeoutMillis: limits.idleTimeoutMs,
-    statement_timeout: limits.statementTimeoutMs,
-    idle_in_transaction_session_timeout: limits.statementTimeoutMs * 2,
+    ...(transactionPooling
+      ? {}
+      : { statement_timeout: limits.statementTimeoutMs, idle_in_transaction_session_timeout: limits.statementTimeoutMs * 2 }),
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
   });
   const report = options.onPoolError ?? ((error: Error) => console.warn(`database connection lost: ${causeText(error)}`));
   pool.on('error', (error) => report(error));
   // A checked-out client can also fail between queries; its query then rejects, which is enough.
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    if (transactionPooling) unnameStatements(client);
+  });
   if (options.observeStatement) observePostgres(pool, options.observeStatement);
   return pool;
+}
+
+/**
+ * Behind a transaction pooler every statement is sent unnamed: a named prepared statement stays on
+ * the server connection that parsed it, and the pooler hands the next transaction any connection
+ * (PgBouncer < 1.21 has no max_prepared_statements). Unnamed statements are parsed with each
+ * execution, in the same round trip, so nothing outlives the transaction.
+ */
+function unnameStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) =>
+    query(config && typeof config === 'object' && 'name' in config && (config as { name?: unknown }).name ? { ...config, name: undefined } : config, ...rest);
 }
 
 function open(db: Db, kind: Database['kind'], close: () => Promise<void>): Database {
@@ -132,7 +158,23 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
         );
       });
       client.release();
-      await migratePostgresLocked(pool);
+      if (options.directUrl && options.directUrl !== options.databaseUrl) {
+        // Migrations hold a session advisory lock: on PostgreSQL itself, never through a transaction pooler.
+        const direct = new pg.Pool({ connectionString: options.directUrl, max: 1, connectionTimeoutMillis: 10_000 });
+        direct.on('error', () => {});
+        try {
+          await migratePostgresLocked(direct).catch((error: unknown) => {
+            if (error instanceof Error && /ECONNREFUSED|ENOTFOUND|timeout/i.test(causeText(error))) {
+              throw new DatabaseUnreachableError(`cannot connect to PostgreSQL for migrations at ${describeDatabaseUrl(options.directUrl as string)}: ${causeText(error)}`, { cause: error });
+            }
+            throw error;
+          });
+        } finally {
+          await direct.end().catch(() => {});
+        }
+      } else {
+        await migratePostgresLocked(pool);
+      }
     } catch (error) {
       await pool.end().catch(() => {});
       throw error;

@@ -8,6 +8,12 @@ export type OutboxEventRow = typeof outboxEvents.$inferSelect;
 export class OutboxRepository {
   constructor(private readonly uow: UnitOfWork) {}
 
+  /** Events recorded but not yet delivered (the metrics' outbox depth). */
+  async pendingCount(): Promise<number> {
+    const [row] = await this.uow.db.select({ count: sql<number>`count(*)::int` }).from(outboxEvents).where(isNull(outboxEvents.deliveredAt));
+    return row?.count ?? 0;
+  }
+
   async insert(type: string, payload: unknown, now: Date): Promise<string> {
     const [row] = await this.uow.db.insert(outboxEvents).values({ type, payload, createdAt: now, nextAttemptAt: now }).returning({ id: outboxEvents.id });
     return row!.id;

@@ -4,6 +4,7 @@ import { vietnamDate } from '@sen/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import type { Clock } from '../shared/clock.ts';
+import { noMetrics, type Metrics } from '../shared/metrics.ts';
 import { JobRepository } from './job.repository.ts';
 
 /** When a job is due: once per Vietnam business date, or once per interval slot. */
@@ -41,6 +42,8 @@ export interface JobRunnerOptions {
   tickMs: number;
   /** How long a lease lasts without renewal; a run renews it every third of this. */
   leaseMs?: number;
+  /** Runs, durations and lag (sen_job_*); nothing when metrics are off. */
+  metrics?: Metrics;
 }
 
 const DEFAULT_LEASE_MS = 5 * 60_000;
@@ -137,12 +140,24 @@ export class JobRunner {
   private runFor(job: JobDefinition, period: string, options: { waitForLease?: boolean } = {}): Promise<JobOutcome> {
     // This process runs one job once at a time; a second call waits for the first and then tries its own period.
     const previous = this.running.get(job.name);
-    const run = (previous ? previous.catch(() => null) : Promise.resolve(null)).then(() => this.leasedRun(job, period, options.waitForLease ?? false));
+    const run = (previous ? previous.catch(() => null) : Promise.resolve(null)).then(() => this.measuredRun(job, period, options.waitForLease ?? false));
     this.running.set(job.name, run);
     void run.finally(() => {
       if (this.running.get(job.name) === run) this.running.delete(job.name);
     });
     return run;
+  }
+
+  /** A leased run, reported to the metrics: result, duration, and lag behind its period's start. */
+  private async measuredRun(job: JobDefinition, period: string, waitForLease: boolean): Promise<JobOutcome> {
+    const metrics = this.options.metrics ?? noMetrics;
+    if (!metrics.enabled) return this.leasedRun(job, period, waitForLease);
+    const started = performance.now();
+    const startedAt = this.options.clock().getTime();
+    const outcome = await this.leasedRun(job, period, waitForLease);
+    const periodStart = periodStartOf(period);
+    metrics.jobRun(job.name, outcome.status, (performance.now() - started) / 1000, periodStart === null ? null : Math.max(0, (startedAt - periodStart) / 1000));
+    return outcome;
   }
 
   private async leasedRun(job: JobDefinition, period: string, waitForLease: boolean): Promise<JobOutcome> {
@@ -191,4 +206,11 @@ export class JobRunner {
 export function periodOf(schedule: JobSchedule, now: Date): string {
   if ('daily' in schedule) return vietnamDate(now);
   return new Date(Math.floor(now.getTime() / schedule.everyMs) * schedule.everyMs).toISOString();
+}
+
+/** When a period began (ms): an interval slot's ISO start or a Vietnam business date's midnight; null for a run by hand. */
+export function periodStartOf(period: string): number | null {
+  if (period.startsWith('now:')) return null;
+  const start = /^\d{4}-\d{2}-\d{2}$/.test(period) ? Date.parse(`${period}T00:00:00+07:00`) : Date.parse(period);
+  return Number.isNaN(start) ? null : start;
 }

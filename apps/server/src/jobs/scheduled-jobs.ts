@@ -15,7 +15,7 @@ export const LOAN_JOB_NAMES = ['product-openings', 'payout', 'accrual', 'reminde
  * jobs are set-based sweeps once per Vietnam business date. Each is idempotent and safe on several
  * instances (their own row locks, and the runner's lease and run record per period).
  */
-export function scheduledJobs({ config, database, businessClock }: Infra, services: Services): JobDefinition[] {
+export function scheduledJobs({ config, database, businessClock, metrics }: Infra, services: Services): JobDefinition[] {
   const seconds = (value: number) => ({ everyMs: value * 1000 });
   return [
     // Events a crash left undelivered, and retries of failed handlers (decision 079).
@@ -25,7 +25,15 @@ export function scheduledJobs({ config, database, businessClock }: Infra, servic
     // New products whose window opened since they were saved are announced (issue 10).
     { name: 'product-openings', schedule: seconds(config.loanJobs.intervalSeconds), run: async () => ({ announced: await services.product.announceOpened() }) },
     // Payouts are sent and checked every few seconds (decisions 057, 073).
-    { name: 'payout', schedule: seconds(config.payout.pollSeconds), run: async () => ({ ...(await services.payouts.runDue()) }) },
+    {
+      name: 'payout',
+      schedule: seconds(config.payout.pollSeconds),
+      run: async () => {
+        const run = { ...(await services.payouts.runDue()) };
+        metrics.payouts(run);
+        return run;
+      },
+    },
     // The daily accrual through today, catching up missed dates (decision 074).
     {
       name: 'accrual',

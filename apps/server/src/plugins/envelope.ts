@@ -54,7 +54,8 @@ function languageOf(request: FastifyRequest): Language {
 /** Whether a request belongs to the API (whose answers must never be cached by anyone). */
 function isApiRequest(request: FastifyRequest): boolean {
   const route = request.routeOptions?.url;
-  if (route) return route === '/api' || route.startsWith('/api/');
+  // The probes too: a cached readiness answer would keep a dead instance in the balancer.
+  if (route) return route === '/api' || route.startsWith('/api/') || route.startsWith('/health/');
   let path = (request.url ?? '').split('?')[0] ?? '';
   try {
     path = decodeURIComponent(path);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { pino, type Bindings, type ChildLoggerOptions, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
+import { logTraceContext } from '../shared/log-trace-context.ts';
 
 /**
  * Fields that may carry personal data or secrets (DESIGN.md: no phone, ID number, OTP, password
@@ -58,8 +59,11 @@ function serializeError(error: LoggableError): { type: string; message: string; 
 }
 
 function loggerOptions(level: string): LoggerOptions {
+  const traceContext = logTraceContext();
   return {
     level,
+    // With tracing on, trace_id and span_id of the span the line is written in (tracing.ts).
+    ...(traceContext ? { mixin: traceContext } : {}),
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers: {
       req: (request: { method: string; url: string; ip?: string; headers?: Record<string, unknown>; routeOptions?: { url?: string } }) => ({

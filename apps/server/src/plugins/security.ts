@@ -63,6 +63,7 @@ export const securityPlugin = globalPlugin('sen-security', async (app: FastifyIn
   });
 
   const shared = await sharedStore(app, options);
+  app.decorate('senRedisPing', shared.redis instanceof Redis ? () => (shared.redis as Redis).ping() : null);
   await app.register(rateLimit, {
     global: true,
     max: options.rateLimitPerMinute,

@@ -10,7 +10,7 @@ import { runAdminCommand } from './admin-command.ts';
  */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await createDatabase({ databaseUrl: config.databaseUrl, directUrl: config.databaseDirectUrl, poolMode: config.databasePoolMode, dataDir: config.dataDir });
   try {
     const services = composeServices(await createInfra({ config, database }));
     const baseUrl = config.ekyc.publicBaseUrl ?? `http://localhost:${config.port}`;

@@ -11,7 +11,7 @@ import { runProductsCommand } from './products-command.ts';
  */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await createDatabase({ databaseUrl: config.databaseUrl, directUrl: config.databaseDirectUrl, poolMode: config.databasePoolMode, dataDir: config.dataDir });
   try {
     process.exitCode = await runProductsCommand(process.argv.slice(2), productServiceFor(database.uow, systemClock, config.rateCap), (line) => console.info(line));
   } finally {

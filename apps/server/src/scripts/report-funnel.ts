@@ -21,7 +21,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const config = loadConfig();
-  const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: { ...config.dbPool, max: 1 } });
+  const database = await createDatabase({ databaseUrl: config.databaseUrl, directUrl: config.databaseDirectUrl, poolMode: config.databasePoolMode, dataDir: config.dataDir, pool: { ...config.dbPool, max: 1 } });
   try {
     const report = await computeFunnel(database.db, funnelSteps(config.authConfig), from, to);
     console.info(funnelTable(report));

@@ -7,6 +7,7 @@ import type { PayoutProvider } from '../providers/payout/payout-provider.ts';
 import type { SmsProvider } from '../providers/sms/sms-provider.ts';
 import type { FieldCipher } from './field-cipher.ts';
 import type { Clock, MovableClock } from './clock.ts';
+import type { Metrics } from './metrics.ts';
 import type { ObjectStorage } from './uploads/storage.ts';
 
 /** The composition's first layer (compose.ts): configuration, database, clocks, logger, providers and secrets. */
@@ -37,4 +38,6 @@ export interface Infra {
    * configuration or app_settings).
    */
   secrets: { signSecret: string; otpPepper: string; fieldCipher: FieldCipher };
+  /** Operational metrics (shared/metrics.ts): Prometheus series when METRICS_PORT is set, nothing otherwise. */
+  metrics: Metrics;
 }

@@ -24,10 +24,11 @@ import type { DomainEventType } from '../../src/events/domain-events.ts';
 import { users } from '../../src/db/schema.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { Database } from '../../src/db/database.ts';
+import type { Metrics } from '../../src/shared/metrics.ts';
 import { DevSmsProvider } from '../../src/providers/sms/dev-sms-provider.ts';
 import type { SmsProvider } from '../../src/providers/sms/sms-provider.ts';
 import type { EkycProvider } from '../../src/providers/ekyc/ekyc-provider.ts';
-import { createTestDatabase } from './test-database.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { MovableClock } from '../../src/shared/clock.ts';
 import { AdminBrowser, signInNewOperator } from './operators.ts';
 import type { OperatorRole } from '@sen/contract';
@@ -41,6 +42,10 @@ export interface TestAppOptions {
   logStream?: DestinationStream;
   /** A movable business clock over the test clock (the development clock endpoints; decision 074). */
   devClock?: boolean;
+  /** The database to run on (default: createTestDatabase, an isolated migrated one); closed with the app. */
+  testDatabase?: () => Promise<TestDatabase>;
+  /** Operational metrics over the test database (e.g. createPrometheusMetrics); none otherwise. */
+  metrics?: (database: Database) => Metrics;
   /** Runs before the app is ready: add extra routes (or guards on the composition's services) for a test here. */
   extend?: (app: FastifyInstance, composition: Composition) => void;
 }
@@ -82,7 +87,7 @@ export function randomDeviceId(): string {
  * that sign requests the way the web client does.
  */
 export async function createTestApp(options: TestAppOptions = {}) {
-  const testDb = await createTestDatabase();
+  const testDb = await (options.testDatabase ?? createTestDatabase)();
   const base = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: options.logStream ? 'info' : (process.env.TEST_LOG_LEVEL ?? 'silent'),
@@ -123,6 +128,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     ...(options.ekycProvider ? { ekycProvider: options.ekycProvider } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.devClock ? { devClock: new MovableClock(clock.now) } : {}),
+    ...(options.metrics ? { metrics: options.metrics(testDb.database) } : {}),
   });
   const { app, infra, services, jobs } = sen;
   options.extend?.(app, sen);

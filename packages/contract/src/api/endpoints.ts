@@ -78,7 +78,7 @@ import {
   sepayWebhookEndpoint,
   uploadCertEndpoint,
 } from './repayment.ts';
-import { devOutboxEndpoint, healthEndpoint, readyEndpoint, secretEndpoint } from './system.ts';
+import { devOutboxEndpoint, healthEndpoint, healthLiveEndpoint, healthReadyEndpoint, readyEndpoint, secretEndpoint } from './system.ts';
 import { adClickUploadEndpoint, surveyLogEndpoint, trackingSendEndpoint } from './tracking.ts';
 import {
   deviceHasEndpoint,
@@ -93,6 +93,8 @@ export const endpoints = {
   secret: secretEndpoint,
   health: healthEndpoint,
   ready: readyEndpoint,
+  healthLive: healthLiveEndpoint,
+  healthReady: healthReadyEndpoint,
   devOutbox: devOutboxEndpoint,
   loginSms: loginSmsEndpoint,
   challenge: challengeEndpoint,

@@ -86,6 +86,9 @@ export const API_PATHS = {
   surveyLog: '/api/log/track',
   health: '/api/health',
   ready: '/api/ready',
+  /** The load balancer's and orchestrator's probes (decision 105): the process answers; it can serve. */
+  healthLive: '/health/live',
+  healthReady: '/health/ready',
   /** Development only: the SMS messages the development provider "sent". Off in production. */
   devSmsOutbox: '/api/dev/sms/outbox',
   openApiDocument: '/api/docs/openapi.json',

@@ -52,6 +52,36 @@ export const readyEndpoint = defineEndpoint({
   errors: ['SERVICE_UNAVAILABLE'],
 });
 
+/** What the readiness probe found: each dependency it checked (Redis only when configured). */
+export const readinessChecksSchema = z.object({ database: z.literal('ok'), redis: z.literal('ok').optional() });
+
+export const healthLiveEndpoint = defineEndpoint({
+  id: 'getHealthLive',
+  method: 'GET',
+  path: API_PATHS.healthLive,
+  summary: 'Liveness probe: the process answers (restart it when this fails). Checks no dependency.',
+  module: 'system',
+  request: emptyRequestSchema,
+  response: z.object({ status: z.literal('ok') }),
+  signed: false,
+  session: 'none',
+  errors: [],
+});
+
+export const healthReadyEndpoint = defineEndpoint({
+  id: 'getHealthReady',
+  method: 'GET',
+  path: API_PATHS.healthReady,
+  summary:
+    'Readiness probe of the load balancer: the database answers and, when REDIS_URL is set, Redis does (503 envelope otherwise, and while the process shuts down).',
+  module: 'system',
+  request: emptyRequestSchema,
+  response: z.object({ status: z.literal('ready'), checks: readinessChecksSchema }),
+  signed: false,
+  session: 'none',
+  errors: ['SERVICE_UNAVAILABLE'],
+});
+
 export const devOutboxEndpoint = defineEndpoint({
   id: 'getDevSmsOutbox',
   method: 'GET',

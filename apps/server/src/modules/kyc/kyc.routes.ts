@@ -71,11 +71,13 @@ export function registerKycRoutes(app: FastifyInstance, { infra, services: { kyc
     } catch (error) {
       if (error instanceof EkycCallbackError) {
         request.log.warn({ reason: error.message }, 'eKYC callback refused');
+        infra.metrics.webhook('ekyc', 'refused');
         throw new AppError('LIVENESS_REJECTED');
       }
       throw error;
     }
     await kyc.vendorResult(result);
+    infra.metrics.webhook('ekyc', 'accepted');
     return null;
   });
 }

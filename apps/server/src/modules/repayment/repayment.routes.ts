@@ -89,12 +89,14 @@ export function registerRepaymentRoutes(app: FastifyInstance, { infra, services 
     if (request.routeOptions.config.sen?.endpointId !== endpoints.sepayWebhook.id) return;
     if (!isSepayKey(request.headers.authorization, config.repayment.webhookKey)) {
       request.log.warn('bank-transfer webhook refused: wrong or missing key');
+      infra.metrics.webhook('sepay', 'refused');
       throw new AppError('WEBHOOK_KEY_INVALID');
     }
   });
   registerEndpoint(app, endpoints.sepayWebhook, async ({ input, request }) => {
     const raw = parseRaw(request.rawBody) ?? { ...input };
     const received = await transfers.receive(input, raw);
+    infra.metrics.webhook('sepay', received.duplicate ? 'duplicate' : received.transfer.outcome);
     request.log.info(
       { transferId: received.transfer.id, outcome: received.transfer.outcome, duplicate: received.duplicate, loans: received.applied.length },
       'bank transfer recorded',

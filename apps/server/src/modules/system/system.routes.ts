@@ -18,6 +18,28 @@ export function registerSystemRoutes(app: FastifyInstance, { infra, jobs }: Comp
   registerEndpoint(app, endpoints.secret, async () => ({ verifySignSecret: secrets.signSecret }));
 
   registerEndpoint(app, endpoints.health, async () => ({ status: 'ok' as const }));
+  registerEndpoint(app, endpoints.healthLive, async () => ({ status: 'ok' as const }));
+
+  // The load balancer's probe (decision 105): the database answers, and Redis when the limits share one.
+  // Each check has its own deadline, so a hung dependency fails the probe instead of hanging it.
+  registerEndpoint(app, endpoints.healthReady, async ({ request }) => {
+    const redisPing = app.senRedisPing;
+    const failed: string[] = [];
+    await Promise.all([
+      withDeadline(database.ping(), READY_CHECK_MS).catch((error: unknown) => {
+        failed.push('database');
+        request.log.error({ err: error }, 'readiness: database check failed');
+      }),
+      redisPing
+        ? withDeadline(redisPing(), READY_CHECK_MS).catch((error: unknown) => {
+            failed.push('redis');
+            request.log.error({ err: error }, 'readiness: Redis check failed');
+          })
+        : undefined,
+    ]);
+    if (failed.length > 0) throw new AppError('SERVICE_UNAVAILABLE', { data: { failed } });
+    return { status: 'ready' as const, checks: { database: 'ok' as const, ...(redisPing ? { redis: 'ok' as const } : {}) } };
+  });
 
   registerEndpoint(app, endpoints.ready, async ({ request }) => {
     try {
@@ -52,4 +74,15 @@ export function registerSystemRoutes(app: FastifyInstance, { infra, jobs }: Comp
       return Object.fromEntries(Object.entries(counts).map(([key, count]) => [key.slice(input.only!.length + 1), count]));
     });
   }
+}
+
+/** How long each readiness check may take (the balancer's own check timeout is longer). */
+const READY_CHECK_MS = 2000;
+
+function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }

@@ -1,0 +1,180 @@
+import { createServer, type Server } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Database } from '../db/database.ts';
+import { OutboxRepository } from '../events/outbox.repository.ts';
+import type { Metrics, PayoutCounts } from './metrics.ts';
+
+/** Latency buckets of requests and jobs, in seconds. */
+const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const JOB_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300];
+
+/** A request the router matched to no route (404s, scans): one label value, never the raw URL. */
+const UNMATCHED = 'unmatched';
+
+type HistogramChild = ReturnType<Histogram<'method' | 'route' | 'status'>['labels']>;
+
+export interface PrometheusMetrics extends Metrics {
+  readonly registry: Registry;
+  /** The exposition text (what GET /metrics answers). */
+  text(): Promise<string>;
+  /** Serves GET /metrics on its own listener (METRICS_PORT on METRICS_HOST); resolves once listening. */
+  listen(port: number, host: string): Promise<Server>;
+}
+
+/**
+ * Prometheus series of one Sen instance (decision 105). The request path costs one histogram
+ * observe: the labelled child is looked up by route and status in maps kept per route, so no
+ * label object is built per request once a route and status were seen. Pool, outbox and process
+ * figures are read when Prometheus scrapes, not kept up to date on every change.
+ */
+export function createPrometheusMetrics(database: Database): PrometheusMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'sen_' });
+
+  const httpDuration = new Histogram({
+    name: 'sen_http_request_duration_seconds',
+    help: 'HTTP requests by method, route pattern and status: latency (the _count is the request rate)',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: HTTP_BUCKETS,
+    registers: [registry],
+  });
+  const rateLimited = new Counter({
+    name: 'sen_rate_limit_refusals_total',
+    help: 'Requests refused with 429 (generic per-IP limit, login limits, OTP send limits) by route pattern',
+    labelNames: ['route'] as const,
+    registers: [registry],
+  });
+  const jobRuns = new Counter({
+    name: 'sen_job_runs_total',
+    help: 'Job runner (decision 085) runs by job and result (ran, failed, skipped: another instance holds it or the period is done)',
+    labelNames: ['job', 'result'] as const,
+    registers: [registry],
+  });
+  const jobDuration = new Histogram({
+    name: 'sen_job_duration_seconds',
+    help: 'Duration of job runs that did work or failed, by job',
+    labelNames: ['job', 'result'] as const,
+    buckets: JOB_BUCKETS,
+    registers: [registry],
+  });
+  const jobLag = new Gauge({
+    name: 'sen_job_lag_seconds',
+    help: 'How late the last run of each job on this instance started after its period began',
+    labelNames: ['job'] as const,
+    registers: [registry],
+  });
+  const jobLastSuccess = new Gauge({
+    name: 'sen_job_last_success_timestamp_seconds',
+    help: 'When each job last ran successfully on this instance (max over instances: across the cluster)',
+    labelNames: ['job'] as const,
+    registers: [registry],
+  });
+  const payouts = new Counter({
+    name: 'sen_payouts_total',
+    help: 'Payout attempts by result (submitted, succeeded, failed, retried, pending, rejected, unknown)',
+    labelNames: ['result'] as const,
+    registers: [registry],
+  });
+  const webhooks = new Counter({
+    name: 'sen_webhooks_total',
+    help: 'Webhook calls by source and outcome',
+    labelNames: ['source', 'result'] as const,
+    registers: [registry],
+  });
+  const otpSends = new Counter({
+    name: 'sen_otp_sends_total',
+    help: 'OTP texts handed to the SMS provider (sent) or refused by it (failed)',
+    labelNames: ['result'] as const,
+    registers: [registry],
+  });
+  const pool = database.pool;
+  const outbox = new OutboxRepository(database.uow);
+  new Gauge({
+    name: 'sen_db_pool_connections',
+    help: 'PostgreSQL pool connections of this instance by state (in_use, idle)',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      if (!pool) return;
+      this.set({ state: 'in_use' }, pool.totalCount - pool.idleCount);
+      this.set({ state: 'idle' }, pool.idleCount);
+    },
+  });
+  new Gauge({
+    name: 'sen_db_pool_waiting',
+    help: 'Queries of this instance waiting for a PostgreSQL pool connection',
+    registers: [registry],
+    collect() {
+      if (pool) this.set(pool.waitingCount);
+    },
+  });
+  new Gauge({
+    name: 'sen_outbox_depth',
+    help: 'Domain events recorded but not yet delivered (decision 079)',
+    registers: [registry],
+    async collect() {
+      this.set(await outbox.pendingCount());
+    },
+  });
+
+  // route config object (one per route) → status → labelled child
+  const children = new WeakMap<object, Map<number, HistogramChild>>();
+  const unmatchedKey = {};
+
+  return {
+    enabled: true,
+    registry,
+    request(request: FastifyRequest, reply: FastifyReply) {
+      const options = request.routeOptions;
+      const key = (options.config as object | undefined) ?? unmatchedKey;
+      let byStatus = children.get(key);
+      if (!byStatus) {
+        byStatus = new Map();
+        children.set(key, byStatus);
+      }
+      const status = reply.statusCode;
+      let child = byStatus.get(status);
+      if (!child) {
+        const route = options.url ?? UNMATCHED;
+        child = httpDuration.labels({ method: request.method, route, status: String(status) });
+        byStatus.set(status, child);
+      }
+      child.observe(reply.elapsedTime / 1000);
+      if (status === 429) rateLimited.inc({ route: options.url ?? UNMATCHED });
+    },
+    jobRun(job, result, seconds, lagSeconds) {
+      jobRuns.inc({ job, result });
+      if (result === 'skipped') return;
+      jobDuration.observe({ job, result }, seconds);
+      if (lagSeconds !== null) jobLag.set({ job }, lagSeconds);
+      if (result === 'ran') jobLastSuccess.set({ job }, Date.now() / 1000);
+    },
+    payouts(counts: PayoutCounts) {
+      for (const [result, count] of Object.entries(counts)) if (result !== 'claimed' && count > 0) payouts.inc({ result }, count);
+    },
+    webhook(source, result) {
+      webhooks.inc({ source, result });
+    },
+    otpSend(result) {
+      otpSends.inc({ result });
+    },
+    text: () => registry.metrics(),
+    listen(port, host) {
+      const server = createServer((request, response) => {
+        if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
+          response.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');
+          return;
+        }
+        registry.metrics().then(
+          (body) => response.writeHead(200, { 'content-type': registry.contentType }).end(body),
+          (error: unknown) => response.writeHead(500, { 'content-type': 'text/plain' }).end(`metrics unavailable: ${error instanceof Error ? error.message : String(error)}\n`),
+        );
+      });
+      return new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => resolve(server));
+      });
+    },
+  };
+}

@@ -1,0 +1,132 @@
+import { API_PATHS } from '@sen/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { createPrometheusMetrics, type PrometheusMetrics } from '../src/shared/prometheus-metrics.ts';
+import { postSepay, sepayTransfer } from './helpers/sepay.ts';
+import { createTestApp, randomIp, randomPhone, type TestApp } from './helpers/test-app.ts';
+import { createTestDatabase } from './helpers/test-database.ts';
+
+/*
+ * Probes and metrics (decision 105): /health/live and /health/ready answer the load balancer;
+ * /health/ready is 503 once the database is gone; with metrics on, GET /metrics on its own
+ * listener shows the named series, and their counts move with the traffic.
+ */
+let t: TestApp;
+let metrics: PrometheusMetrics;
+let metricsUrl: string;
+let closeMetrics: () => void;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    config: (config) => ({ ...config, rateLimitPerMinute: 5 }),
+    metrics: (database) => (metrics = createPrometheusMetrics(database)),
+  });
+  const server = await metrics.listen(0, '127.0.0.1');
+  const address = server.address();
+  metricsUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/metrics`;
+  closeMetrics = () => server.close();
+});
+afterAll(async () => {
+  closeMetrics?.();
+  await t?.close();
+});
+
+async function scrape(): Promise<string> {
+  const response = await fetch(metricsUrl);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+  return response.text();
+}
+
+/** The value of one sample line (exact label set as prom-client prints it), 0 when absent. */
+function sample(text: string, series: string): number {
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+  return line ? Number(line.slice(series.length + 1)) : 0;
+}
+
+describe('probes', () => {
+  it('answers live and ready with the database checked', async () => {
+    const live = await t.app.inject({ url: API_PATHS.healthLive });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toMatchObject({ code: 200, data: { status: 'ok' } });
+    const ready = await t.app.inject({ url: API_PATHS.healthReady });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ code: 200, data: { status: 'ready', checks: { database: 'ok' } } });
+    expect(ready.json().data.checks.redis).toBeUndefined();
+    expect(ready.headers['cache-control']).toBe('no-store');
+  });
+
+  it('is not ready (503, the failed check named) once its database is closed, while still live', async () => {
+    const lonely = await createTestDatabase();
+    const app = (await buildApp({ config: t.config, database: lonely.database })).app;
+    expect((await app.inject({ url: API_PATHS.healthReady })).statusCode).toBe(200);
+    await lonely.close();
+    const response = await app.inject({ url: API_PATHS.healthReady });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ code: 503, data: { failed: ['database'] } });
+    expect((await app.inject({ url: API_PATHS.healthLive })).statusCode).toBe(200);
+    await app.close();
+  });
+
+  it('are never rate limited', async () => {
+    const ip = randomIp();
+    for (let call = 0; call < 8; call += 1) {
+      expect((await t.app.inject({ url: API_PATHS.healthReady, remoteAddress: ip })).statusCode).toBe(200);
+    }
+  });
+});
+
+describe('metrics', () => {
+  it('exposes every named series, and the counts follow requests, limits, OTP sends, webhooks and jobs', async () => {
+    const before = await scrape();
+    for (const name of [
+      'sen_http_request_duration_seconds',
+      'sen_rate_limit_refusals_total',
+      'sen_job_runs_total',
+      'sen_job_duration_seconds',
+      'sen_job_lag_seconds',
+      'sen_job_last_success_timestamp_seconds',
+      'sen_payouts_total',
+      'sen_webhooks_total',
+      'sen_otp_sends_total',
+      'sen_db_pool_connections',
+      'sen_db_pool_waiting',
+      'sen_outbox_depth',
+      'sen_process_resident_memory_bytes',
+    ]) {
+      expect(before, name).toContain(`# TYPE ${name} `);
+    }
+    const live = 'sen_http_request_duration_seconds_count{method="GET",route="/health/live",status="200"}';
+    const liveBefore = sample(before, live);
+    for (let call = 0; call < 3; call += 1) await t.app.inject({ url: API_PATHS.healthLive });
+    // A scan of a random path is one 'unmatched' series, never its raw URL.
+    await t.app.inject({ url: '/api/no/such/thing-12345' });
+    // Over the limit of 5 per minute from one address: refusals counted by route.
+    const ip = randomIp();
+    for (let call = 0; call < 7; call += 1) await t.post(API_PATHS.authConfig, { remoteAddress: ip });
+    await t.loginWithOtp(randomPhone());
+    await postSepay(t, sepayTransfer(t), 'wrong-key');
+    await postSepay(t, sepayTransfer(t, { content: 'no order named here' }));
+    await t.jobs.runNow(['outbox']);
+
+    const after = await scrape();
+    expect(sample(after, live)).toBe(liveBefore + 3);
+    expect(after).not.toContain('thing-12345');
+    expect(sample(after, 'sen_http_request_duration_seconds_count{method="GET",route="unmatched",status="404"}')).toBeGreaterThanOrEqual(1);
+    expect(sample(after, `sen_rate_limit_refusals_total{route="${API_PATHS.authConfig}"}`)).toBe(sample(before, `sen_rate_limit_refusals_total{route="${API_PATHS.authConfig}"}`) + 2);
+    expect(sample(after, 'sen_otp_sends_total{result="sent"}')).toBe(sample(before, 'sen_otp_sends_total{result="sent"}') + 1);
+    expect(sample(after, 'sen_webhooks_total{source="sepay",result="refused"}')).toBe(1);
+    expect(sample(after, 'sen_webhooks_total{source="sepay",result="unmatched"}')).toBe(1);
+    expect(sample(after, 'sen_job_runs_total{job="outbox",result="ran"}')).toBe(sample(before, 'sen_job_runs_total{job="outbox",result="ran"}') + 1);
+    expect(sample(after, 'sen_outbox_depth')).toBeGreaterThanOrEqual(0);
+    expect(after).toMatch(/^sen_job_last_success_timestamp_seconds\{job="outbox"\} \d/m);
+    if (t.database.kind === 'postgres') {
+      expect(after).toMatch(/^sen_db_pool_connections\{state="idle"\} \d/m);
+      expect(after).toMatch(/^sen_db_pool_waiting \d/m);
+    }
+  });
+
+  it('answers 404 on the metrics port for anything but GET /metrics', async () => {
+    expect((await fetch(metricsUrl.replace('/metrics', '/'))).status).toBe(404);
+  });
+});
