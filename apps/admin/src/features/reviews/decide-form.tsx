@@ -20,11 +20,16 @@ interface FormValues {
 /** The contract's rule for an approval's limit (whole VND, positive); the policy's maximum and step are the server's. */
 const limitSchema = adminEndpoints.reviewDecide.request.options[0].shape.limit.unwrap();
 
-/** The limit's rule: required, positive (said in words, not as 'at least 0'), then the contract's. */
+/**
+ * The limit's rule: the contract's schema, with its bounds said in words (the schema's one message
+ * for every issue is 'Please input', which reads wrong for 0 or 20 billion).
+ */
 export function limitRule(): FormRule {
   return {
     validator: async (_rule, value: unknown) => {
       if (typeof value === 'number' && value <= 0) throw new Error(translate('reviews.limitPositive'));
+      const max = limitSchema.maxValue;
+      if (typeof value === 'number' && max !== null && value > max) throw new Error(translate('validation.atMost', { limit: formatVnd(max) }));
       const result = limitSchema.safeParse(value);
       const [issue] = result.success ? [] : result.error.issues;
       if (issue) throw new Error(issueText(issue, value));
