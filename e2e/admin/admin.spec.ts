@@ -164,13 +164,13 @@ test('an admin invites a reviewer, who enrols, approves a pending credit review 
 
   // The queue: the appeal waits, with why it is here; the case shows the engine's rules and reasons.
   await openFromMenu(reviewer, 'Credit reviews', 'Credit reviews');
-  const queued = reviewer.getByRole('row').filter({ hasText: `no. ${borrower.userId}` });
+  const queued = reviewer.getByRole('row').filter({ has: reviewer.getByRole('link', { name: `Borrower #${borrower.userId}`, exact: true }) });
   await expect(queued).toContainText("Borrower's appeal");
   await expect(queued).toContainText('maxAge');
   await expectAccessible(reviewer, 'credit review queue');
   await queued.getByRole('link', { name: `Open review #${borrower.reviewId}` }).click();
   await expect(reviewer.getByRole('heading', { level: 1, name: `Review #${borrower.reviewId}` })).toBeVisible();
-  await expect(reviewer.getByRole('row').filter({ hasText: 'maxAge' })).toContainText(/age \d+ > 60/);
+  await expect(reviewer.getByRole('row', { name: /^maxAge/ })).toContainText(/age \d+ > 60/);
   await expect(reviewer.getByText('Called the hotline: retired teacher with a monthly pension')).toBeVisible();
   await expectAccessible(reviewer, 'credit review case');
 

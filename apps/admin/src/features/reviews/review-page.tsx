@@ -1,12 +1,13 @@
 import type { ReviewCase } from '@sen/contract';
 import { Breadcrumb, Card, Col, Descriptions, Empty, Row, Table, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
-import { borrowerPath, paths } from '../../app/paths.ts';
+import { paths } from '../../app/paths.ts';
 import { formatBoolean, formatDateTime, formatVnd } from '../../shared/format/format.ts';
 import { useT } from '../../shared/i18n/i18n.ts';
 import { QueryState } from '../../shared/ui/query-state.tsx';
 import { StatusTag } from '../../shared/ui/status-tag.tsx';
 import { flatten } from '../proposals/index.ts';
+import { BorrowerRef } from './borrower-ref.tsx';
 import { DecideForm } from './decide-form.tsx';
 import { causeLabel, formatAge, outcomeTone, statusTone } from './review-labels.ts';
 import { useReviewDetail } from './review-queries.ts';
@@ -16,6 +17,7 @@ type Detail = NonNullable<ReturnType<typeof useReviewDetail>['data']>;
 type HistoryRow = Detail['history'][number];
 
 const who = (operator: { name: string; email: string }) => operator.name || operator.email;
+
 
 /**
  * One credit review: why it is here, what the engine concluded and from which facts, the borrower's
@@ -58,8 +60,7 @@ function CaseHeader({ review }: { review: ReviewCase }) {
       <Typography.Title level={1}>{t('reviews.numbered', { id: review.id })}</Typography.Title>
       <Descriptions size="small" column={{ xs: 1, lg: 2, xl: 3 }}>
         <Descriptions.Item label={t('reviews.borrower')}>
-          <Link to={borrowerPath(review.borrower.userId)}>{review.borrower.nameMasked ?? t('borrowers.numbered', { id: review.borrower.userId })}</Link>
-          &nbsp;· <span className="masked">{review.borrower.phoneMasked}</span> · {t('reviews.borrowerNumber', { id: review.borrower.userId })}
+          <BorrowerRef borrower={review.borrower} />
         </Descriptions.Item>
         <Descriptions.Item label={t('reviews.statusLabel')}>
           <StatusTag tone={statusTone(review.status)}>{t(`reviews.status.${review.status}`)}</StatusTag>

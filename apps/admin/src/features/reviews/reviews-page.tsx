@@ -1,11 +1,12 @@
 import type { ReviewCase } from '@sen/contract';
 import { Button, Table, Tabs, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import { borrowerPath, reviewPath } from '../../app/paths.ts';
+import { reviewPath } from '../../app/paths.ts';
 import { formatDateTime, formatVnd } from '../../shared/format/format.ts';
 import { useT } from '../../shared/i18n/i18n.ts';
 import { QueryState } from '../../shared/ui/query-state.tsx';
 import { StatusTag } from '../../shared/ui/status-tag.tsx';
+import { BorrowerRef } from './borrower-ref.tsx';
 import { CAUSES, causeLabel, formatAge, outcomeTone, statusTone } from './review-labels.ts';
 import { useReviewPages, type ReviewListStatus } from './review-queries.ts';
 
@@ -43,13 +44,7 @@ export default function ReviewsPage() {
                 { title: '#', dataIndex: 'id', width: 70, render: (id: number) => <Link to={reviewPath(id)}>{id}</Link> },
                 {
                   title: t('reviews.borrower'),
-                  render: (_: unknown, row) => (
-                    <span>
-                      <Link to={borrowerPath(row.borrower.userId)}>{row.borrower.nameMasked ?? t('borrowers.numbered', { id: row.borrower.userId })}</Link>
-                      <br />
-                      <span className="masked">{row.borrower.phoneMasked}</span> · {t('reviews.borrowerNumber', { id: row.borrower.userId })}
-                    </span>
-                  ),
+                  render: (_: unknown, row) => <BorrowerRef borrower={row.borrower} />,
                 },
                 {
                   title: t('reviews.cause'),
