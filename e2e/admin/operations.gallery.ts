@@ -72,7 +72,7 @@ for (const lang of LANGUAGES) {
     const pendingId = await appealedCase(page, text.appeal);
 
     await page.goto('/admin/reviews');
-    await expect(page.getByRole('row').nth(1)).toBeVisible();
+    await expect(page.getByRole('link', { name: /^(Open|Mở) / }).first()).toBeVisible({ timeout: 30_000 });
     await shot(page, lang, 'reviews');
 
     await page.goto(`/admin/reviews/${pendingId}`);

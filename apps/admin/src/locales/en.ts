@@ -524,6 +524,7 @@ export const en = {
   'dashboard.chart.overdue': 'Overdue ratio by days past due',
   'dashboard.chartLabel': '{title}, {from} to {to}; the figures are in the table by day',
   'dashboard.byDay': 'By day',
+  'dashboard.notComputed': 'The daily figures have not been computed yet (the job runs once a day); today ({today}) is counted live.',
   'dashboard.date': 'Day',
 
   'ledger.title': 'Ledger check',

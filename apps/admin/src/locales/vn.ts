@@ -523,6 +523,7 @@ export const vn: Dictionary = {
   'dashboard.chart.overdue': 'Tỷ lệ nợ quá hạn theo số ngày quá hạn',
   'dashboard.chartLabel': '{title}, từ {from} đến {to}; số liệu có trong bảng theo ngày',
   'dashboard.byDay': 'Theo ngày',
+  'dashboard.notComputed': 'Số liệu theo ngày chưa được tính (việc tính chạy mỗi ngày một lần); hôm nay ({today}) được tính trực tiếp.',
   'dashboard.date': 'Ngày',
 
   'ledger.title': 'Kiểm tra sổ cái',

@@ -78,7 +78,11 @@ export default function DashboardPage() {
               <Alert
                 type="info"
                 showIcon
-                title={t('dashboard.freshness', { through: report.data.computedThrough ?? '—', today: report.data.today })}
+                title={
+                  report.data.computedThrough
+                    ? t('dashboard.freshness', { through: report.data.computedThrough, today: report.data.today })
+                    : t('dashboard.notComputed', { today: report.data.today })
+                }
                 description={data.latest?.overdueAsOf ? t('dashboard.overdueAsOf', { date: data.latest.overdueAsOf }) : undefined}
               />
             )}
@@ -156,17 +160,20 @@ function Charts({ data }: { data: DashboardSeries }) {
     [data, t],
   );
   const charts = [
-    { key: 'flows', title: t('dashboard.chart.flows'), series: flows, format: formatCount },
-    { key: 'money', title: t('dashboard.chart.money'), series: money, format: formatCompactVnd },
-    { key: 'book', title: t('dashboard.chart.book'), series: book, format: formatCompactVnd },
-    { key: 'overdue', title: t('dashboard.chart.overdue'), series: overdue, format: formatRatio },
+    { key: 'flows', title: t('dashboard.chart.flows'), series: flows, format: formatCount, wholeNumbers: true },
+    { key: 'money', title: t('dashboard.chart.money'), series: money, format: formatCompactVnd, wholeNumbers: true },
+    { key: 'book', title: t('dashboard.chart.book'), series: book, format: formatCompactVnd, wholeNumbers: true },
+    { key: 'overdue', title: t('dashboard.chart.overdue'), series: overdue, format: formatRatio, wholeNumbers: false },
   ];
   return (
     <Row gutter={[16, 16]}>
       {charts.map((chart) => (
         <Col key={chart.key} xs={24} xl={12}>
           <Card title={<h2 className="card-title">{chart.title}</h2>}>
-            <TimeChart dates={data.dates} series={chart.series} label={t('dashboard.chartLabel', { title: chart.title, from: data.dates[0] ?? '', to: data.dates.at(-1) ?? '' })} format={chart.format} />
+            <TimeChart dates={data.dates} series={chart.series} label={t('dashboard.chartLabel', { title: chart.title, from: data.dates[0] ?? '', to: data.dates.at(-1) ?? '' })}
+              format={chart.format}
+              wholeNumbers={chart.wholeNumbers}
+            />
           </Card>
         </Col>
       ))}

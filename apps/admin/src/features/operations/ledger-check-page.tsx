@@ -63,6 +63,7 @@ function LedgerReport({ report }: { report: LedgerCheckReportData }) {
               title: t('ledger.result'),
               dataIndex: 'violations',
               align: 'right',
+              width: 160,
               render: (violations: number) => (
                 <StatusTag tone={violations === 0 ? 'success' : 'danger'}>{violations === 0 ? t('ledger.holds') : t('ledger.violations', { count: formatNumber(violations) })}</StatusTag>
               ),

@@ -16,7 +16,22 @@ export interface TimeSeries {
  * tooltip values in the interface language. The figures are also in the table under the charts;
  * the drawing is one labelled image.
  */
-export function TimeChart({ dates, series, label, format, height = 260 }: { dates: string[]; series: TimeSeries[]; label: string; format: (value: number) => string; height?: number }) {
+export function TimeChart({
+  dates,
+  series,
+  label,
+  format,
+  wholeNumbers = false,
+  height = 260,
+}: {
+  dates: string[];
+  series: TimeSeries[];
+  label: string;
+  format: (value: number) => string;
+  /** Counts and whole VND: no axis tick between two integers (which would print as '1, 1'). */
+  wholeNumbers?: boolean;
+  height?: number;
+}) {
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
     let disposed = false;
@@ -28,11 +43,12 @@ export function TimeChart({ dates, series, label, format, height = 260 }: { date
       chart = instance;
       instance.setOption({
         animation: false,
-        grid: { left: 8, right: 16, top: 40, bottom: 8, containLabel: true },
+        // A legend of more than three names may take two lines: the plot starts below it.
+        grid: { left: 8, right: 16, top: series.length > 3 ? 64 : 40, bottom: 8, containLabel: true },
         legend: { top: 0, left: 0, textStyle: { color: '#1f2929' } },
         tooltip: { trigger: 'axis', valueFormatter: (value: unknown) => (typeof value === 'number' ? format(value) : '—') },
         xAxis: { type: 'category', data: dates.map((date) => date.slice(5)), axisLabel: { color: '#4a5757' } },
-        yAxis: { type: 'value', axisLabel: { color: '#4a5757', formatter: (value: number) => format(value) } },
+        yAxis: { type: 'value', minInterval: wholeNumbers ? 1 : undefined, axisLabel: { color: '#4a5757', formatter: (value: number) => format(value) } },
         series: series.map((entry) => ({
           name: entry.name,
           type: entry.kind,
@@ -52,6 +68,6 @@ export function TimeChart({ dates, series, label, format, height = 260 }: { date
       window.removeEventListener('resize', onResize);
       chart?.dispose();
     };
-  }, [dates, series, format]);
+  }, [dates, series, format, wholeNumbers]);
   return <div ref={container} role="img" aria-label={label} style={{ width: '100%', height }} />;
 }
