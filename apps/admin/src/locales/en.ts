@@ -525,6 +525,10 @@ export const en = {
   'dashboard.chartLabel': '{title}, {from} to {to}; the figures are in the table by day',
   'dashboard.byDay': 'By day',
   'dashboard.notComputed': 'The daily figures have not been computed yet (the job runs once a day); today ({today}) is counted live.',
+  'dashboard.overduePrincipal': 'Overdue principal',
+  'dashboard.daysPastDue': 'Days past due',
+  'dashboard.loans': 'Loans',
+  'dashboard.shareOfOutstanding': 'Share of outstanding principal',
   'dashboard.date': 'Day',
 
   'ledger.title': 'Ledger check',

@@ -524,6 +524,10 @@ export const vn: Dictionary = {
   'dashboard.chartLabel': '{title}, từ {from} đến {to}; số liệu có trong bảng theo ngày',
   'dashboard.byDay': 'Theo ngày',
   'dashboard.notComputed': 'Số liệu theo ngày chưa được tính (việc tính chạy mỗi ngày một lần); hôm nay ({today}) được tính trực tiếp.',
+  'dashboard.overduePrincipal': 'Dư nợ gốc quá hạn',
+  'dashboard.daysPastDue': 'Số ngày quá hạn',
+  'dashboard.loans': 'Khoản vay',
+  'dashboard.shareOfOutstanding': 'Tỷ lệ trên dư nợ gốc',
   'dashboard.date': 'Ngày',
 
   'ledger.title': 'Kiểm tra sổ cái',

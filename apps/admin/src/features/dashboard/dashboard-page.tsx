@@ -191,7 +191,7 @@ function DailyTable({ days }: { days: DashboardDay[] }) {
         size="small"
         dataSource={newestFirst}
         pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
-        scroll={{ x: 'max-content' }}
+        expandable={{ expandedRowRender: (day) => <Buckets day={day} />, rowExpandable: (day) => day.overdue.principal > 0 }}
         columns={[
           { title: t('dashboard.date'), dataIndex: 'date' },
           { title: t('dashboard.applications'), align: 'right', render: (_: unknown, day) => formatCount(day.applications.count) },
@@ -201,14 +201,33 @@ function DailyTable({ days }: { days: DashboardDay[] }) {
           { title: t('dashboard.payouts'), align: 'right', render: (_: unknown, day) => formatVnd(day.payouts.amount) },
           { title: t('dashboard.repayments'), align: 'right', render: (_: unknown, day) => formatVnd(day.repayments.amount) },
           { title: t('dashboard.outstanding'), align: 'right', render: (_: unknown, day) => formatVnd(day.outstandingPrincipal) },
-          ...DPD_BUCKETS.map((bucket) => ({
-            title: t('dashboard.bucket', { bucket }),
-            align: 'right' as const,
-            render: (_: unknown, day: DashboardDay) => formatVnd(day.overdue.buckets.find((entry) => entry.bucket === bucket)?.principal ?? 0),
-          })),
+          { title: t('dashboard.overduePrincipal'), align: 'right', render: (_: unknown, day) => formatVnd(day.overdue.principal) },
           { title: t('dashboard.overdueRatio'), align: 'right', render: (_: unknown, day) => formatRatio(day.overdue.ratio) },
         ]}
       />
     </Card>
+  );
+}
+
+/** A day's overdue principal by days past due (the stacked chart's figures), opened under its row. */
+function Buckets({ day }: { day: DashboardDay }) {
+  const { t } = useT();
+  return (
+    <Table
+      rowKey="bucket"
+      size="small"
+      pagination={false}
+      dataSource={day.overdue.buckets}
+      columns={[
+        { title: t('dashboard.daysPastDue'), dataIndex: 'bucket', render: (bucket: string) => t('dashboard.bucket', { bucket }) },
+        { title: t('dashboard.loans'), dataIndex: 'loans', align: 'right', render: (loans: number) => formatCount(loans) },
+        { title: t('dashboard.overduePrincipal'), dataIndex: 'principal', align: 'right', render: (principal: number) => formatVnd(principal) },
+        {
+          title: t('dashboard.shareOfOutstanding'),
+          align: 'right',
+          render: (_: unknown, bucket) => formatRatio(day.outstandingPrincipal > 0 ? bucket.principal / day.outstandingPrincipal : 0),
+        },
+      ]}
+    />
   );
 }

@@ -35,7 +35,6 @@ export default function TransfersPage() {
             rowKey="id"
             dataSource={list}
             pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
-            scroll={{ x: 'max-content' }}
             columns={[
               { title: t('transfers.receivedAt'), dataIndex: 'receivedAt', render: formatDateTime },
               { title: t('transfers.transactionDate'), dataIndex: 'transactionDate' },
