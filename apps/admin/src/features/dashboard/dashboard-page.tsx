@@ -193,7 +193,7 @@ function DailyTable({ days }: { days: DashboardDay[] }) {
         pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
         expandable={{ expandedRowRender: (day) => <Buckets day={day} />, rowExpandable: (day) => day.overdue.principal > 0 }}
         columns={[
-          { title: t('dashboard.date'), dataIndex: 'date' },
+          { title: t('dashboard.date'), dataIndex: 'date', render: (date: string) => <span className="nowrap">{date}</span> },
           { title: t('dashboard.applications'), align: 'right', render: (_: unknown, day) => formatCount(day.applications.count) },
           { title: t('dashboard.approved'), align: 'right', render: (_: unknown, day) => formatCount(day.decisions.approved) },
           { title: t('dashboard.rejected'), align: 'right', render: (_: unknown, day) => formatCount(day.decisions.rejected + day.decisions.calm) },
