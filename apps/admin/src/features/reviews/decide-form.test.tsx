@@ -50,6 +50,9 @@ function renderForm(onDecided = vi.fn()) {
   return onDecided;
 }
 
+/** antd validates and animates asynchronously; on a loaded machine a second is not always enough. */
+const SLOW = { timeout: 5000 };
+
 const sent = (call = 0) => JSON.parse(String(fetchMock.mock.calls[call]![1]?.body)) as Record<string, unknown>;
 
 beforeEach(async () => {
@@ -71,7 +74,7 @@ describe('what the decide form sends', () => {
 });
 
 // antd's form, radio and modal render slowly in jsdom
-describe('the decide form', { timeout: 30_000 }, () => {
+describe('the decide form', { timeout: 60_000 }, () => {
   it('starts at the suggested limit; a missing reason or an empty, zero or too large limit is refused before any call', async () => {
     const user = userEvent.setup({ delay: null });
     renderForm();
@@ -80,20 +83,20 @@ describe('the decide form', { timeout: 30_000 }, () => {
     expect(screen.getByText('The policy suggests 5,000,000 ₫ for these facts')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Approve' }));
-    expect(await screen.findByText('Please state a reason (at least 3 characters)')).toBeInTheDocument();
+    expect(await screen.findByText('Please state a reason (at least 3 characters)', {}, SLOW)).toBeInTheDocument();
 
     await user.clear(limit);
     await user.click(screen.getByRole('button', { name: 'Approve' }));
-    expect(await screen.findByText('Please input')).toBeInTheDocument();
+    expect(await screen.findByText('Please input', {}, SLOW)).toBeInTheDocument();
 
     await user.type(limit, '0');
     await user.click(screen.getByRole('button', { name: 'Approve' }));
-    expect(await screen.findByText('The limit must be more than 0 ₫')).toBeInTheDocument();
+    expect(await screen.findByText('The limit must be more than 0 ₫', {}, SLOW)).toBeInTheDocument();
 
     await user.clear(limit);
     await user.type(limit, '20000000000');
     await user.click(screen.getByRole('button', { name: 'Approve' }));
-    expect(await screen.findByText('Must be at most 10,000,000,000 ₫')).toBeInTheDocument();
+    expect(await screen.findByText('Must be at most 10,000,000,000 ₫', {}, SLOW)).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -106,12 +109,12 @@ describe('the decide form', { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText('Reason (kept with the decision)'), '  pension slip seen on the call ');
     await user.click(screen.getByRole('button', { name: 'Approve' }));
 
-    const confirm = await screen.findByRole('dialog', { name: 'Approve this borrower?' });
+    const confirm = await screen.findByRole('dialog', { name: 'Approve this borrower?' }, SLOW);
     expect(confirm).toHaveTextContent('The borrower gets a credit limit of 4,000,000 ₫ at once.');
     expect(fetchMock).not.toHaveBeenCalled();
     fetchMock.mockResolvedValueOnce(envelope({ review: decided('approve', 4_000_000, 'pension slip seen on the call') }));
     await user.click(screen.getAllByRole('button', { name: 'Approve' }).at(-1)!);
-    await waitFor(() => expect(onDecided).toHaveBeenCalledWith('approve'));
+    await waitFor(() => expect(onDecided).toHaveBeenCalledWith('approve'), SLOW);
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/admin/reviews/decide');
     expect(init?.method).toBe('POST');
@@ -128,7 +131,7 @@ describe('the decide form', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     fetchMock.mockResolvedValueOnce(envelope(null, 6042, 'The limit must be at most 100000000 VND, in steps of 100000 VND', 400));
     await user.click(screen.getAllByRole('button', { name: 'Approve' }).at(-1)!);
-    const help = await screen.findByText('The limit must be at most 100000000 VND, in steps of 100000 VND');
+    const help = await screen.findByText('The limit must be at most 100000000 VND, in steps of 100000 VND', {}, SLOW);
     expect(help.closest('.ant-form-item')).toContainElement(limit);
     expect(onDecided).not.toHaveBeenCalled();
   });
@@ -142,16 +145,16 @@ describe('the decide form', { timeout: 30_000 }, () => {
     fetchMock.mockResolvedValueOnce(envelope({ review: { ...review, status: 'asked', asked: { question: 'Please send a pension slip', by: operator, at: '2026-11-26T02:00:00.000Z' } } }));
     await user.type(screen.getByLabelText('Question for the borrower'), 'Please send a pension slip');
     await user.click(screen.getByRole('button', { name: 'Send the question' }));
-    await waitFor(() => expect(onDecided).toHaveBeenCalledWith('ask'));
+    await waitFor(() => expect(onDecided).toHaveBeenCalledWith('ask'), SLOW);
     expect(sent(0)).toEqual({ reviewId: 41, decision: 'ask', reason: 'Please send a pension slip' });
 
     await user.click(screen.getByText('Reject', { selector: '.ant-radio-button-label, .ant-radio-button-wrapper span' }));
     await user.type(screen.getByLabelText('Reason for the rejection (kept with the decision)'), 'No proof of income');
     await user.click(screen.getByRole('button', { name: 'Reject' }));
-    await screen.findByRole('dialog', { name: 'Reject this borrower?' });
+    await screen.findByRole('dialog', { name: 'Reject this borrower?' }, SLOW);
     fetchMock.mockResolvedValueOnce(envelope({ review: decided('reject', 0, 'No proof of income') }));
     await user.click(screen.getAllByRole('button', { name: 'Reject' }).at(-1)!);
-    await waitFor(() => expect(onDecided).toHaveBeenCalledWith('reject'));
+    await waitFor(() => expect(onDecided).toHaveBeenCalledWith('reject'), SLOW);
     expect(sent(1)).toEqual({ reviewId: 41, decision: 'reject', reason: 'No proof of income' });
   });
 });
