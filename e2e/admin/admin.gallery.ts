@@ -54,7 +54,7 @@ for (const lang of LANGUAGES) {
     await adminCall(page, 'POST', '/api/admin/products/propose', { product: { ...product, dailyRatePpm: Number(product.dailyRatePpm) + 5 }, reason: 'Funding cost up 0.5 pt' });
 
     await page.goto('/admin/');
-    await expect(page.locator('.funnel, .ant-result').first()).toBeVisible({ timeout: 20_000 });
+    await expect(page.locator('.ant-statistic, .ant-result').first()).toBeVisible({ timeout: 20_000 });
     await shot(page, lang, 'home');
 
     await page.goto('/admin/operators');

@@ -1,18 +1,21 @@
 import type { Browser, BrowserContext } from '@playwright/test';
+import { API_PATHS } from '@sen/contract';
 import { expect, test, type Page } from '../fixtures.ts';
-import { expectAccessible } from '../support.ts';
+import { openHome } from '../loan-support.ts';
+import { expectAccessible, freshPhone, readOtp, useLanguage, waitForApp } from '../support.ts';
 import { acceptInvitation, DEMO_ADMIN, freshTotpCode, signInThroughPages, useAdminLanguage } from './admin-support.ts';
 
 /*
  * The back office at 1440x900 against a real server (decision 093): the demo admin signs in with
- * TOTP; an admin invites a reviewer, who sets a password, enrols an authenticator and signs in;
- * four eyes: a product change proposed by the admin is approved by a second operator and shows in
+ * TOTP; an admin invites a reviewer, who sets a password, enrols an authenticator, finds a borrower
+ * by phone and approves their pending credit review with a limit, which the borrower's home then
+ * shows (decision 095); four eyes: a product change proposed by the admin is approved by a second operator and shows in
  * the history. axe on every screen: no serious or critical violation.
  */
 
 // A file's tests run in order in one worker: the demo admin signs in through the pages in the first
 // and once more for the others (a TOTP step is good for one sign-in; a second waits for the next).
-test.describe.configure({ mode: 'serial', timeout: 150_000 });
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 const DESK = { width: 1440, height: 900 };
 let admin: { context: BrowserContext; page: Page } | null = null;
@@ -75,6 +78,21 @@ test('the demo admin signs in with an authenticator code and sees every screen',
   await openFromMenu(page, 'Loan products', 'Loan products');
   await expect(page.getByRole('row').nth(1)).toBeVisible();
   await expectAccessible(page, 'products');
+  await openFromMenu(page, 'Credit reviews', 'Credit reviews');
+  await expectAccessible(page, 'credit reviews');
+  await openFromMenu(page, 'Dashboards', 'Dashboards');
+  await expect(page.getByRole('img', { name: /^Applications and decisions by day/ }).locator('svg')).toBeVisible({ timeout: 20_000 });
+  await expectAccessible(page, 'dashboards');
+  await openFromMenu(page, 'Repayment receipts', 'Repayment receipts');
+  await expectAccessible(page, 'repayment receipts');
+  await openFromMenu(page, 'Bank transfers', 'Bank transfers');
+  await expectAccessible(page, 'bank transfers');
+  await openFromMenu(page, 'Feedback', 'Feedback');
+  await expectAccessible(page, 'feedback');
+  await openFromMenu(page, 'Ledger check', 'Ledger check');
+  await page.getByRole('button', { name: 'Run the check' }).click();
+  await expect(page.getByTestId('ledger-verdict')).toHaveText('The ledger is consistent', { timeout: 30_000 });
+  await expectAccessible(page, 'ledger check');
   await openFromMenu(page, 'Audit trail', 'Audit trail');
   await expect(page.getByRole('button', { name: 'Export CSV' })).toBeVisible();
   await expectAccessible(page, 'audit trail');
@@ -88,8 +106,29 @@ test('the demo admin signs in with an authenticator code and sees every screen',
   await expect(page).toHaveURL(/\/admin\/sign-in/);
 });
 
-test('an admin invites a reviewer, who sets a password, enrols an authenticator and signs in', async ({ browser, baseURL }) => {
+/**
+ * A borrower whose case waits for a reviewer, made as in production: certified, refused by the
+ * engine (64 is past the policy's maximum age of 60), then appealed by phone — the appeal an
+ * operator opens for them (decision 095; the borrower app has no appeal call). Answers the
+ * borrower's phone and number and the case's number.
+ */
+async function appealedBorrower(admin: Page): Promise<{ phone: string; userId: number; reviewId: number }> {
+  const phone = freshPhone();
+  const certified = await admin.request.post(API_PATHS.devCreditCertify, { data: { phone, birthDate: '1962-04-10', monthlySalaryBand: '2' } });
+  expect(certified.ok(), await certified.text()).toBe(true);
+  const { userId } = (await certified.json()).data as { userId: number };
+  expect((await admin.request.post(API_PATHS.devCreditReview, { data: {} })).ok()).toBe(true);
+  const appeal = await admin.request.post('/api/admin/reviews/appeal', {
+    headers: { 'x-sen-admin': '1' },
+    data: { userId, reason: 'Called the hotline: retired teacher with a monthly pension' },
+  });
+  expect(appeal.status(), await appeal.text()).toBe(200);
+  return { phone, userId, reviewId: ((await appeal.json()).data as { review: { id: number } }).review.id };
+}
+
+test('an admin invites a reviewer, who enrols, approves a pending credit review with a limit, and the borrower sees it', async ({ browser, baseURL }) => {
   const page = await adminPage(browser, baseURL);
+  const borrower = await appealedBorrower(page);
   await openFromMenu(page, 'Operators', 'Operators');
 
   const email = `reviewer-${Date.now()}@sen.local`;
@@ -128,6 +167,54 @@ test('an admin invites a reviewer, who sets a password, enrols an authenticator 
   await expect(reviewer.getByRole('heading', { name: 'Your role: Reviewer' })).toBeVisible();
   await reviewer.goto('/admin/operators');
   await expect(reviewer.getByText('Your role does not give access to this page')).toBeVisible();
+
+  // The reviewer finds the borrower by phone: their credit review is under way.
+  await openFromMenu(reviewer, 'Borrowers', 'Borrowers');
+  await reviewer.getByLabel('Phone, ID number, order number or name').fill(borrower.phone);
+  await reviewer.getByRole('button', { name: 'Search' }).click();
+  await reviewer.getByRole('link', { name: `Borrower #${borrower.userId}` }).click();
+  await expect(reviewer.getByRole('heading', { level: 1, name: `Borrower #${borrower.userId}` })).toBeVisible();
+  await reviewer.getByRole('tab', { name: /^Credit/ }).click();
+  await expect(reviewer.getByRole('row').filter({ hasText: 'maxAge' }).first()).toBeVisible();
+
+  // The queue: the appeal waits, with why it is here; the case shows the engine's rules and reasons.
+  await openFromMenu(reviewer, 'Credit reviews', 'Credit reviews');
+  const queued = reviewer.getByRole('row').filter({ has: reviewer.getByRole('link', { name: `Borrower #${borrower.userId}`, exact: true }) });
+  await expect(queued).toContainText("Borrower's appeal");
+  await expect(queued).toContainText('maxAge');
+  await expectAccessible(reviewer, 'credit review queue');
+  await queued.getByRole('link', { name: `Open review #${borrower.reviewId}` }).click();
+  await expect(reviewer.getByRole('heading', { level: 1, name: `Review #${borrower.reviewId}` })).toBeVisible();
+  await expect(reviewer.getByRole('row', { name: /^maxAge/ })).toContainText(/age \d+ > 60/);
+  await expect(reviewer.getByText('Called the hotline: retired teacher with a monthly pension')).toBeVisible();
+  await expectAccessible(reviewer, 'credit review case');
+
+  // Approves with a limit of their own (the suggested one is 7,000,000 ₫), confirmed; the decision keeps its author.
+  await expect(reviewer.getByLabel('Credit limit')).toHaveValue('7,000,000');
+  await reviewer.getByLabel('Credit limit').fill('6000000');
+  await reviewer.getByLabel('Reason (kept with the decision)').fill('Pension slip checked on the call; limit below the suggestion');
+  await reviewer.getByRole('button', { name: 'Approve', exact: true }).click();
+  const confirm = reviewer.getByRole('dialog', { name: 'Approve this borrower?' });
+  await expect(confirm).toContainText('6,000,000 ₫');
+  await confirm.getByRole('button', { name: 'Approve' }).click();
+  await expect(reviewer.getByText('Approved: the borrower has the limit')).toBeVisible();
+  await expect(reviewer.getByTestId('review-decided-by')).toContainText('Rita Reviewer');
+  await expectAccessible(reviewer, 'decided credit review');
+
+  // The borrower's home shows the limit, as after an automatic approval.
+  const borrowerContext = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  const home = await borrowerContext.newPage();
+  await useLanguage(home, 'en');
+  await home.goto('/login');
+  await waitForApp(home);
+  await home.getByTestId('phone-input').fill(borrower.phone);
+  await home.getByTestId('get-otp-button').click();
+  await home.getByTestId('otp-input').fill(await readOtp(home.request, borrower.phone));
+  await home.getByTestId('login-button').click();
+  await expect(home).toHaveURL(/\/login\/create-password$|\/$/);
+  await openHome(home);
+  await expect(home.getByTestId('available-credit')).toHaveText('₫6,000,000');
+  await borrowerContext.close();
 
   // Signs out and in again: password, then a code (no enrolment the second time).
   await reviewer.getByRole('button', { name: 'Sign out' }).click();

@@ -6,11 +6,15 @@ const paths = (role: keyof typeof ROLE_PERMISSIONS) => menuFor({ permissions: [.
 
 describe('side menu', () => {
   it('shows an admin every screen', () => {
-    expect(paths('admin')).toEqual(['/', '/borrowers', '/proposals', '/products', '/operators', '/audit']);
+    expect(paths('admin')).toEqual(['/', '/borrowers', '/proposals', '/products', '/operators', '/audit', '/reviews', '/dashboard', '/receipts', '/transfers', '/ledger', '/feedback']);
   });
 
   it('hides what a role cannot use', () => {
-    expect(paths('viewer')).toEqual(['/', '/borrowers', '/proposals', '/products']);
+    expect(paths('viewer')).toEqual(['/', '/borrowers', '/proposals', '/products', '/dashboard', '/feedback']);
+    expect(paths('reviewer')).toContain('/reviews');
+    expect(paths('viewer')).not.toContain('/reviews');
+    expect(paths('finance')).toEqual(expect.arrayContaining(['/receipts', '/transfers', '/ledger']));
+    expect(paths('collector')).not.toContain('/ledger');
     expect(paths('reviewer')).not.toContain('/operators');
     expect(paths('finance')).not.toContain('/audit');
   });
@@ -18,6 +22,7 @@ describe('side menu', () => {
   it('selects the entry of a nested page', () => {
     expect(selectedEntry('/products/propose')).toBe('/products');
     expect(selectedEntry('/borrowers/42')).toBe('/borrowers');
+    expect(selectedEntry('/reviews/7')).toBe('/reviews');
     expect(selectedEntry('/')).toBe('/');
     expect(selectedEntry('/nowhere')).toBe('');
   });

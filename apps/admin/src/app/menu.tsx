@@ -1,4 +1,17 @@
-import { AuditOutlined, CheckSquareOutlined, DashboardOutlined, ShopOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  AuditOutlined,
+  CheckSquareOutlined,
+  DashboardOutlined,
+  FileSearchOutlined,
+  LineChartOutlined,
+  MessageOutlined,
+  ReconciliationOutlined,
+  SafetyCertificateOutlined,
+  ShopOutlined,
+  SwapOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import type { OperatorView, Permission } from '@sen/contract';
 import type { ReactNode } from 'react';
 import type { TranslationKey } from '../locales/en.ts';
@@ -21,6 +34,12 @@ export const MENU: readonly MenuEntry[] = [
   { path: paths.products, label: 'menu.products', icon: <ShopOutlined />, permission: 'products.read' },
   { path: paths.operators, label: 'menu.operators', icon: <TeamOutlined />, permission: 'operators.manage' },
   { path: paths.audit, label: 'menu.audit', icon: <AuditOutlined />, permission: 'audit.read' },
+  { path: paths.reviews, label: 'menu.reviews', icon: <SafetyCertificateOutlined />, permission: 'reviews.decide' },
+  { path: paths.dashboard, label: 'menu.dashboard', icon: <LineChartOutlined />, permission: 'dashboards.read' },
+  { path: paths.receipts, label: 'menu.receipts', icon: <FileSearchOutlined />, permission: 'receipts.review' },
+  { path: paths.transfers, label: 'menu.transfers', icon: <SwapOutlined />, permission: 'ledger.read' },
+  { path: paths.ledgerCheck, label: 'menu.ledgerCheck', icon: <ReconciliationOutlined />, permission: 'ledger.read' },
+  { path: paths.feedback, label: 'menu.feedback', icon: <MessageOutlined />, permission: 'borrowers.read' },
 ];
 
 export function menuFor(operator: Pick<OperatorView, 'permissions'>): MenuEntry[] {

@@ -10,9 +10,21 @@ export const paths = {
   proposals: '/proposals',
   products: '/products',
   productPropose: '/products/propose',
+  reviews: '/reviews',
+  review: '/reviews/:reviewId',
+  dashboard: '/dashboard',
+  ledgerCheck: '/ledger',
+  receipts: '/receipts',
+  transfers: '/transfers',
+  feedback: '/feedback',
 } as const;
 
 /** One borrower's page (their number is the id their app shows). */
 export function borrowerPath(userId: number): string {
   return paths.borrower.replace(':userId', String(userId));
+}
+
+/** One credit review's case page. */
+export function reviewPath(reviewId: number): string {
+  return paths.review.replace(':reviewId', String(reviewId));
 }

@@ -5,10 +5,9 @@ import { menuFor } from '../../app/menu.tsx';
 import { can } from '../../shared/auth/permissions.ts';
 import { useT } from '../../shared/i18n/i18n.ts';
 import { useOperator } from '../auth/operator-query.ts';
-import { FunnelCard } from './funnel-card.tsx';
 import { PendingProposalsCard } from './pending-proposals-card.tsx';
 
-/** The home: who is signed in and what their role may do, the four-eyes queue, the funnel. */
+/** The home: who is signed in and what their role may do, the four-eyes queue (the funnel is on the dashboards, decision 102). */
 export default function HomePage() {
   const { t } = useT();
   const operator = useOperator();
@@ -47,11 +46,6 @@ export default function HomePage() {
         {can(operator, 'proposals.read') && (
           <Col xs={24} lg={12}>
             <PendingProposalsCard />
-          </Col>
-        )}
-        {can(operator, 'dashboards.read') && (
-          <Col xs={24}>
-            <FunnelCard />
           </Col>
         )}
       </Row>

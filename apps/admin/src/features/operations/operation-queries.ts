@@ -1,0 +1,63 @@
+import { adminEndpoints, type EndpointInput } from '@sen/contract';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callAdmin } from '../../shared/request/call-admin.ts';
+
+export type ReceiptState = NonNullable<EndpointInput<typeof adminEndpoints.receipts>['state']>;
+export type TransferOutcome = NonNullable<EndpointInput<typeof adminEndpoints.transfers>['outcome']>;
+export type ReceiptReviewInput = EndpointInput<typeof adminEndpoints.receiptReview>;
+
+export const operationKeys = {
+  ledgerCheck: ['admin', 'ledger', 'check'] as const,
+  receipts: (state: ReceiptState) => ['admin', 'receipts', state] as const,
+  receiptsAll: ['admin', 'receipts'] as const,
+  transfers: (outcome: TransferOutcome) => ['admin', 'transfers', outcome] as const,
+  feedback: ['admin', 'feedback'] as const,
+};
+
+/** The ledger check runs when asked (it reads the whole ledger): the query waits for `refetch`. */
+export function useLedgerCheck() {
+  return useQuery({
+    queryKey: operationKeys.ledgerCheck,
+    queryFn: ({ signal }) => callAdmin(adminEndpoints.ledgerCheck, {}, { signal }),
+    enabled: false,
+    retry: false,
+  });
+}
+
+export function useReceipts(state: ReceiptState) {
+  return useQuery({
+    queryKey: operationKeys.receipts(state),
+    queryFn: ({ signal }) => callAdmin(adminEndpoints.receipts, { state }, { signal }),
+  });
+}
+
+/**
+ * A receipt's match (a proposal another operator approves: money moves only then) or rejection
+ * (at once): the receipts and the proposals are fetched again.
+ */
+export function useReviewReceipt() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ReceiptReviewInput) => callAdmin(adminEndpoints.receiptReview, input),
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: operationKeys.receiptsAll }), client.invalidateQueries({ queryKey: ['admin', 'proposals'] })]),
+  });
+}
+
+export function useTransfers(outcome: TransferOutcome) {
+  return useQuery({
+    queryKey: operationKeys.transfers(outcome),
+    queryFn: ({ signal }) => callAdmin(adminEndpoints.transfers, { outcome }, { signal }),
+  });
+}
+
+const FEEDBACK_PAGE = 50;
+
+/** Borrowers' feedback, newest first, a page at a time (`before` the last id seen). */
+export function useFeedbackPages() {
+  return useInfiniteQuery({
+    queryKey: operationKeys.feedback,
+    initialPageParam: undefined as number | undefined,
+    queryFn: ({ pageParam, signal }) => callAdmin(adminEndpoints.feedback, { limit: FEEDBACK_PAGE, ...(pageParam ? { before: pageParam } : {}) }, { signal }),
+    getNextPageParam: (page) => (page.length === FEEDBACK_PAGE ? page.at(-1)?.id : undefined),
+  });
+}

@@ -1,0 +1,160 @@
+import type { ReviewCase } from '@sen/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App } from 'antd';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../shared/i18n/i18n.ts';
+import { DecideForm, decideInput } from './decide-form.tsx';
+
+const fetchMock = vi.fn<typeof fetch>();
+const envelope = (data: unknown, code = 200, message = 'ok', status = 200) =>
+  new Response(JSON.stringify({ code, message, data }), { status, headers: { 'content-type': 'application/json' } });
+
+const operator = { id: 3, email: 'rita@sen.local', name: 'Rita Reviewer' };
+const review: ReviewCase = {
+  id: 41,
+  borrower: { userId: 1007, phoneMasked: '09*****678', nameMasked: 'Trần T** H**' },
+  status: 'pending',
+  cause: 'appeal',
+  engine: {
+    outcome: 'reject',
+    creditLimit: 0,
+    reasons: ['maxAge'],
+    ruleResults: [{ rule: 'maxAge', passed: false, detail: 'age 63 > 60', onFail: 'reject' }],
+    policyVersion: 'v1',
+  },
+  suggestedLimit: 5_000_000,
+  requestedAt: '2026-11-25T02:00:00.000Z',
+  appeal: { reason: 'Retired teacher with a pension', openedBy: operator },
+  asked: null,
+  decision: null,
+};
+const decided = (decision: 'approve' | 'reject', creditLimit: number, reason: string): ReviewCase => ({
+  ...review,
+  status: 'decided',
+  decision: { decision, creditLimit, reason, decidedBy: operator, decidedAt: '2026-11-26T02:00:00.000Z' },
+});
+
+function renderForm(onDecided = vi.fn()) {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  const node: ReactNode = (
+    <QueryClientProvider client={client}>
+      <App>
+        <DecideForm review={review} onDecided={onDecided} />
+      </App>
+    </QueryClientProvider>
+  );
+  render(node);
+  return onDecided;
+}
+
+/** antd validates and animates asynchronously; on a loaded machine a second is not always enough. */
+const SLOW = { timeout: 5000 };
+
+const sent = (call = 0) => JSON.parse(String(fetchMock.mock.calls[call]![1]?.body)) as Record<string, unknown>;
+
+beforeEach(async () => {
+  await changeLanguage('en');
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  return changeLanguage('vn');
+});
+
+describe('what the decide form sends', () => {
+  it('sends the limit with an approval only, and the reason trimmed', () => {
+    expect(decideInput(41, { decision: 'approve', limit: 4_000_000, reason: '  pension slip seen ' })).toEqual({ reviewId: 41, decision: 'approve', limit: 4_000_000, reason: 'pension slip seen' });
+    expect(decideInput(41, { decision: 'reject', limit: 4_000_000, reason: 'no income proof' })).toEqual({ reviewId: 41, decision: 'reject', reason: 'no income proof' });
+    expect(decideInput(41, { decision: 'ask', reason: 'Please send a pension slip' })).toEqual({ reviewId: 41, decision: 'ask', reason: 'Please send a pension slip' });
+  });
+});
+
+// antd's form, radio and modal render slowly in jsdom
+describe('the decide form', { timeout: 60_000 }, () => {
+  it('starts at the suggested limit; a missing reason or an empty, zero or too large limit is refused before any call', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderForm();
+    const limit = screen.getByLabelText('Credit limit');
+    expect(limit).toHaveValue('5,000,000');
+    expect(screen.getByText('The policy suggests 5,000,000 ₫ for these facts')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Please state a reason (at least 3 characters)', {}, SLOW)).toBeInTheDocument();
+
+    await user.clear(limit);
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Please input', {}, SLOW)).toBeInTheDocument();
+
+    await user.type(limit, '0');
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('The limit must be more than 0 ₫', {}, SLOW)).toBeInTheDocument();
+
+    await user.clear(limit);
+    await user.type(limit, '20000000000');
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Must be at most 10,000,000,000 ₫', {}, SLOW)).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('approves with the limit typed after a confirmation, and the author comes back with the decision', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onDecided = renderForm();
+    const limit = screen.getByLabelText('Credit limit');
+    await user.clear(limit);
+    await user.type(limit, '4000000');
+    await user.type(screen.getByLabelText('Reason (kept with the decision)'), '  pension slip seen on the call ');
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+
+    const confirm = await screen.findByRole('dialog', { name: 'Approve this borrower?' }, SLOW);
+    expect(confirm).toHaveTextContent('The borrower gets a credit limit of 4,000,000 ₫ at once.');
+    expect(fetchMock).not.toHaveBeenCalled();
+    fetchMock.mockResolvedValueOnce(envelope({ review: decided('approve', 4_000_000, 'pension slip seen on the call') }));
+    await user.click(screen.getAllByRole('button', { name: 'Approve' }).at(-1)!);
+    await waitFor(() => expect(onDecided).toHaveBeenCalledWith('approve'), SLOW);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/admin/reviews/decide');
+    expect(init?.method).toBe('POST');
+    expect(sent()).toEqual({ reviewId: 41, decision: 'approve', limit: 4_000_000, reason: 'pension slip seen on the call' });
+  });
+
+  it("shows the server's refusal of a limit at the limit", async () => {
+    const user = userEvent.setup({ delay: null });
+    const onDecided = renderForm();
+    const limit = screen.getByLabelText('Credit limit');
+    await user.clear(limit);
+    await user.type(limit, '4050000');
+    await user.type(screen.getByLabelText('Reason (kept with the decision)'), 'pension slip seen');
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    fetchMock.mockResolvedValueOnce(envelope(null, 6042, 'The limit must be at most 100000000 VND, in steps of 100000 VND', 400));
+    await user.click(screen.getAllByRole('button', { name: 'Approve' }).at(-1)!);
+    const help = await screen.findByText('The limit must be at most 100000000 VND, in steps of 100000 VND', {}, SLOW);
+    expect(help.closest('.ant-form-item')).toContainElement(limit);
+    expect(onDecided).not.toHaveBeenCalled();
+  });
+
+  it('a question needs no limit and no confirmation; a rejection is confirmed and sends no limit', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onDecided = renderForm();
+    // antd draws the radio input under its label (pointer-events: none): the label is what is clicked.
+    await user.click(screen.getByText('Ask for information'));
+    expect(screen.queryByLabelText('Credit limit')).not.toBeInTheDocument();
+    fetchMock.mockResolvedValueOnce(envelope({ review: { ...review, status: 'asked', asked: { question: 'Please send a pension slip', by: operator, at: '2026-11-26T02:00:00.000Z' } } }));
+    await user.type(screen.getByLabelText('Question for the borrower'), 'Please send a pension slip');
+    await user.click(screen.getByRole('button', { name: 'Send the question' }));
+    await waitFor(() => expect(onDecided).toHaveBeenCalledWith('ask'), SLOW);
+    expect(sent(0)).toEqual({ reviewId: 41, decision: 'ask', reason: 'Please send a pension slip' });
+
+    await user.click(screen.getByText('Reject', { selector: '.ant-radio-button-label, .ant-radio-button-wrapper span' }));
+    await user.type(screen.getByLabelText('Reason for the rejection (kept with the decision)'), 'No proof of income');
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    await screen.findByRole('dialog', { name: 'Reject this borrower?' }, SLOW);
+    fetchMock.mockResolvedValueOnce(envelope({ review: decided('reject', 0, 'No proof of income') }));
+    await user.click(screen.getAllByRole('button', { name: 'Reject' }).at(-1)!);
+    await waitFor(() => expect(onDecided).toHaveBeenCalledWith('reject'), SLOW);
+    expect(sent(1)).toEqual({ reviewId: 41, decision: 'reject', reason: 'No proof of income' });
+  });
+});

@@ -1,0 +1,117 @@
+import { fileURLToPath } from 'node:url';
+import { API_PATHS } from '@sen/contract';
+import { expect, test, type Page } from '../fixtures.ts';
+import { freshPhone } from '../support.ts';
+import { DEMO_ADMIN, freshTotpCode, useAdminLanguage } from './admin-support.ts';
+
+/**
+ * Refreshes docs/screenshots/admin-{lang}-{reviews,review,review-decided,dashboard,ledger-check,
+ * receipts,transfers,feedback}.png (npm run screenshots): the credit reviews, the dashboards and
+ * the operations screens (decision 102) at 1440x900 in Vietnamese and English, with the demo admin.
+ * The review cases are appeals of borrowers the engine refused (decision 095), made through the API.
+ */
+const gallery = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
+const LANGUAGES = ['vn', 'en'] as const;
+type Lang = (typeof LANGUAGES)[number];
+
+const TEXT = {
+  vn: {
+    continue: 'Tiếp tục',
+    signIn: 'Đăng nhập',
+    reason: 'Lý do (lưu cùng quyết định)',
+    limit: 'Hạn mức tín dụng',
+    approve: 'Phê duyệt',
+    run: 'Chạy kiểm tra',
+    appeal: 'Khách hàng gọi tổng đài: giáo viên nghỉ hưu, có lương hưu hằng tháng',
+    decision: 'Đã xem phiếu lương hưu qua cuộc gọi',
+  },
+  en: {
+    continue: 'Continue',
+    signIn: 'Sign in',
+    reason: 'Reason (kept with the decision)',
+    limit: 'Credit limit',
+    approve: 'Approve',
+    run: 'Run the check',
+    appeal: 'Called the hotline: retired teacher with a monthly pension',
+    decision: 'Pension slip checked on the call',
+  },
+} as const;
+
+async function shot(page: Page, lang: Lang, name: string) {
+  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0, { timeout: 15_000 });
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: `${gallery}admin-${lang}-${name}.png`, animations: 'disabled' });
+}
+
+/** A borrower refused by the engine (past the maximum age), whose appeal an operator opened: a case in the queue. */
+async function appealedCase(page: Page, reason: string): Promise<number> {
+  const phone = freshPhone();
+  const certified = await page.request.post(API_PATHS.devCreditCertify, { data: { phone, birthDate: '1962-04-10', monthlySalaryBand: '2' } });
+  const { userId } = (await certified.json()).data as { userId: number };
+  await page.request.post(API_PATHS.devCreditReview, { data: {} });
+  const appeal = await page.request.post('/api/admin/reviews/appeal', { headers: { 'x-sen-admin': '1' }, data: { userId, reason } });
+  expect(appeal.status(), await appeal.text()).toBe(200);
+  return ((await appeal.json()).data as { review: { id: number } }).review.id;
+}
+
+test.describe.configure({ timeout: 180_000 });
+
+for (const lang of LANGUAGES) {
+  test(`credit reviews, dashboards and operations gallery in ${lang}`, async ({ page }) => {
+    const text = TEXT[lang];
+    await useAdminLanguage(page, lang);
+    await page.goto('/admin/sign-in');
+    await page.locator('#email').fill(DEMO_ADMIN.email);
+    await page.locator('#password').fill(DEMO_ADMIN.password);
+    await page.getByRole('button', { name: text.continue }).click();
+    await page.locator('#code').fill(await freshTotpCode(DEMO_ADMIN.totpSecret));
+    await page.getByRole('button', { name: text.signIn }).click();
+    await expect(page.getByTestId('operator-name')).toBeVisible();
+
+    const decidedId = await appealedCase(page, text.appeal);
+    const pendingId = await appealedCase(page, text.appeal);
+
+    await page.goto('/admin/reviews');
+    await expect(page.getByRole('link', { name: /^(Open|Mở) / }).first()).toBeVisible({ timeout: 30_000 });
+    await shot(page, lang, 'reviews');
+
+    await page.goto(`/admin/reviews/${pendingId}`);
+    await expect(page.getByLabel(text.limit)).toBeVisible();
+    await page.getByLabel(text.reason).fill(text.decision);
+    await shot(page, lang, 'review');
+
+    await page.goto(`/admin/reviews/${decidedId}`);
+    await page.getByLabel(text.limit).fill('6000000');
+    await page.getByLabel(text.reason).fill(text.decision);
+    await page.getByRole('button', { name: text.approve, exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: text.approve }).click();
+    await expect(page.getByTestId('review-decided-by')).toBeVisible();
+    await page.waitForTimeout(3000); // the success message fades
+    await shot(page, lang, 'review-decided');
+
+    await page.goto('/admin/dashboard');
+    await expect(page.locator('.figure-card').first()).toBeVisible({ timeout: 20_000 });
+    await expect(page.locator('.funnel, .ant-empty').first()).toBeVisible({ timeout: 20_000 });
+    await expect(page.locator('[role="img"] svg').first()).toBeVisible({ timeout: 20_000 });
+    await shot(page, lang, 'dashboard');
+    await page.mouse.wheel(0, 900);
+    await shot(page, lang, 'dashboard-below');
+
+    await page.goto('/admin/ledger');
+    await page.getByRole('button', { name: text.run }).click();
+    await expect(page.getByTestId('ledger-verdict')).toBeVisible({ timeout: 30_000 });
+    await shot(page, lang, 'ledger-check');
+
+    await page.goto('/admin/receipts');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await shot(page, lang, 'receipts');
+
+    await page.goto('/admin/transfers');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await shot(page, lang, 'transfers');
+
+    await page.goto('/admin/feedback');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await shot(page, lang, 'feedback');
+  });
+}
