@@ -84,7 +84,7 @@ export interface NewContact {
 }
 
 const CASE_SELECT = sql`
-  select c.id, c.order_id, o.order_no, c.user_id, u.public_id, u.phone, pd.full_name, c.status, c.bucket, c.days_past_due,
+  select c.id, c.order_id::float8 as order_id, o.order_no, c.user_id, u.public_id::float8 as public_id, u.phone, pd.full_name, c.status, c.bucket, c.days_past_due,
          (select coalesce(sum(i.principal + i.fee + i.interest_charged + i.overdue_fee_charged
                                - i.paid_principal - i.paid_fee - i.paid_interest - i.paid_overdue_fee), 0)
             from loan_instalments i where i.order_id = c.order_id)::text as owed,
@@ -217,7 +217,7 @@ export class CollectionsRepository {
   /** The case row locked for a change (its contacts, promises or assignment). */
   async lockCase(caseId: number): Promise<{ id: number; status: string; user_id: string; order_id: number } | null> {
     const [row] = await this.rows<{ id: number; status: string; user_id: string; order_id: number }>(
-      sql`select id, status, user_id, order_id from collection_cases where id = ${caseId} for update`,
+      sql`select id, status, user_id, order_id::float8 as order_id from collection_cases where id = ${caseId} for update`,
     );
     return row ?? null;
   }
