@@ -1,4 +1,4 @@
-import { AuditOutlined, CheckSquareOutlined, DashboardOutlined, ShopOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { AuditOutlined, CheckSquareOutlined, DashboardOutlined, PhoneOutlined, ShopOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import type { OperatorView, Permission } from '@sen/contract';
 import type { ReactNode } from 'react';
 import type { TranslationKey } from '../locales/en.ts';
@@ -21,6 +21,7 @@ export const MENU: readonly MenuEntry[] = [
   { path: paths.products, label: 'menu.products', icon: <ShopOutlined />, permission: 'products.read' },
   { path: paths.operators, label: 'menu.operators', icon: <TeamOutlined />, permission: 'operators.manage' },
   { path: paths.audit, label: 'menu.audit', icon: <AuditOutlined />, permission: 'audit.read' },
+  { path: paths.collections, label: 'menu.collections', icon: <PhoneOutlined />, permission: 'collections.read' },
 ];
 
 export function menuFor(operator: Pick<OperatorView, 'permissions'>): MenuEntry[] {

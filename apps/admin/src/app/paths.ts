@@ -10,9 +10,16 @@ export const paths = {
   proposals: '/proposals',
   products: '/products',
   productPropose: '/products/propose',
+  collections: '/collections',
+  collectionCase: '/collections/:caseId',
 } as const;
 
 /** One borrower's page (their number is the id their app shows). */
 export function borrowerPath(userId: number): string {
   return paths.borrower.replace(':userId', String(userId));
+}
+
+/** One collection case's page. */
+export function collectionCasePath(caseId: number): string {
+  return paths.collectionCase.replace(':caseId', String(caseId));
 }

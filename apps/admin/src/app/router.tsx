@@ -58,6 +58,8 @@ export const routes: RouteObject[] = [
               { path: paths.proposals, ...page(() => import('../features/proposals/proposals-page.tsx'), 'proposals.read') },
               { path: paths.products, ...page(() => import('../features/products/products-page.tsx'), 'products.read') },
               { path: paths.productPropose, ...page(() => import('../features/products/propose-product-page.tsx'), 'products.propose') },
+              { path: paths.collections, ...page(() => import('../features/collections/collections-page.tsx'), 'collections.read') },
+              { path: paths.collectionCase, ...page(() => import('../features/collections/case-page.tsx'), 'collections.read') },
               { path: '*', ...page(() => import('../features/home/not-found-page.tsx')) },
             ],
           },

@@ -19,9 +19,8 @@ import { smsText } from '../../jobs/loan-reminders.ts';
 import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
 import { AppError } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
-import type { BankService } from '../bank/bank.service.ts';
-import type { BorrowerViewService } from '../borrower-view/index.ts';
-import { maskPhoneForOperators } from '../borrower-view/borrower-search.ts';
+import type { BankService } from '../bank/index.ts';
+import { maskPhoneForOperators, type BorrowerViewService } from '../borrower-view/index.ts';
 import type { MessageService } from '../message/index.ts';
 import type { CaseRow, CollectionsRepository, ContactRow, PromiseRow } from './collections.repository.ts';
 import { judgeContact, refusalMessage } from './governor.ts';
@@ -358,6 +357,7 @@ export class CollectionsService {
         { key: 'borrower', kind: 'borrower' as const, name: row.full_name, phoneMasked: maskPhoneForOperators(row.phone) },
         ...emergency.map((contact) => ({ key: `emergency:${contact.slot}`, kind: 'emergency' as const, name: contact.name, phoneMasked: maskPhoneForOperators(contact.phone) })),
       ],
+      today: vietnamDate(now),
       contactsToday,
       rules: { ...CONTACT_RULES },
       nextAction: nextAction(view, promiseViews, contactsToday, now, rules),

@@ -133,6 +133,8 @@ export const collectionCaseDetailSchema = z.object({
   templates: z.array(collectionTemplateSchema),
   /** Numbers the case knows: the borrower's, and their emergency contacts' (never to be contacted about the debt). */
   targets: z.array(z.object({ key: z.string(), kind: z.enum(['borrower', 'emergency']), name: z.string().nullable(), phoneMasked: z.string().nullable() })),
+  /** The Vietnam business date now (a promise is dated from it). */
+  today: z.string(),
   /** Contacts made today (Vietnam day) with this borrower, and the most allowed. */
   contactsToday: z.number().int(),
   rules: z.object({ perDay: z.number().int(), fromHour: z.number().int(), untilHour: z.number().int() }),
