@@ -6,18 +6,20 @@ const paths = (role: keyof typeof ROLE_PERMISSIONS) => menuFor({ permissions: [.
 
 describe('side menu', () => {
   it('shows an admin every screen', () => {
-    expect(paths('admin')).toEqual(['/', '/borrowers', '/proposals', '/products', '/operators', '/audit']);
+    expect(paths('admin')).toEqual(['/', '/borrowers', '/proposals', '/products', '/operators', '/audit', '/collections']);
   });
 
   it('hides what a role cannot use', () => {
-    expect(paths('viewer')).toEqual(['/', '/borrowers', '/proposals', '/products']);
+    expect(paths('viewer')).toEqual(['/', '/borrowers', '/proposals', '/products', '/collections']);
     expect(paths('reviewer')).not.toContain('/operators');
+    expect(paths('reviewer')).not.toContain('/collections');
     expect(paths('finance')).not.toContain('/audit');
   });
 
   it('selects the entry of a nested page', () => {
     expect(selectedEntry('/products/propose')).toBe('/products');
     expect(selectedEntry('/borrowers/42')).toBe('/borrowers');
+    expect(selectedEntry('/collections/7')).toBe('/collections');
     expect(selectedEntry('/')).toBe('/');
     expect(selectedEntry('/nowhere')).toBe('');
   });
