@@ -3,6 +3,7 @@ import { Alert, Breadcrumb, Card, Col, Descriptions, Row, Table, Typography } fr
 import { Link, useParams } from 'react-router';
 import { borrowerPath, paths } from '../../app/paths.ts';
 import { useOperator } from '../auth/operator-query.ts';
+import { emptyLocale } from '../borrowers/empty-table.tsx';
 import { OrderDetail } from '../borrowers/orders-tab.tsx';
 import { can } from '../../shared/auth/permissions.ts';
 import { formatDateTime, formatVnd } from '../../shared/format/format.ts';
@@ -79,7 +80,7 @@ function CaseContent({ page }: { page: CollectionCaseDetail }) {
               size="small"
               dataSource={page.promises}
               pagination={false}
-              locale={{ emptyText: t('collections.promises.none') }}
+              locale={emptyLocale(t('collections.promises.none'))}
               columns={[
                 { title: t('collections.promises.amount'), dataIndex: 'amount', render: formatVnd, align: 'right' },
                 { title: t('collections.promises.date'), dataIndex: 'promisedDate' },
@@ -153,7 +154,7 @@ function ContactLog({ contacts }: { contacts: CollectionContact[] }) {
       size="small"
       dataSource={contacts}
       pagination={{ pageSize: 10, hideOnSinglePage: true }}
-      locale={{ emptyText: t('collections.contacts.none') }}
+      locale={emptyLocale(t('collections.contacts.none'))}
       columns={[
         { title: t('collections.contacts.at'), dataIndex: 'at', render: formatDateTime, width: 150 },
         { title: t('collections.contacts.channel'), dataIndex: 'channel', render: (channel: CollectionContact['channel']) => t(`collections.channel.${channel}`) },
