@@ -55,7 +55,9 @@ function CaseContent({ page }: { page: CollectionCaseDetail }) {
             </StatusTag>
           </Descriptions.Item>
           <Descriptions.Item label={t('collections.borrower')}>
-            <Link to={borrowerPath(item.userId)}>{t('collections.numbered', { id: item.userId })}</Link> · <span className="masked">{item.phoneMasked ?? '—'}</span>
+            <Link to={borrowerPath(item.userId)}>{t('collections.numbered', { id: item.userId })}</Link>
+            {' · '}
+            <span className="masked">{item.phoneMasked ?? '—'}</span>
           </Descriptions.Item>
           <Descriptions.Item label={t('collections.openedAt')}>{formatDateTime(item.openedAt)}</Descriptions.Item>
           <Descriptions.Item label={t('collections.contactsToday')}>{t('collections.contactsTodayValue', { count: page.contactsToday, limit: page.rules.perDay })}</Descriptions.Item>

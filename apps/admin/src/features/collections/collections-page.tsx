@@ -56,7 +56,7 @@ export default function CollectionsPage() {
         ]}
       />
       <Space wrap className="filters" size="middle">
-        <label className="filter">
+        <label className="filter" style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
           <span className="filter__label">{t('collections.filter.assignee')}</span>
           <Select
             value={assignee}
@@ -71,7 +71,7 @@ export default function CollectionsPage() {
             ]}
           />
         </label>
-        <label className="filter">
+        <label className="filter" style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
           <span className="filter__label">{t('collections.filter.promise')}</span>
           <Select
             value={promise}
@@ -85,7 +85,7 @@ export default function CollectionsPage() {
             ]}
           />
         </label>
-        <label className="filter">
+        <label className="filter" style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
           <span className="filter__label">{t('collections.filter.status')}</span>
           <Select
             value={status}
@@ -98,7 +98,7 @@ export default function CollectionsPage() {
             ]}
           />
         </label>
-        <label className="filter">
+        <label className="filter" style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
           <span className="filter__label">{t('collections.orderNo')}</span>
           <Input.Search defaultValue={orderNo} allowClear onSearch={(value) => set('orderNo', value.trim())} placeholder="SEN…" aria-label={t('collections.orderNo')} style={{ width: 220 }} />
         </label>
