@@ -4,6 +4,7 @@ import { registerAccountRoutes } from './modules/account/account.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerBankRoutes } from './modules/bank/bank.routes.ts';
 import { registerBorrowerViewRoutes } from './modules/borrower-view/borrower-view.routes.ts';
+import { registerCollectionsRoutes } from './modules/collections/collections.routes.ts';
 import { registerCertificationRoutes } from './modules/certification/certification.routes.ts';
 import { registerContentRoutes } from './modules/content/content.routes.ts';
 import { registerCreditRoutes } from './modules/credit/credit.routes.ts';
@@ -70,6 +71,7 @@ const MODULE_ROUTES: ModuleRoutes[] = [
   registerBorrowerViewRoutes,
   registerTrackingRoutes,
   registerDashboardRoutes,
+  registerCollectionsRoutes,
   registerDocsRoutes,
 ];
 

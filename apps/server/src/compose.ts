@@ -31,6 +31,8 @@ import { BankRepository } from './modules/bank/bank.repository.ts';
 import { BankService } from './modules/bank/bank.service.ts';
 import { BorrowerViewService } from './modules/borrower-view/borrower-view.service.ts';
 import { IdImageLinks } from './modules/borrower-view/id-image-links.ts';
+import { CollectionsRepository } from './modules/collections/collections.repository.ts';
+import { CollectionsService } from './modules/collections/collections.service.ts';
 import { CertificationRepository } from './modules/certification/certification.repository.ts';
 import { CertificationService, type CreditFacts } from './modules/certification/certification.service.ts';
 import { OperatorCheckService } from './modules/certification/operator-check.service.ts';
@@ -494,6 +496,21 @@ export function composeServices(infra: Infra) {
     clock,
   });
 
+  // Collections (issue 23 item 1; decisions 098, 099): cases of overdue loans, every contact through
+  // the governor; a loan repaid in full closes its case and decides its promises at once.
+  const collections = new CollectionsService({
+    uow,
+    repository: new CollectionsRepository(uow),
+    clock: businessClock,
+    borrowerView,
+    bank,
+    messages,
+    sms: infra.sms,
+    brand: config.productName,
+    log,
+  });
+  events.on('loan.settled', 'collections.close', ({ orderId }) => collections.onSettled(orderId));
+
   return {
     events,
     audit,
@@ -539,6 +556,7 @@ export function composeServices(infra: Infra) {
     proposals,
     dashboard,
     borrowerView,
+    collections,
   };
 }
 

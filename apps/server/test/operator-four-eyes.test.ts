@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loanProducts, operatorAudit, productVersions } from '../src/db/schema.ts';
 import { randomIdNumber, savePersonalData } from './helpers/borrowers.ts';
 import { sampleJpeg } from './helpers/images.ts';
+import { addDays, vietnamDate } from '@sen/domain';
 import { createBorrower, demoProducts, openLoan } from './helpers/loans.ts';
 import { postMultipart } from './helpers/multipart.ts';
 import { testProduct, type OperatorSession } from './helpers/operators.ts';
@@ -127,6 +128,11 @@ describe('the audit trail', () => {
     const receipts = await maker.browser.get<{ id: number; orderNo: string }[]>(ADMIN_PATHS.receipts);
     const receiptId = receipts.envelope.data.find((receipt) => receipt.orderNo === loan.order.orderNo)!.id;
     const logoutSession = await t.operatorSession('viewer');
+    // An overdue loan (15 days past due: no dunning step that day) and its collection case.
+    const overdue = await openLoan(t, await createBorrower(t), { principal: 2_000_000n, planNums: 1, startDate: addDays(vietnamDate(t.clock.now()), -105) });
+    await t.services.collections.run();
+    const [collectionCase] = await t.database.db.execute(sql`select id from collection_cases where order_id = ${overdue.order.id}`).then((result) => (result as unknown as { rows: Array<{ id: number }> }).rows);
+    const caseId = collectionCase!.id;
     let invitedId = 0;
     let proposalId = 0;
     let reviewId = 0;
@@ -170,6 +176,10 @@ describe('the audit trail', () => {
       adminDecideReview: () => checker.browser.post(ADMIN_PATHS.reviewDecide, { reviewId, decision: 'reject', reason: 'audit trail test: still too old' }),
       adminProposeCreditRules: () =>
         maker.browser.post(ADMIN_PATHS.creditRulesPropose, { rules: { manualReview: { failedRules: ['incomeBand'], maxFailedRules: 1, approvalsFromVnd: null } }, reason: 'audit trail test' }),
+      // A contact the governor refuses (out of hours, the 6th…) is audited like one it allows: one row either way.
+      adminCollectionContact: () => checker.browser.post(ADMIN_PATHS.collectionContact, { caseId, channel: 'call', target: 'borrower', outcome: 'no_answer' }),
+      adminCollectionPromise: () => checker.browser.post(ADMIN_PATHS.collectionPromise, { caseId, amount: 500_000, promisedDate: vietnamDate(t.clock.now()) }),
+      adminCollectionAssign: () => checker.browser.post(ADMIN_PATHS.collectionAssign, { caseId, operatorId: checker.operator.id }),
       adminLogout: () => logoutSession.browser.post(ADMIN_PATHS.logout),
     };
     const audited = allAdminEndpoints.filter((endpoint) => endpoint.audited).map((endpoint) => endpoint.id);

@@ -191,6 +191,14 @@ export const ERRORS = {
   REVEAL_NOTHING: { code: 6051, httpStatus: 404, messageKey: 'error.revealNothing' },
   /** An ID image link that expired, was made for another operator session, or was altered: reveal again. */
   REVEAL_LINK_INVALID: { code: 6052, httpStatus: 403, messageKey: 'error.revealLinkInvalid' },
+  // Collections (issue 23 item 1; decisions 098, 099).
+  COLLECTION_CASE_NOT_FOUND: { code: 6060, httpStatus: 404, messageKey: 'error.collectionCaseNotFound' },
+  /** A contact, promise or assignment on a case that closed (the loan was repaid or cured). */
+  COLLECTION_CASE_CLOSED: { code: 6061, httpStatus: 409, messageKey: 'error.collectionCaseClosed' },
+  /** Assigned to an operator who is not active or whose role does not work collections. */
+  COLLECTION_ASSIGNEE_INVALID: { code: 6062, httpStatus: 400, messageKey: 'error.collectionAssigneeInvalid' },
+  /** A promise to pay dated before today or more than 30 days ahead (Vietnam dates). */
+  COLLECTION_PROMISE_DATE: { code: 6063, httpStatus: 400, messageKey: 'error.collectionPromiseDate' },
 } as const satisfies Record<string, { code: number; httpStatus: number; messageKey: MessageKey }>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -47,4 +47,5 @@ export * from './api/admin/operations.ts';
 export * from './api/admin/reviews.ts';
 export * from './api/admin/dashboard.ts';
 export * from './api/admin/borrowers.ts';
+export * from './api/admin/collections.ts';
 export * from './api/admin/endpoints.ts';

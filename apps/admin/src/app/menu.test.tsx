@@ -6,16 +6,17 @@ const paths = (role: keyof typeof ROLE_PERMISSIONS) => menuFor({ permissions: [.
 
 describe('side menu', () => {
   it('shows an admin every screen', () => {
-    expect(paths('admin')).toEqual(['/', '/borrowers', '/proposals', '/products', '/operators', '/audit', '/reviews', '/dashboard', '/receipts', '/transfers', '/ledger', '/feedback']);
+    expect(paths('admin')).toEqual(['/', '/borrowers', '/proposals', '/products', '/operators', '/audit', '/reviews', '/dashboard', '/receipts', '/transfers', '/ledger', '/feedback', '/collections']);
   });
 
   it('hides what a role cannot use', () => {
-    expect(paths('viewer')).toEqual(['/', '/borrowers', '/proposals', '/products', '/dashboard', '/feedback']);
+    expect(paths('viewer')).toEqual(['/', '/borrowers', '/proposals', '/products', '/dashboard', '/feedback', '/collections']);
     expect(paths('reviewer')).toContain('/reviews');
     expect(paths('viewer')).not.toContain('/reviews');
     expect(paths('finance')).toEqual(expect.arrayContaining(['/receipts', '/transfers', '/ledger']));
     expect(paths('collector')).not.toContain('/ledger');
     expect(paths('reviewer')).not.toContain('/operators');
+    expect(paths('reviewer')).not.toContain('/collections');
     expect(paths('finance')).not.toContain('/audit');
   });
 
@@ -23,6 +24,7 @@ describe('side menu', () => {
     expect(selectedEntry('/products/propose')).toBe('/products');
     expect(selectedEntry('/borrowers/42')).toBe('/borrowers');
     expect(selectedEntry('/reviews/7')).toBe('/reviews');
+    expect(selectedEntry('/collections/7')).toBe('/collections');
     expect(selectedEntry('/')).toBe('/');
     expect(selectedEntry('/nowhere')).toBe('');
   });

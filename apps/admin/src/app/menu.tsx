@@ -5,6 +5,7 @@ import {
   FileSearchOutlined,
   LineChartOutlined,
   MessageOutlined,
+  PhoneOutlined,
   ReconciliationOutlined,
   SafetyCertificateOutlined,
   ShopOutlined,
@@ -40,6 +41,7 @@ export const MENU: readonly MenuEntry[] = [
   { path: paths.transfers, label: 'menu.transfers', icon: <SwapOutlined />, permission: 'ledger.read' },
   { path: paths.ledgerCheck, label: 'menu.ledgerCheck', icon: <ReconciliationOutlined />, permission: 'ledger.read' },
   { path: paths.feedback, label: 'menu.feedback', icon: <MessageOutlined />, permission: 'borrowers.read' },
+  { path: paths.collections, label: 'menu.collections', icon: <PhoneOutlined />, permission: 'collections.read' },
 ];
 
 export function menuFor(operator: Pick<OperatorView, 'permissions'>): MenuEntry[] {

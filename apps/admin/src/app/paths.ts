@@ -17,6 +17,8 @@ export const paths = {
   receipts: '/receipts',
   transfers: '/transfers',
   feedback: '/feedback',
+  collections: '/collections',
+  collectionCase: '/collections/:caseId',
 } as const;
 
 /** One borrower's page (their number is the id their app shows). */
@@ -27,4 +29,9 @@ export function borrowerPath(userId: number): string {
 /** One credit review's case page. */
 export function reviewPath(reviewId: number): string {
   return paths.review.replace(':reviewId', String(reviewId));
+}
+
+/** One collection case's page. */
+export function collectionCasePath(caseId: number): string {
+  return paths.collectionCase.replace(':caseId', String(caseId));
 }

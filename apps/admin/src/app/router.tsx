@@ -65,6 +65,8 @@ export const routes: RouteObject[] = [
               { path: paths.receipts, ...page(() => import('../features/operations/receipts-page.tsx'), 'receipts.review') },
               { path: paths.transfers, ...page(() => import('../features/operations/transfers-page.tsx'), 'ledger.read') },
               { path: paths.feedback, ...page(() => import('../features/operations/feedback-page.tsx'), 'borrowers.read') },
+              { path: paths.collections, ...page(() => import('../features/collections/collections-page.tsx'), 'collections.read') },
+              { path: paths.collectionCase, ...page(() => import('../features/collections/case-page.tsx'), 'collections.read') },
               { path: '*', ...page(() => import('../features/home/not-found-page.tsx')) },
             ],
           },

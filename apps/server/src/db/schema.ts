@@ -1506,3 +1506,162 @@ export const dashboardDaily = pgTable('dashboard_daily', {
   computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
 });
 /* ---- end of the back office */
+
+/* ---- collections (issue 23 item 1; docs/decisions/098, 099) */
+
+/**
+ * The days-past-due buckets, as data: a case is in the bucket whose [min_days, max_days] holds its
+ * days past due (max_days null: no upper bound). Seeded by migration 0029 with 1–10, 11–30,
+ * 31–90, 91–180 and 181+.
+ */
+export const collectionBuckets = pgTable(
+  'collection_buckets',
+  {
+    code: text('code').primaryKey(),
+    minDays: integer('min_days').notNull(),
+    maxDays: integer('max_days'),
+    position: integer('position').notNull(),
+  },
+  (table) => [check('collection_buckets_range', sql`${table.minDays} >= 1 and (${table.maxDays} is null or ${table.maxDays} >= ${table.minDays})`)],
+);
+
+/**
+ * A loan past due: one open case per order at a time (a partial unique index), opened, moved
+ * between buckets and closed by the `collections` job (and closed at once when the loan is repaid
+ * in full: the `loan.settled` event). A case of a loan that was overdue, cured and falls overdue
+ * again is a new case.
+ */
+export const collectionCases = pgTable(
+  'collection_cases',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => loanOrders.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: ['open', 'closed'] }).notNull(),
+    bucket: text('bucket').notNull(),
+    daysPastDue: integer('days_past_due').notNull(),
+    /** The collector working it; null: not assigned yet. */
+    assigneeId: integer('assignee_id').references(() => operators.id),
+    /** 'rule' (the job's round robin) or 'hand' (an admin). */
+    assignedBy: text('assigned_by', { enum: ['rule', 'hand'] }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** repaid: the loan was settled; cured: the overdue instalments were paid, the loan runs on. */
+    closeReason: text('close_reason', { enum: ['repaid', 'cured'] }),
+  },
+  (table) => [
+    uniqueIndex('collection_cases_open_order_idx').on(table.orderId).where(sql`${table.status} = 'open'`),
+    index('collection_cases_open_idx').on(table.bucket, table.assigneeId).where(sql`${table.status} = 'open'`),
+    index('collection_cases_user_idx').on(table.userId),
+  ],
+);
+
+/**
+ * The message templates collections may use (the approved list): the text of an SMS (Vietnamese,
+ * sent without diacritics) or, for an in-app message, the borrower app's message it sends. A
+ * template not on this list, or with approved = false, is refused by the contact governor.
+ */
+export const collectionTemplates = pgTable('collection_templates', {
+  code: text('code').primaryKey(),
+  channel: text('channel', { enum: ['sms', 'message'] }).notNull(),
+  /** `{orderNo}`, `{amount}`, `{daysPastDue}` are filled in. */
+  body: text('body').notNull(),
+  approved: boolean('approved').notNull(),
+});
+
+/** Dunning as data: at `day_past_due`, the template is sent automatically (through the governor). */
+export const collectionDunningRules = pgTable(
+  'collection_dunning_rules',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    dayPastDue: integer('day_past_due').notNull(),
+    template: text('template').notNull(),
+    active: boolean('active').notNull().default(true),
+  },
+  (table) => [uniqueIndex('collection_dunning_rules_day_template_idx').on(table.dayPastDue, table.template)],
+);
+
+/**
+ * Every contact with a borrower about a case, and every one the governor refused (status
+ * refused, with the rule): calls, SMS, in-app messages; notes are recorded here too but are not
+ * contacts. `operator_id` null: the dunning job. A sent automatic contact is unique per case and
+ * dunning key, a refusal per case, key and rule: a job run again sends once and records a refusal once.
+ */
+export const collectionContacts = pgTable(
+  'collection_contacts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    caseId: integer('case_id')
+      .notNull()
+      .references(() => collectionCases.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    channel: text('channel', { enum: ['call', 'sms', 'message', 'note'] }).notNull(),
+    status: text('status', { enum: ['sent', 'refused', 'noted'] }).notNull(),
+    /** The governor's rule that refused it (machine code). */
+    refusedRule: text('refused_rule'),
+    /** For a call: answered, no_answer, promised, refused_to_pay, wrong_number, busy. */
+    outcome: text('outcome'),
+    template: text('template'),
+    /** The number called or texted ('' for in-app messages and notes), kept masked. */
+    targetMasked: text('target_masked').notNull().default(''),
+    /** borrower: the borrower's own phone; other: anything else (a third party). */
+    targetKind: text('target_kind', { enum: ['borrower', 'other', 'none'] }).notNull(),
+    content: text('content').notNull().default(''),
+    operatorId: integer('operator_id').references(() => operators.id),
+    dunningKey: text('dunning_key'),
+    businessDate: date('business_date', { mode: 'string' }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('collection_contacts_case_idx').on(table.caseId, table.id),
+    /** The governor counts a borrower's contacts of a Vietnam day. */
+    index('collection_contacts_user_day_idx').on(table.userId, table.businessDate),
+    uniqueIndex('collection_contacts_dunning_sent_idx').on(table.caseId, table.dunningKey).where(sql`${table.dunningKey} is not null and ${table.status} = 'sent'`),
+    uniqueIndex('collection_contacts_dunning_refused_idx')
+      .on(table.caseId, table.dunningKey, table.refusedRule)
+      .where(sql`${table.dunningKey} is not null and ${table.status} = 'refused'`),
+  ],
+);
+
+/**
+ * A borrower's promise to pay `amount` by `promised_date` (end of that Vietnam day): kept once the
+ * repayments of the order from the promise on reach the amount by then, broken when the day has
+ * passed short of it. Decided by the `collections` job and on settlement, never by hand.
+ */
+export const collectionPromises = pgTable(
+  'collection_promises',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    caseId: integer('case_id')
+      .notNull()
+      .references(() => collectionCases.id),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => loanOrders.id),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    promisedDate: date('promised_date', { mode: 'string' }).notNull(),
+    /** The business date it was made: repayments from this date on count towards it. */
+    madeOn: date('made_on', { mode: 'string' }).notNull(),
+    status: text('status', { enum: ['open', 'kept', 'broken'] }).notNull(),
+    /** What the order received from made_on through promised_date, when decided. */
+    paid: bigint('paid', { mode: 'bigint' }).notNull().default(sql`0`),
+    note: text('note').notNull().default(''),
+    operatorId: integer('operator_id').references(() => operators.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('collection_promises_case_idx').on(table.caseId),
+    index('collection_promises_open_idx').on(table.promisedDate).where(sql`${table.status} = 'open'`),
+    check('collection_promises_amount', sql`${table.amount} > 0`),
+  ],
+);
+/* ---- end of collections */

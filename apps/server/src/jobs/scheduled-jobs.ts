@@ -53,6 +53,8 @@ export function scheduledJobs({ config, database, businessClock, metrics }: Infr
       schedule: { daily: true },
       run: async () => ({ ...(await services.dashboard.aggregateThrough(vietnamDate(businessClock()))) }),
     },
+    // Collection cases opened, moved, closed and assigned; promises decided; dunning sent through the governor (decisions 098, 099).
+    { name: 'collections', schedule: seconds(config.loanJobs.intervalSeconds), run: () => services.collections.run() },
     cleanupSweep(database.uow),
     accountErasureSweep(services.accountLifecycle),
     trackingRetentionSweep(database.uow, config.tracking.retentionDays),

@@ -31,16 +31,20 @@ export const PERMISSIONS = [
   'ledger.read',
   /** Repayment receipts: list them, propose a match (money: four-eyes) or reject one. */
   'receipts.review',
-  /** Work collections (the servicing issue). */
+  /** Work collections (the servicing issue): log contacts, send SMS and messages, record promises. */
   'collections.work',
+  /** Read collection cases, their contact log and promises (decision 098). */
+  'collections.read',
+  /** Assign collection cases to collectors by hand. */
+  'collections.assign',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 /** What each role holds. Admin holds everything; four-eyes still needs a second operator. */
 export const ROLE_PERMISSIONS: Readonly<Record<OperatorRole, readonly Permission[]>> = {
-  viewer: ['borrowers.read', 'products.read', 'proposals.read', 'dashboards.read'],
+  viewer: ['borrowers.read', 'products.read', 'proposals.read', 'dashboards.read', 'collections.read'],
   reviewer: ['borrowers.read', 'borrowers.reveal', 'reviews.decide', 'products.read', 'proposals.read', 'dashboards.read'],
-  collector: ['borrowers.read', 'products.read', 'proposals.read', 'dashboards.read', 'collections.work'],
+  collector: ['borrowers.read', 'products.read', 'proposals.read', 'dashboards.read', 'collections.work', 'collections.read'],
   finance: [
     'borrowers.read',
     'products.read',
@@ -50,6 +54,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<OperatorRole, readonly Permission
     'dashboards.read',
     'ledger.read',
     'receipts.review',
+    'collections.read',
   ],
   admin: PERMISSIONS,
 };

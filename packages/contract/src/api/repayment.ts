@@ -284,9 +284,10 @@ export const devClockEndpoint = defineEndpoint({
   id: 'devClock',
   method: 'POST',
   path: API_PATHS.devClock,
-  summary: "Development only: moves the server's clock forward by `days` (or back to real time with `reset`), then runs the day's loan sweeps.",
+  summary:
+    "Development only: moves the server's clock forward by `days` and then to the next `toVietnamHour`:00 Vietnam time (or back to real time with `reset`), then runs the day's loan sweeps.",
   module: 'repayment',
-  request: z.object({ days: wireOptionalInt(), reset: wireOptionalBoolean() }),
+  request: z.object({ days: wireOptionalInt(), toVietnamHour: wireOptionalInt().refine((hour) => hour === undefined || (hour >= 0 && hour <= 23)), reset: wireOptionalBoolean() }),
   response: z.object({ now: z.string(), businessDate: z.string(), offsetDays: z.number().int() }),
   signed: false,
   session: 'none',

@@ -44,7 +44,7 @@ export function OrdersTab({ page }: { page: BorrowerDetail }) {
   );
 }
 
-function OrderDetail({ order }: { order: Order }) {
+export function OrderDetail({ order }: { order: Order }) {
   const { t } = useT();
   return (
     <div className="stack">

@@ -1,1 +1,2 @@
 export type { BorrowerViewService } from './borrower-view.service.ts';
+export { maskPhoneForOperators } from './borrower-search.ts';

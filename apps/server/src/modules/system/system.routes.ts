@@ -61,6 +61,7 @@ export function registerSystemRoutes(app: FastifyInstance, { infra, jobs }: Comp
     registerEndpoint(app, endpoints.devClock, async ({ input }) => {
       if (input.reset) devClock.reset();
       if (input.days) devClock.advanceDays(input.days);
+      if (input.toVietnamHour !== undefined) devClock.advanceToVietnamHour(input.toVietnamHour);
       await jobs.runNow(LOAN_JOB_NAMES);
       const now = businessClock();
       return { now: now.toISOString(), businessDate: vietnamDate(now), offsetDays: devClock.days };

@@ -36,13 +36,13 @@ describe('roles', () => {
   });
 
   it('keep money and people apart from reading: a viewer proposes, approves and manages nothing', () => {
-    for (const permission of ['products.propose', 'proposals.approve', 'operators.manage', 'borrowers.reveal', 'receipts.review'] as const) {
+    for (const permission of ['products.propose', 'proposals.approve', 'operators.manage', 'borrowers.reveal', 'receipts.review', 'collections.work', 'collections.assign'] as const) {
       expect(roleHasPermission('viewer', permission), permission).toBe(false);
     }
   });
 
   it('give every permission an operator endpoint uses to at least one role besides admin, or admin only on purpose', () => {
-    const adminOnly = new Set(['operators.manage', 'audit.read']);
+    const adminOnly = new Set(['operators.manage', 'audit.read', 'collections.assign']);
     for (const endpoint of allAdminEndpoints) {
       if (!endpoint.permission) continue;
       const holders = OPERATOR_ROLES.filter((role) => roleHasPermission(role, endpoint.permission!));

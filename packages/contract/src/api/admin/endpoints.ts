@@ -22,6 +22,13 @@ import { adminProductListEndpoint, adminProductProposeEndpoint } from './product
 import { adminProposalApproveEndpoint, adminProposalListEndpoint, adminProposalRejectEndpoint } from './proposals.ts';
 import { adminDashboardEndpoint } from './dashboard.ts';
 import {
+  adminCollectionAssignEndpoint,
+  adminCollectionCaseEndpoint,
+  adminCollectionCasesEndpoint,
+  adminCollectionContactEndpoint,
+  adminCollectionPromiseEndpoint,
+} from './collections.ts';
+import {
   adminCreditRulesEndpoint,
   adminCreditRulesProposeEndpoint,
   adminReviewAppealEndpoint,
@@ -66,6 +73,11 @@ export const adminEndpoints = {
   borrowerDetail: adminBorrowerDetailEndpoint,
   borrowerReveal: adminBorrowerRevealEndpoint,
   borrowerIdImage: adminBorrowerIdImageEndpoint,
+  collectionCases: adminCollectionCasesEndpoint,
+  collectionCase: adminCollectionCaseEndpoint,
+  collectionContact: adminCollectionContactEndpoint,
+  collectionPromise: adminCollectionPromiseEndpoint,
+  collectionAssign: adminCollectionAssignEndpoint,
 } as const satisfies Record<string, AnyEndpoint>;
 
 export const allAdminEndpoints: readonly AnyEndpoint[] = Object.values(adminEndpoints);

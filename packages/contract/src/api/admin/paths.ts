@@ -34,4 +34,9 @@ export const ADMIN_PATHS = {
   borrowerDetail: '/api/admin/borrowers/detail',
   borrowerReveal: '/api/admin/borrowers/reveal',
   borrowerIdImage: '/api/admin/borrowers/id-image',
+  collectionCases: '/api/admin/collections/cases',
+  collectionCase: '/api/admin/collections/case',
+  collectionContact: '/api/admin/collections/contact',
+  collectionPromise: '/api/admin/collections/promise',
+  collectionAssign: '/api/admin/collections/assign',
 } as const;

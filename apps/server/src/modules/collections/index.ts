@@ -1,0 +1,1 @@
+export type { CollectionsService } from './collections.service.ts';
