@@ -33,6 +33,8 @@ export const PERMISSIONS = [
   'receipts.review',
   /** Work collections (the servicing issue). */
   'collections.work',
+  /** Propose a refund of an overpayment or a loan's write-off (money: four-eyes; decision 100). */
+  'loans.service',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -50,6 +52,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<OperatorRole, readonly Permission
     'dashboards.read',
     'ledger.read',
     'receipts.review',
+    'loans.service',
   ],
   admin: PERMISSIONS,
 };

@@ -101,6 +101,7 @@ function asPaidOut(state: LoanState): LoanState {
     received: 0n,
     refunded: 0n,
     writtenOffOn: null,
+    recovered: 0n,
   };
 }
 
@@ -176,6 +177,7 @@ export class CollectionService {
         interest: allocation.totals.interest,
         overdueFee: allocation.totals.overdueFee,
         toCredit: allocation.toCredit,
+        recovered: allocation.toRecovery,
         businessDate: paymentDate,
       });
       principalRepaid += allocation.totals.principal;

@@ -21,6 +21,7 @@ import { adminOperatorDeactivateEndpoint, adminOperatorInviteEndpoint, adminOper
 import { adminProductListEndpoint, adminProductProposeEndpoint } from './products.ts';
 import { adminProposalApproveEndpoint, adminProposalListEndpoint, adminProposalRejectEndpoint } from './proposals.ts';
 import { adminDashboardEndpoint } from './dashboard.ts';
+import { adminRefundProposeEndpoint, adminWriteOffProposeEndpoint } from './servicing.ts';
 import {
   adminCreditRulesEndpoint,
   adminCreditRulesProposeEndpoint,
@@ -66,6 +67,8 @@ export const adminEndpoints = {
   borrowerDetail: adminBorrowerDetailEndpoint,
   borrowerReveal: adminBorrowerRevealEndpoint,
   borrowerIdImage: adminBorrowerIdImageEndpoint,
+  refundPropose: adminRefundProposeEndpoint,
+  writeOffPropose: adminWriteOffProposeEndpoint,
 } as const satisfies Record<string, AnyEndpoint>;
 
 export const allAdminEndpoints: readonly AnyEndpoint[] = Object.values(adminEndpoints);

@@ -34,4 +34,7 @@ export const ADMIN_PATHS = {
   borrowerDetail: '/api/admin/borrowers/detail',
   borrowerReveal: '/api/admin/borrowers/reveal',
   borrowerIdImage: '/api/admin/borrowers/id-image',
+  // Refunds and write-offs (issue 23; decision 100): proposals another operator approves.
+  refundPropose: '/api/admin/loans/refund/propose',
+  writeOffPropose: '/api/admin/loans/write-off/propose',
 } as const;
