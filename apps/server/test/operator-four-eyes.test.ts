@@ -1,4 +1,5 @@
 import { ADMIN_PATHS, allAdminEndpoints, API_PATHS, ERRORS, type ProductInput, type ProductRecord, type ProposalView } from '@sen/contract';
+import { addVietnamDays, vietnamDate } from '@sen/domain';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loanProducts, operatorAudit, productVersions } from '../src/db/schema.ts';
@@ -6,6 +7,7 @@ import { randomIdNumber, savePersonalData } from './helpers/borrowers.ts';
 import { sampleJpeg } from './helpers/images.ts';
 import { createBorrower, demoProducts, openLoan } from './helpers/loans.ts';
 import { postMultipart } from './helpers/multipart.ts';
+import { postSepay, sepayTransfer } from './helpers/sepay.ts';
 import { testProduct, type OperatorSession } from './helpers/operators.ts';
 import { createTestApp, randomPhone, type TestApp } from './helpers/test-app.ts';
 
@@ -171,6 +173,17 @@ describe('the audit trail', () => {
       adminProposeCreditRules: () =>
         maker.browser.post(ADMIN_PATHS.creditRulesPropose, { rules: { manualReview: { failedRules: ['incomeBand'], maxFailedRules: 1, approvalsFromVnd: null } }, reason: 'audit trail test' }),
       adminLogout: () => logoutSession.browser.post(ADMIN_PATHS.logout),
+      // Refunds and write-offs (decision 100): an overpaid loan, and one 30 days past due.
+      adminProposeRefund: async () => {
+        const overpaid = await openLoan(t, borrower, { principal: 1_000_000n, planNums: 1 });
+        const owed = (await t.post<{ actualNeedRepayAmount: number }>(API_PATHS.orderDetail, { token: borrower.token, payload: { orderId: overpaid.order.id } })).envelope.data.actualNeedRepayAmount;
+        await postSepay(t, sepayTransfer(t, { content: `tra no ${overpaid.order.orderNo}`, transferAmount: owed + 9_000 }));
+        return maker.browser.post(ADMIN_PATHS.refundPropose, { orderId: overpaid.order.id, reason: 'audit trail test: refund' });
+      },
+      adminProposeWriteOff: async () => {
+        const overdue = await openLoan(t, borrower, { principal: 1_000_000n, planNums: 1, startDate: addVietnamDays(vietnamDate(t.clock.now()), -120) });
+        return maker.browser.post(ADMIN_PATHS.writeOffPropose, { orderId: overdue.order.id, reason: 'audit trail test: write-off' });
+      },
     };
     const audited = allAdminEndpoints.filter((endpoint) => endpoint.audited).map((endpoint) => endpoint.id);
     expect(Object.keys(changes).sort()).toEqual([...audited].sort());
