@@ -121,7 +121,8 @@ export class OrderViews {
   }
 
   private paid(facts: OrderFacts): bigint {
-    return facts.instalments.reduce((sum, row) => sum + row.paidPrincipal + row.paidFee + row.paidInterest + row.paidOverdueFee, 0n);
+    // After a write-off, what was repaid counts as recovery (decision 100): still repaid by the borrower.
+    return facts.instalments.reduce((sum, row) => sum + row.paidPrincipal + row.paidFee + row.paidInterest + row.paidOverdueFee, facts.order.recovered);
   }
 
   private label(code: number, lang: Language) {

@@ -5,6 +5,7 @@ import {
   instalmentOutstanding,
   isSettled,
   loanOutstanding,
+  recoverable,
   repaymentPosting,
   sumComponents,
   vietnamDate,
@@ -186,7 +187,8 @@ export class CollectionService {
       const settled = order.state === 'repaying' && isSettled(next);
       const onTime = settled && repaidOnTime(asPaidOut(loan.state), (await repository.repaymentsOf(order.id)).map((row) => ({ date: row.businessDate, amount: row.amount })));
       if (settled) await loans.orders.update(order.id, { state: 'settled', settledAt: receivedAt });
-      applied.push({ orderId: order.id, orderNo: order.orderNo, amount: take, allocation, remaining: owedOf(next), settled, onTime });
+      // A written-off loan owes nothing in its receivables, but what was written off may still be repaid (decision 100).
+      applied.push({ orderId: order.id, orderNo: order.orderNo, amount: take, allocation, remaining: owedOf(next) + recoverable(next), settled, onTime });
     }
 
     if (principalRepaid > 0n) await this.deps.credit.release(money.userId, principalRepaid);
