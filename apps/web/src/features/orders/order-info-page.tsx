@@ -97,7 +97,7 @@ export function OrderInfoPage() {
                 </section>
 
                 {data.writeOff ? (
-                  <section className="bank-error" role="status" data-testid="order-written-off">
+                  <section className="order-notice" role="status" data-testid="order-written-off">
                     <div>
                       <strong>{t('orders.writtenOff.title')}</strong>
                       <p>
