@@ -7,7 +7,9 @@ import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 /**
  * The confirmation of settlement a settled loan's borrower downloads (issue 23; decision 101): one
  * A4 page, every line in Vietnamese and English, drawn with Noto Sans (SIL Open Font Licence 1.1,
- * from @expo-google-fonts/noto-sans), embedded as a subset so Vietnamese diacritics print as typed.
+ * from @expo-google-fonts/noto-sans), embedded whole so Vietnamese diacritics print as typed: a
+ * subset made by @pdf-lib/fontkit 1.1.1 of this font renders most glyphs blank (seen with poppler),
+ * so the certificate carries the two fonts (about 640 KB) rather than risk an unreadable document.
  */
 export interface SettlementFacts {
   lender: { legalName: string; licence?: string | undefined; address?: string | undefined; productName: string };
@@ -69,8 +71,8 @@ export async function settlementCertificatePdf(facts: SettlementFacts): Promise<
   const document = await PDFDocument.create();
   document.registerFontkit(fontkit);
   const { regular: regularBytes, bold: boldBytes } = await loadFonts();
-  const regular = await document.embedFont(regularBytes, { subset: true });
-  const bold = await document.embedFont(boldBytes, { subset: true });
+  const regular = await document.embedFont(regularBytes, { subset: false });
+  const bold = await document.embedFont(boldBytes, { subset: false });
   document.setTitle(`Giấy xác nhận tất toán / Confirmation of settlement ${facts.orderNo}`);
   document.setSubject(facts.orderNo);
   document.setAuthor(facts.lender.legalName);
