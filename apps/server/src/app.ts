@@ -19,6 +19,7 @@ import { registerMessageRoutes } from './modules/message/message.routes.ts';
 import { registerOperatorRoutes } from './modules/operator/operator.routes.ts';
 import { registerProductRoutes } from './modules/product/product.routes.ts';
 import { registerRepaymentRoutes } from './modules/repayment/repayment.routes.ts';
+import { registerServicingRoutes } from './modules/loan/servicing.routes.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { registerTrackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { registerUserRoutes } from './modules/user/user.routes.ts';
@@ -73,6 +74,7 @@ const MODULE_ROUTES: ModuleRoutes[] = [
   registerDashboardRoutes,
   registerCollectionsRoutes,
   registerDocsRoutes,
+  registerServicingRoutes,
 ];
 
 /**

@@ -63,6 +63,10 @@ import { ORDER_LEDGER_CHECKS } from './modules/loan/order-ledger-checks.ts';
 import { OrderViews } from './modules/loan/order-views.ts';
 import { OrderService } from './modules/loan/order.service.ts';
 import { PayoutService } from './modules/loan/payout.service.ts';
+import { RefundService } from './modules/loan/refund.service.ts';
+import { ServicingRepository } from './modules/loan/servicing.repository.ts';
+import { SettlementCertificateService } from './modules/loan/settlement-certificate.service.ts';
+import { WriteOffService } from './modules/loan/write-off.service.ts';
 import { MessageRepository } from './modules/message/message.repository.ts';
 import { OperatorAuditRepository } from './modules/operator/operator-audit.repository.ts';
 import { OperatorAuditService } from './modules/operator/operator-audit.service.ts';
@@ -307,6 +311,22 @@ export function composeServices(infra: Infra) {
     retryMs: config.payout.retrySeconds * 1000,
     log,
   });
+  // Refunds of overpayments through the payout partner (decision 100), sent by the refund job.
+  const servicingRepository = new ServicingRepository(uow);
+  const refunds = new RefundService({
+    uow,
+    loans,
+    ledger,
+    repository: servicingRepository,
+    provider: infra.payout,
+    bank,
+    messages,
+    clock,
+    businessClock,
+    maxAttempts: config.payout.maxAttempts,
+    retryMs: config.payout.retrySeconds * 1000,
+    log,
+  });
   const repaymentRepository = new RepaymentRepository(uow);
   const collection = new CollectionService({
     uow,
@@ -329,7 +349,15 @@ export function composeServices(infra: Infra) {
     receiptPending: (orderIds) => receipts.pendingOrders(orderIds),
   });
   const transfers = new BankTransferService({ uow, repository: repaymentRepository, collection, clock: businessClock, accountNumber: config.collection.accountNumber });
-  const orderViews = new OrderViews({ uow, orders: loans.orders, users, bank, clock: businessClock, receiptPendingOrders: (orderIds) => receipts.pendingOrders(orderIds) });
+  const orderViews = new OrderViews({
+    uow,
+    orders: loans.orders,
+    users,
+    bank,
+    clock: businessClock,
+    receiptPendingOrders: (orderIds) => receipts.pendingOrders(orderIds),
+    refundsOf: (userId, orderIds) => refunds.viewsOf(userId, orderIds),
+  });
   const borrowing = new BorrowingService({ uow, users, home, product, loans, orders, messages, log, tickerMinLoans: config.loan.tickerMinLoans });
 
   // The dashboards' daily aggregates (decision 096), on the loans' business clock.
@@ -478,6 +506,61 @@ export function composeServices(infra: Infra) {
     apply: (rules, decision) => creditRules.applyApproved(rules, decision),
   });
 
+  // Refunds and write-offs (issue 23; decision 100): money moves only on a second operator's approval.
+  const writeOffs = new WriteOffService({
+    uow,
+    loans,
+    ledger,
+    repository: servicingRepository,
+    clock: businessClock,
+    thresholdDays: config.servicing.writeOffDaysPastDue,
+    // The automatic write-off is the system's act: its audit row has no actor.
+    recordAutomatic: (result) =>
+      operatorAudit.record({ operator: null, ip: null, userAgent: null }, 'loan.writeOff', {
+        targetType: 'order',
+        targetId: result.orderId,
+        after: result,
+        reason: `${result.daysOverdue} days past due (automatic at ${config.servicing.writeOffDaysPastDue})`,
+      }),
+    log,
+  });
+  const refundIssueSchema = z.object({ orderId: z.number().int().positive(), amount: z.number().int().positive() });
+  proposalKinds.register({
+    kind: 'refund.issue',
+    parse: (payload) => refundIssueSchema.parse(payload),
+    subject: (payload) => `refund:${payload.orderId}`,
+    prepare: async (payload) => {
+      const { order, amount, account } = await refunds.check(payload.orderId, BigInt(payload.amount));
+      return {
+        summary: `Refund ${amount} VND held on order ${order.orderNo} to ${account.bankName} ${account.maskedNumber}`,
+        before: { orderNo: order.orderNo, creditHeld: String(order.creditHeld), account: { id: account.id, bankName: account.bankName, maskedNumber: account.maskedNumber } },
+      };
+    },
+    apply: (payload, decision) => refunds.approve({ orderId: payload.orderId, amount: BigInt(payload.amount) }, decision.proposalId),
+  });
+  const writeOffSchema = z.object({ orderId: z.number().int().positive() });
+  proposalKinds.register({
+    kind: 'loan.writeOff',
+    parse: (payload) => writeOffSchema.parse(payload),
+    subject: (payload) => `order:${payload.orderId}`,
+    prepare: async (payload) => {
+      const { orderNo, daysOverdue, owed } = await writeOffs.check(payload.orderId);
+      const total = owed.principal + owed.interest + owed.fee + owed.overdueFee;
+      return {
+        summary: `Write off order ${orderNo} (${daysOverdue} days past due): ${total} VND as of today`,
+        before: { orderNo, daysOverdue, principal: String(owed.principal), interest: String(owed.interest), fee: String(owed.fee), overdueFee: String(owed.overdueFee) },
+      };
+    },
+    apply: (payload, decision) => writeOffs.writeOff(payload.orderId, { kind: 'manual', ...decision }),
+  });
+  // A settled loan's confirmation of settlement (decision 101).
+  const settlementCertificates = new SettlementCertificateService({
+    orders: loans.orders,
+    party: (userId) => certification.contractParty(userId),
+    lender: { legalName: config.company.legalName, licence: config.company.licence, address: config.company.address, productName: config.productName },
+    clock,
+  });
+
   // The borrower view (decision 097): reads the modules above through their services; ID image
   // links are made by the audited reveal for one operator session and live for minutes.
   const borrowerView = new BorrowerViewService({
@@ -557,6 +640,9 @@ export function composeServices(infra: Infra) {
     dashboard,
     borrowerView,
     collections,
+    refunds,
+    writeOffs,
+    settlementCertificates,
   };
 }
 

@@ -151,6 +151,7 @@ import { REPO_ROOT } from './paths.ts';
  * TRACKING_EVENTS_PER_DEVICE_MINUTE 300  tracking events (and client-log records) one device id may send per minute; more get 429
  * TRACKING_LOG_PATH         /api/log/track  path of the client-log ingest (survey format); the web app's default log endpoint
  * CSP_CONNECT_SOURCES       (unset)      extra origins the web app may call (CSP connect-src), space- or comma-separated; with VITE_ADJUST_APP_TOKEN: https://*.adjust.com https://*.adjust.world
+ * WRITE_OFF_DAYS_PAST_DUE   180          the daily write-off job writes off a loan whose oldest unpaid instalment is this many days past due (decision 100)
  */
 
 export { REPO_ROOT };
@@ -337,6 +338,7 @@ const envSchema = z.object({
     .transform((text) => text.split('-').map(Number) as [number, number])
     .refine(([from, until]) => from < until && until <= 24, 'must be from-until within a day, from before until'),
   TRACKING_RETENTION_DAYS: positiveInt(180),
+  WRITE_OFF_DAYS_PAST_DUE: z.coerce.number().int().min(30).max(3650).default(180),
   TRACKING_EVENTS_PER_DEVICE_MINUTE: positiveInt(300),
   TRACKING_LOG_PATH: z.string().trim().regex(/^\/[A-Za-z0-9/_.-]*$/, 'must be a path such as /api/log/track').default('/api/log/track'),
   CSP_CONNECT_SOURCES: z
@@ -500,6 +502,8 @@ export interface Config {
   tracking: { retentionDays: number; eventsPerDeviceMinute: number; logPath: string };
   /** Extra CSP connect-src origins (the Adjust SDK's hosts when it is on). */
   cspConnectSources: string[];
+  /** Servicing (decision 100): the automatic write-off's threshold in days past due. */
+  servicing: { writeOffDaysPastDue: number };
 }
 
 export class ConfigError extends Error {
@@ -740,6 +744,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       reminderFromHour: e.REMINDER_HOURS[0],
       reminderUntilHour: e.REMINDER_HOURS[1],
     },
+    servicing: { writeOffDaysPastDue: e.WRITE_OFF_DAYS_PAST_DUE },
     tracking: {
       retentionDays: e.TRACKING_RETENTION_DAYS,
       eventsPerDeviceMinute: e.TRACKING_EVENTS_PER_DEVICE_MINUTE,

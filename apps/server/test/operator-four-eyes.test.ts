@@ -1,12 +1,13 @@
 import { ADMIN_PATHS, allAdminEndpoints, API_PATHS, ERRORS, type ProductInput, type ProductRecord, type ProposalView } from '@sen/contract';
+import { addDays, addVietnamDays, vietnamDate } from '@sen/domain';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loanProducts, operatorAudit, productVersions } from '../src/db/schema.ts';
 import { randomIdNumber, savePersonalData } from './helpers/borrowers.ts';
 import { sampleJpeg } from './helpers/images.ts';
-import { addDays, vietnamDate } from '@sen/domain';
 import { createBorrower, demoProducts, openLoan } from './helpers/loans.ts';
 import { postMultipart } from './helpers/multipart.ts';
+import { postSepay, sepayTransfer } from './helpers/sepay.ts';
 import { testProduct, type OperatorSession } from './helpers/operators.ts';
 import { createTestApp, randomPhone, type TestApp } from './helpers/test-app.ts';
 
@@ -181,6 +182,17 @@ describe('the audit trail', () => {
       adminCollectionPromise: () => checker.browser.post(ADMIN_PATHS.collectionPromise, { caseId, amount: 500_000, promisedDate: vietnamDate(t.clock.now()) }),
       adminCollectionAssign: () => checker.browser.post(ADMIN_PATHS.collectionAssign, { caseId, operatorId: checker.operator.id }),
       adminLogout: () => logoutSession.browser.post(ADMIN_PATHS.logout),
+      // Refunds and write-offs (decision 100): an overpaid loan, and one 30 days past due.
+      adminProposeRefund: async () => {
+        const overpaid = await openLoan(t, borrower, { principal: 1_000_000n, planNums: 1 });
+        const owed = (await t.post<{ actualNeedRepayAmount: number }>(API_PATHS.orderDetail, { token: borrower.token, payload: { orderId: overpaid.order.id } })).envelope.data.actualNeedRepayAmount;
+        await postSepay(t, sepayTransfer(t, { content: `tra no ${overpaid.order.orderNo}`, transferAmount: owed + 9_000 }));
+        return maker.browser.post(ADMIN_PATHS.refundPropose, { orderId: overpaid.order.id, reason: 'audit trail test: refund' });
+      },
+      adminProposeWriteOff: async () => {
+        const overdue = await openLoan(t, borrower, { principal: 1_000_000n, planNums: 1, startDate: addVietnamDays(vietnamDate(t.clock.now()), -120) });
+        return maker.browser.post(ADMIN_PATHS.writeOffPropose, { orderId: overdue.order.id, reason: 'audit trail test: write-off' });
+      },
     };
     const audited = allAdminEndpoints.filter((endpoint) => endpoint.audited).map((endpoint) => endpoint.id);
     expect(Object.keys(changes).sort()).toEqual([...audited].sort());

@@ -199,6 +199,17 @@ export const ERRORS = {
   COLLECTION_ASSIGNEE_INVALID: { code: 6062, httpStatus: 400, messageKey: 'error.collectionAssigneeInvalid' },
   /** A promise to pay dated before today or more than 30 days ahead (Vietnam dates). */
   COLLECTION_PROMISE_DATE: { code: 6063, httpStatus: 400, messageKey: 'error.collectionPromiseDate' },
+  // Refunds, write-off and the settlement certificate (issue 23; decision 100).
+  /** A settlement certificate asked for an order that is not settled (repaying, written off, never paid out). */
+  ORDER_NOT_SETTLED: { code: 2711, httpStatus: 409, messageKey: 'error.orderNotSettled' },
+  /** A refund proposed for an order that holds no credit (overpayment), or for more than it holds. */
+  REFUND_NOTHING_HELD: { code: 6070, httpStatus: 409, messageKey: 'error.refundNothingHeld' },
+  /** A refund of the order is already being sent (one live refund per order). */
+  REFUND_IN_PROGRESS: { code: 6071, httpStatus: 409, messageKey: 'error.refundInProgress' },
+  /** The borrower has no default bank account a transfer can reach (a NAPAS BIN). */
+  REFUND_NO_ACCOUNT: { code: 6072, httpStatus: 409, messageKey: 'error.refundNoAccount' },
+  /** A write-off of an order that is not being repaid or not past its due date. */
+  WRITE_OFF_NOT_ALLOWED: { code: 6073, httpStatus: 409, messageKey: 'error.writeOffNotAllowed' },
 } as const satisfies Record<string, { code: number; httpStatus: number; messageKey: MessageKey }>;
 
 export type ErrorName = keyof typeof ERRORS;

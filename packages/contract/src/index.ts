@@ -49,3 +49,5 @@ export * from './api/admin/dashboard.ts';
 export * from './api/admin/borrowers.ts';
 export * from './api/admin/collections.ts';
 export * from './api/admin/endpoints.ts';
+export * from './api/admin/servicing.ts';
+export * from './api/servicing.ts';

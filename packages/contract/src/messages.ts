@@ -174,6 +174,13 @@ const en = {
   'collections.refused.sms_link': 'Refused: an SMS about a debt may not contain a link or web address',
   'collections.refused.template_not_approved': 'Refused: template "{template}" is not on the approved list',
   'error.accountCloseOpenLoans': 'You still have a loan being paid out or repaid. Please settle it before closing your account',
+  // Refunds, write-off and the settlement certificate (issue 23; decision 100).
+  'order.status.writtenOff': 'Written off',
+  'error.orderNotSettled': 'The settlement certificate is available once the loan is repaid in full',
+  'error.refundNothingHeld': 'This order holds no overpayment to refund',
+  'error.refundInProgress': 'A refund of this order is already under way',
+  'error.refundNoAccount': 'The borrower has no default bank account that can receive a refund',
+  'error.writeOffNotAllowed': 'Only a loan being repaid and past its due date can be written off',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -345,6 +352,13 @@ const vn: MessageDictionary = {
   'collections.refused.sms_link': 'Bị từ chối: SMS về khoản nợ không được chứa đường dẫn hay địa chỉ web',
   'collections.refused.template_not_approved': 'Bị từ chối: mẫu "{template}" không nằm trong danh sách đã duyệt',
   'error.accountCloseOpenLoans': 'Bạn còn khoản vay đang giải ngân hoặc chưa trả hết. Vui lòng tất toán trước khi đóng tài khoản',
+  // Hoàn tiền, xóa nợ và giấy xác nhận tất toán (issue 23; decision 100).
+  'order.status.writtenOff': 'Đã xóa nợ',
+  'error.orderNotSettled': 'Giấy xác nhận tất toán chỉ có khi khoản vay đã được trả hết',
+  'error.refundNothingHeld': 'Đơn vay này không có khoản thanh toán thừa để hoàn lại',
+  'error.refundInProgress': 'Đơn vay này đang có một lệnh hoàn tiền được xử lý',
+  'error.refundNoAccount': 'Khách hàng chưa có tài khoản ngân hàng mặc định để nhận tiền hoàn',
+  'error.writeOffNotAllowed': 'Chỉ khoản vay đang trả và đã quá hạn mới có thể xóa nợ',
 };
 
 const zh: MessageDictionary = {
@@ -513,6 +527,13 @@ const zh: MessageDictionary = {
   'collections.refused.sms_link': '已拒绝：催收短信不得包含链接或网址',
   'collections.refused.template_not_approved': '已拒绝：模板“{template}”不在批准列表中',
   'error.accountCloseOpenLoans': '您还有正在放款或未还清的借款，请结清后再注销账户',
+  // 退款、核销与结清证明（issue 23；decision 100）。
+  'order.status.writtenOff': '已核销',
+  'error.orderNotSettled': '借款全部还清后才可下载结清证明',
+  'error.refundNothingHeld': '该订单没有可退还的多付款项',
+  'error.refundInProgress': '该订单已有一笔退款正在处理',
+  'error.refundNoAccount': '借款人没有可接收退款的默认银行账户',
+  'error.writeOffNotAllowed': '只有还款中且已逾期的借款才能核销',
 };
 
 export const messages: Record<Language, MessageDictionary> = { en, vn, zh };

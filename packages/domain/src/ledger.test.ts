@@ -17,7 +17,7 @@ import {
   writeOffPosting,
   type Posting,
 } from './ledger.ts';
-import { accrueNextDay, applyRepayment, loanOutstanding, openLoan, refundCredit, writeOff, type LoanState } from './repayment.ts';
+import { accrueNextDay, applyRepayment, loanOutstanding, loanTotals, openLoan, refundCredit, sumComponents, writeOff, type LoanState } from './repayment.ts';
 import { buildSchedule } from './schedule.ts';
 import { termsArbitrary } from './test-arbitraries.ts';
 
@@ -92,8 +92,12 @@ describe('postings', () => {
   });
 });
 
-/** Replays a loan's life as postings, the way the server will. */
-function simulate(state: LoanState, steps: Array<{ days: number; amount: bigint }>, refund: boolean, writeOffAtEnd: boolean) {
+/**
+ * Replays a loan's life as postings, the way the server does: accruals and repayments, then
+ * (optionally) a write-off, payments after it (recovery, the rest credit), and a refund of
+ * whatever credit is held at the end.
+ */
+function simulate(state: LoanState, steps: Array<{ days: number; amount: bigint }>, refund: boolean, writeOffAtEnd: boolean, afterWriteOff: bigint[] = []) {
   const postings: Posting[] = [];
   let current = state;
   let date = state.startDate;
@@ -110,15 +114,23 @@ function simulate(state: LoanState, steps: Array<{ days: number; amount: bigint 
     current = paid.state;
     postings.push(repaymentPosting({ ...context, businessDate: date }, `t${index}`, paid.allocation));
   });
-  if (refund && current.credit > 0n) {
-    postings.push(refundPosting({ ...context, businessDate: date }, 'r1', current.credit));
-    current = refundCredit(current, current.credit);
-  }
   if (writeOffAtEnd) {
     const closed = writeOff(current, date);
     const posting = writeOffPosting({ ...context, businessDate: date }, closed.writtenOff);
     if (posting) postings.push(posting);
     current = closed.state;
+    afterWriteOff.forEach((amount, index) => {
+      current = accrueNextDay(current).state;
+      const paid = applyRepayment(current, amount);
+      // Nothing reaches the closed receivables: recovery first, the rest credit.
+      expect(sumComponents(paid.allocation.totals)).toBe(0n);
+      current = paid.state;
+      postings.push(repaymentPosting({ ...context, businessDate: current.accruedThrough }, `late${index}`, paid.allocation));
+    });
+  }
+  if (refund && current.credit > 0n) {
+    postings.push(refundPosting({ ...context, businessDate: date }, 'r1', current.credit));
+    current = refundCredit(current, current.credit);
   }
   return { postings, state: current };
 }
@@ -131,12 +143,13 @@ describe('a loan life as postings', () => {
         fc.array(fc.record({ days: fc.integer({ min: 0, max: 45 }), amount: fc.bigInt({ min: 1n, max: 2_000_000n }) }), { minLength: 1, maxLength: 6 }),
         fc.boolean(),
         fc.boolean(),
-        (terms, steps, refund, writeOffAtEnd) => {
+        fc.array(fc.bigInt({ min: 1n, max: 3_000_000n }), { maxLength: 3 }),
+        (terms, steps, refund, writeOffAtEnd, afterWriteOff) => {
           const schedule = buildSchedule(terms);
           const opening = [feeChargedPosting(context, terms.serviceFee), disbursementPosting(context, terms.principal, schedule.totals.deductedFee)].filter(
             (posting): posting is Posting => posting !== null,
           );
-          const { postings, state } = simulate(openLoan(schedule), steps, refund, writeOffAtEnd);
+          const { postings, state } = simulate(openLoan(schedule), steps, refund, writeOffAtEnd, afterWriteOff);
           const all = [...opening, ...postings];
           for (const posting of all) expect(isBalanced(posting)).toBe(true);
           const balances = accountBalances(all);
@@ -152,6 +165,11 @@ describe('a loan life as postings', () => {
           // Cash: what came in is what the state received; what went out is the payout and refunds.
           expect(balances.get('collection_bank') ?? 0n).toBe(state.received);
           expect(-(balances.get('disbursement_bank') ?? 0n)).toBe(schedule.totals.disbursed + state.refunded);
+          // Recovery: never more than was written off, and exactly what the state took as recovered.
+          expect(-(balances.get('recovery_income') ?? 0n)).toBe(state.recovered);
+          expect(state.recovered).toBeLessThanOrEqual(sumComponents(loanTotals(state).writtenOff));
+          // Not a đồng created or lost: everything received is in the loan's paid components, recovery, credit or refunded.
+          expect(state.received).toBe(sumComponents(loanTotals(state).paid) + state.recovered + state.credit + state.refunded);
         },
       ),
       { numRuns: 120 },

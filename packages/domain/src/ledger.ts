@@ -39,6 +39,7 @@ export const CHART_OF_ACCOUNTS = {
   fee_income: { type: 'income', scope: 'lender', rule: 'any', name: 'Service fee income' },
   overdue_fee_income: { type: 'income', scope: 'lender', rule: 'any', name: 'Overdue fee income' },
   credit_losses: { type: 'expense', scope: 'lender', rule: 'any', name: 'Principal written off' },
+  recovery_income: { type: 'income', scope: 'lender', rule: 'any', name: 'Recoveries on loans written off' },
 } as const satisfies Record<string, AccountDefinition>;
 
 export type AccountCode = keyof typeof CHART_OF_ACCOUNTS;
@@ -205,11 +206,13 @@ export function dailyAccrualKey(date: IsoDate, loanId: string): string {
  * each receivable it paid, the rest to the borrower's credit. `reference` is the bank transfer's
  * unique id, so a transfer reported twice posts once.
  */
-export function repaymentPosting(context: LoanPostingContext, reference: string, allocation: { totals: Components; toCredit: Vnd }): Posting {
+export function repaymentPosting(context: LoanPostingContext, reference: string, allocation: { totals: Components; toCredit: Vnd; toRecovery?: Vnd }): Posting {
   const { totals, toCredit } = allocation;
+  const toRecovery = allocation.toRecovery ?? 0n;
   for (const [part, amount] of Object.entries(totals)) positive(amount, part);
   positive(toCredit, 'Credit');
-  const received = totals.overdueFee + totals.fee + totals.interest + totals.principal + toCredit;
+  positive(toRecovery, 'Recovery');
+  const received = totals.overdueFee + totals.fee + totals.interest + totals.principal + toCredit + toRecovery;
   if (received <= 0n) throw new RangeError('A repayment must be positive');
   return build('repayment', `repayment:${reference}`, context, 'Repayment received', [
     debit(lender('collection_bank'), received),
@@ -218,6 +221,8 @@ export function repaymentPosting(context: LoanPostingContext, reference: string,
     credit({ code: 'loan_interest', owner: context.loanId }, totals.interest),
     credit({ code: 'loan_principal', owner: context.loanId }, totals.principal),
     credit({ code: 'borrower_credit', owner: context.borrowerId }, toCredit),
+    // After a write-off (decision 100): the receivables are closed, the money is recovery income.
+    credit(lender('recovery_income'), toRecovery),
   ])!;
 }
 

@@ -16,6 +16,7 @@ import {
   openLoan,
   overdueRatePpm,
   payoffAmount,
+  recoverable,
   refundCredit,
   sumComponents,
   writeOff,
@@ -38,8 +39,9 @@ const schedule = buildSchedule(terms);
 /** Money in = money allocated + credit + refunded; nothing negative anywhere. */
 function expectConserved(state: LoanState): void {
   const { charged, paid, writtenOff } = loanTotals(state);
-  expect(sumComponents(paid) + state.credit + state.refunded).toBe(state.received);
+  expect(sumComponents(paid) + state.recovered + state.credit + state.refunded).toBe(state.received);
   expect(state.credit >= 0n).toBe(true);
+  expect(state.recovered >= 0n && state.recovered <= sumComponents(writtenOff)).toBe(true);
   for (const instalment of state.instalments) {
     const owed = instalmentOutstanding(instalment);
     for (const part of Object.values(owed)) expect(part >= 0n).toBe(true);
@@ -137,35 +139,58 @@ describe('accrual', () => {
     expect(sumComponents(loanOutstanding(closed))).toBe(0n);
     expect(isSettled(closed)).toBe(false);
     expect(accrueNextDay(closed).accrual).toMatchObject({ interest: 0n, overdueFee: 0n });
-    // Money arriving after a write-off is kept as credit, not lost.
-    expect(applyRepayment(closed, 5_000n).allocation.toCredit).toBe(5_000n);
+    // Money arriving after a write-off is recovery (income), up to what was written off; the rest credit.
+    expect(applyRepayment(closed, 5_000n).allocation).toMatchObject({ toRecovery: 5_000n, toCredit: 0n });
+    const total = sumComponents(writtenOff);
+    const late = applyRepayment(closed, total + 7n);
+    expect(late.allocation).toMatchObject({ toRecovery: total, toCredit: 7n });
+    expect(recoverable(late.state)).toBe(0n);
+    expectConserved(late.state);
   });
 });
 
 const repaymentPlan = fc.array(fc.record({ afterDays: fc.integer({ min: 0, max: 40 }), amount: fc.bigInt({ min: 1n, max: 3_000_000n }) }), { minLength: 1, maxLength: 12 });
 
 describe('any sequence of repayments', () => {
-  it('never makes a balance negative, never loses or creates a đồng, and settles exactly when the payoff is paid', () => {
+  it('never makes a balance negative, never loses or creates a đồng, and settles exactly when the payoff is paid (also through a write-off, recovery after it and a refund)', () => {
     fc.assert(
-      fc.property(termsArbitrary, repaymentPlan, (loanTerms, plan) => {
+      fc.property(termsArbitrary, repaymentPlan, fc.option(fc.nat({ max: 11 })), fc.boolean(), (loanTerms, plan, writeOffAfter, refund) => {
         let state = openLoan(buildSchedule(loanTerms));
         let date = loanTerms.startDate;
         let accruedCharges = 0n;
-        for (const step of plan) {
+        for (const [index, step] of plan.entries()) {
           date = addVietnamDays(date, step.afterDays);
           const accrued = accrueThrough(state, date);
           accruedCharges += accrued.days.reduce((sum, day) => sum + day.interest + day.overdueFee, 0n);
           state = accrued.state;
           const owedBefore = sumComponents(loanOutstanding(state));
+          const recoverableBefore = recoverable(state);
           const payoff = payoffAmount(state, date);
           const { state: next, allocation } = applyRepayment(state, step.amount);
-          // Never more allocated than owed; the rest is credit.
-          expect(sumComponents(allocation.totals) + allocation.toCredit).toBe(step.amount);
+          // Never more allocated than owed (or recoverable); the rest is credit.
+          expect(sumComponents(allocation.totals) + allocation.toRecovery + allocation.toCredit).toBe(step.amount);
           expect(sumComponents(allocation.totals) <= owedBefore).toBe(true);
-          // Settled exactly when the payment reached the payoff amount.
-          expect(isSettled(next)).toBe(step.amount >= payoff);
-          expect(allocation.toCredit).toBe(step.amount > payoff ? step.amount - payoff : 0n);
+          expect(allocation.toRecovery <= recoverableBefore).toBe(true);
+          if (state.writtenOffOn === null) {
+            // Settled exactly when the payment reached the payoff amount.
+            expect(isSettled(next)).toBe(step.amount >= payoff);
+            expect(allocation.toCredit).toBe(step.amount > payoff ? step.amount - payoff : 0n);
+          } else {
+            expect(sumComponents(allocation.totals)).toBe(0n);
+            expect(allocation.toCredit).toBe(step.amount > recoverableBefore ? step.amount - recoverableBefore : 0n);
+          }
           state = next;
+          expectConserved(state);
+          if (writeOffAfter === index && state.writtenOffOn === null) {
+            const owed = sumComponents(loanOutstanding(state));
+            const closed = writeOff(state, date);
+            expect(sumComponents(closed.writtenOff)).toBe(owed);
+            state = closed.state;
+            expectConserved(state);
+          }
+        }
+        if (refund && state.credit > 0n) {
+          state = refundCredit(state, state.credit);
           expectConserved(state);
         }
         // What was charged is the principal, the instalment fee and exactly what accrued.

@@ -88,6 +88,8 @@ export interface LoanState {
   refunded: Vnd;
   /** Set once the loan is written off; nothing accrues after. */
   writtenOffOn: IsoDate | null;
+  /** Money received after the write-off and taken as recovery of what was written off (never more than that). */
+  recovered: Vnd;
 }
 
 /** The state of a loan just paid out, from its schedule. */
@@ -111,6 +113,7 @@ export function openLoan(schedule: Schedule, policy: OverduePolicy = DEFAULT_OVE
     received: 0n,
     refunded: 0n,
     writtenOffOn: null,
+    recovered: 0n,
   };
 }
 
@@ -200,12 +203,21 @@ export interface Allocation {
   totals: Components;
   /** Kept as the borrower's credit (overpayment). */
   toCredit: Vnd;
+  /** On a written-off loan: taken as recovery of what was written off (recovery income), never into the closed receivables. */
+  toRecovery: Vnd;
+}
+
+/** What of a written-off loan may still be recovered: what was written off less what was recovered since (0 for a loan not written off). */
+export function recoverable(state: LoanState): Vnd {
+  if (state.writtenOffOn === null) return 0n;
+  return sumComponents(loanTotals(state).writtenOff) - state.recovered;
 }
 
 /**
  * Applies `amount` to what is owed as of the last accrual (accrue through the payment date
  * first): oldest instalment first, within it overdue fee → fee → interest → principal; the rest
- * becomes credit.
+ * becomes credit. On a written-off loan the receivables are closed: the money is recovery, up to
+ * what was written off (recoverable), and the rest credit.
  */
 export function applyRepayment(state: LoanState, amount: Vnd): { state: LoanState; allocation: Allocation } {
   if (amount <= 0n) throw new RangeError('A repayment must be positive');
@@ -230,9 +242,11 @@ export function applyRepayment(state: LoanState, amount: Vnd): { state: LoanStat
       }
     }
   }
+  const toRecovery = state.writtenOffOn === null ? 0n : left < recoverable(state) ? left : recoverable(state);
+  left -= toRecovery;
   return {
-    state: { ...state, instalments, credit: state.credit + left, received: state.received + amount },
-    allocation: { byInstalment, totals, toCredit: left },
+    state: { ...state, instalments, credit: state.credit + left, received: state.received + amount, recovered: state.recovered + toRecovery },
+    allocation: { byInstalment, totals, toCredit: left, toRecovery },
   };
 }
 

@@ -735,6 +735,21 @@ export const en = {
   'collections.promise.status.broken': 'Broken',
   'collections.dunning.title': 'Dunning rules',
   'collections.dunning.intro': 'Sent automatically on these days past due, through the governor.',
+  // Refunds and write-offs (issue 23; decision 100).
+  'permission.loans.service': 'Propose refunds and write-offs',
+  'proposals.kind.refund.issue': 'Refund of an overpayment',
+  'proposals.kind.loan.writeOff': 'Loan write-off',
+  'borrowers.order.written_off': 'Written off',
+  'borrowers.orders.creditHeld': 'Held for the borrower: {amount}',
+  'borrowers.orders.writtenOff': 'Written off on {date}; recovered since: {amount}',
+  'servicing.proposeRefund': 'Propose refund',
+  'servicing.proposeWriteOff': 'Propose write-off',
+  'servicing.refundTitle': 'Refund the overpayment of order {orderNo}',
+  'servicing.refundNote': '{amount} held on this order goes back to the borrower’s default bank account once another operator approves.',
+  'servicing.writeOffTitle': 'Write off order {orderNo}',
+  'servicing.writeOffNote': 'Everything the loan owes today leaves the receivables: principal to credit losses, unpaid interest and fees reversed out of income. Money paid later counts as recovery. Another operator must approve.',
+  'servicing.reason': 'Reason (kept with the proposal and in the audit trail)',
+  'servicing.proposed': 'Proposal #{id} is waiting for another operator’s approval',
 } as const;
 
 export type TranslationKey = keyof typeof en;

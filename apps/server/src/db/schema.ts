@@ -904,7 +904,8 @@ export const clientLogs = pgTable(
 // movement of money is also a ledger posting in the same transaction (decision 055).
 
 /** Where an order stands; the family's status code is derived from it (contract orderStatusCode). */
-export const ORDER_STATES = ['pending', 'paying', 'payout_failed', 'rejected', 'closed', 'repaying', 'settled'] as const;
+/** written_off: what it owed left the receivables (decision 100); money after it is recovery. */
+export const ORDER_STATES = ['pending', 'paying', 'payout_failed', 'rejected', 'closed', 'repaying', 'settled', 'written_off'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
 export const loanOrders = pgTable(
@@ -952,6 +953,10 @@ export const loanOrders = pgTable(
     creditHeld: bigint('credit_held', { mode: 'bigint' }).notNull().default(sql`0`),
     disbursedAt: timestamp('disbursed_at', { withTimezone: true }),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** The Vietnam business date the loan was written off (domain LoanState.writtenOffOn; decision 100). */
+    writtenOffOn: date('written_off_on', { mode: 'string' }),
+    /** Money received after the write-off taken as recovery (domain LoanState.recovered; ledger recovery_income). */
+    recovered: bigint('recovered', { mode: 'bigint' }).notNull().default(sql`0`),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     /** Why a payout failed, was rejected or the order closed (shown to the borrower; a message key). */
     closeReason: text('close_reason'),
@@ -1012,6 +1017,11 @@ export const loanInstalments = pgTable(
     paidFee: bigint('paid_fee', { mode: 'bigint' }).notNull().default(sql`0`),
     paidInterest: bigint('paid_interest', { mode: 'bigint' }).notNull().default(sql`0`),
     paidOverdueFee: bigint('paid_overdue_fee', { mode: 'bigint' }).notNull().default(sql`0`),
+    /** What was written off of it (domain InstalmentState.writtenOff; decision 100). */
+    writtenOffPrincipal: bigint('written_off_principal', { mode: 'bigint' }).notNull().default(sql`0`),
+    writtenOffFee: bigint('written_off_fee', { mode: 'bigint' }).notNull().default(sql`0`),
+    writtenOffInterest: bigint('written_off_interest', { mode: 'bigint' }).notNull().default(sql`0`),
+    writtenOffOverdueFee: bigint('written_off_overdue_fee', { mode: 'bigint' }).notNull().default(sql`0`),
     /** When everything charged to it was paid. */
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
@@ -1181,6 +1191,8 @@ export const loanRepayments = pgTable(
     interest: bigint('interest', { mode: 'bigint' }).notNull(),
     overdueFee: bigint('overdue_fee', { mode: 'bigint' }).notNull(),
     toCredit: bigint('to_credit', { mode: 'bigint' }).notNull(),
+    /** On a written-off loan: taken as recovery (decision 100). */
+    recovered: bigint('recovered', { mode: 'bigint' }).notNull().default(sql`0`),
     businessDate: date('business_date', { mode: 'string' }).notNull(),
     createdAt: createdAt(),
   },
@@ -1239,6 +1251,51 @@ export const loanReminders = pgTable(
   (table) => [
     uniqueIndex('loan_reminders_once_idx').on(table.orderId, table.planPart, table.kind, table.businessDate),
     index('loan_reminders_user_day_idx').on(table.userId, table.businessDate),
+  ],
+);
+
+/**
+ * Refunds of a loan's credit (overpayment) to the borrower's own receiving account (decision 100),
+ * one row per attempt, as payout attempts are: the row and its reference exist before any call to
+ * the partner; at most one attempt of an order is alive (created, submitting, pending), so a crash
+ * or a second instance can only delay a refund, never send it twice. The ledger's refund entry and
+ * the order's credit change only when the partner reports it succeeded.
+ */
+export const REFUND_ATTEMPT_STATES = ['created', 'submitting', 'pending', 'succeeded', 'failed'] as const;
+export const refundAttempts = pgTable(
+  'refund_attempts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => loanOrders.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The refund.issue proposal that approved it. */
+    proposalId: integer('proposal_id').references(() => proposals.id),
+    attempt: integer('attempt').notNull(),
+    /** 'RF<orderNo>-<proposalId>-<attempt>': unique, the partner's idempotency key. */
+    reference: text('reference').notNull().unique(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    receivingAccountId: bigint('receiving_account_id', { mode: 'number' })
+      .notNull()
+      .references(() => receivingAccounts.id),
+    state: text('state', { enum: REFUND_ATTEMPT_STATES }).notNull(),
+    partnerTransactionId: text('partner_transaction_id'),
+    failureCode: text('failure_code'),
+    failureReason: text('failure_reason'),
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }).notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('refund_attempts_one_live_idx').on(table.orderId).where(sql`${table.state} in ('created', 'submitting', 'pending')`),
+    index('refund_attempts_order_idx').on(table.orderId, table.id),
+    index('refund_attempts_due_idx').on(table.nextCheckAt).where(sql`${table.state} in ('created', 'submitting', 'pending')`),
+    check('refund_attempts_amount', sql`${table.amount} > 0`),
   ],
 );
 /* ---- end of orders and loans */

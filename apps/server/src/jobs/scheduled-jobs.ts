@@ -7,7 +7,7 @@ import type { JobDefinition } from './job-runner.ts';
 import { trackingRetentionSweep } from './tracking-retention.sweep.ts';
 
 /** The loans' jobs in the order the development clock runs them (a loan paid out is accrued from tomorrow on). */
-export const LOAN_JOB_NAMES = ['product-openings', 'payout', 'accrual', 'reminders'] as const;
+export const LOAN_JOB_NAMES = ['product-openings', 'payout', 'refunds', 'accrual', 'write-off', 'reminders'] as const;
 
 /**
  * Every background job of the server with its schedule (decision 085): what `JobRunner` runs.
@@ -55,6 +55,10 @@ export function scheduledJobs({ config, database, businessClock, metrics }: Infr
     },
     // Collection cases opened, moved, closed and assigned; promises decided; dunning sent through the governor (decisions 098, 099).
     { name: 'collections', schedule: seconds(config.loanJobs.intervalSeconds), run: () => services.collections.run() },
+    // Refunds of overpayments are sent and checked like payouts (decision 100).
+    { name: 'refunds', schedule: seconds(config.payout.pollSeconds), run: async () => ({ ...(await services.refunds.runDue()) }) },
+    // Loans WRITE_OFF_DAYS_PAST_DUE days past due are written off, once per business date (decision 100).
+    { name: 'write-off', schedule: { daily: true }, run: async () => ({ ...(await services.writeOffs.runDue()) }) },
     cleanupSweep(database.uow),
     accountErasureSweep(services.accountLifecycle),
     trackingRetentionSweep(database.uow, config.tracking.retentionDays),

@@ -592,6 +592,16 @@ const ui = {
   'repay.status.partly': 'Received {amount}. The rest is still due.',
   'repay.status.paid': 'Received {amount}. Thank you!',
   'repay.done.view': 'View the order',
+  // Refunds, write-off and the settlement certificate (issue 23).
+  'orders.refunds.title': 'Refunds of your overpayment',
+  'orders.refund.processing': 'Being sent',
+  'orders.refund.succeeded': 'Refunded',
+  'orders.refund.failed': 'Not completed, the money is still held for you',
+  'orders.refund.line': '{amount} to {account} · {date}',
+  'orders.writtenOff.title': 'This loan was written off',
+  'orders.writtenOff.text': 'On {date} we wrote off {amount} you still owed on this loan. You can still repay it by bank transfer with the order number as the content; new loans are not available until then. Repaid since: {recovered}.',
+  'orders.certificate.download': 'Download settlement certificate',
+  'orders.certificate.hint': 'A PDF in Vietnamese and English confirming this loan is repaid in full.',
 } as const;
 
 export type UiKey = keyof typeof ui;

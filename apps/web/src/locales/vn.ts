@@ -586,6 +586,16 @@ const ui: Record<UiKey, string> = {
   'repay.status.partly': 'Đã nhận {amount}. Phần còn lại vẫn cần trả.',
   'repay.status.paid': 'Đã nhận {amount}. Cảm ơn bạn!',
   'repay.done.view': 'Xem đơn vay',
+  // Hoàn tiền, xóa nợ và giấy xác nhận tất toán (issue 23).
+  'orders.refunds.title': 'Hoàn tiền thanh toán thừa',
+  'orders.refund.processing': 'Đang chuyển',
+  'orders.refund.succeeded': 'Đã hoàn',
+  'orders.refund.failed': 'Chưa thành công, khoản tiền vẫn được giữ cho bạn',
+  'orders.refund.line': '{amount} tới {account} · {date}',
+  'orders.writtenOff.title': 'Khoản vay này đã bị xóa nợ',
+  'orders.writtenOff.text': 'Ngày {date}, chúng tôi đã xóa nợ {amount} bạn còn nợ của khoản vay này. Bạn vẫn có thể trả bằng chuyển khoản với nội dung là số đơn vay; trước đó bạn chưa thể vay mới. Đã trả từ đó: {recovered}.',
+  'orders.certificate.download': 'Tải giấy xác nhận tất toán',
+  'orders.certificate.hint': 'Tệp PDF tiếng Việt và tiếng Anh xác nhận khoản vay đã được trả hết.',
 };
 
 export const vn: Dictionary = { ...messages.vn, ...ui };

@@ -583,6 +583,16 @@ const ui: Record<UiKey, string> = {
   'repay.status.partly': '已收到 {amount}，剩余部分仍需还款。',
   'repay.status.paid': '已收到 {amount}，谢谢！',
   'repay.done.view': '查看订单',
+  // 退款、核销与结清证明（issue 23）。
+  'orders.refunds.title': '多付款项退款',
+  'orders.refund.processing': '转账中',
+  'orders.refund.succeeded': '已退款',
+  'orders.refund.failed': '未完成，款项仍为您保留',
+  'orders.refund.line': '{amount} 至 {account} · {date}',
+  'orders.writtenOff.title': '该借款已核销',
+  'orders.writtenOff.text': '我们已于 {date} 核销您在该借款上仍欠的 {amount}。您仍可通过银行转账（附言填写订单号）还款；在此之前无法申请新的借款。此后已还：{recovered}。',
+  'orders.certificate.download': '下载结清证明',
+  'orders.certificate.hint': '越南语和英语的 PDF，证明该借款已全部还清。',
 };
 
 export const zh: Dictionary = { ...messages.zh, ...ui };

@@ -37,6 +37,8 @@ export const PERMISSIONS = [
   'collections.read',
   /** Assign collection cases to collectors by hand. */
   'collections.assign',
+  /** Propose a refund of an overpayment or a loan's write-off (money: four-eyes; decision 100). */
+  'loans.service',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -55,6 +57,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<OperatorRole, readonly Permission
     'ledger.read',
     'receipts.review',
     'collections.read',
+    'loans.service',
   ],
   admin: PERMISSIONS,
 };

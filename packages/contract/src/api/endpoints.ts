@@ -14,6 +14,7 @@ import {
   walletListEndpoint,
 } from './bank.ts';
 import { challengeEndpoint } from './challenge.ts';
+import { settlementCertificateEndpoint } from './servicing.ts';
 import {
   consentHistoryEndpoint,
   dataExportEndpoint,
@@ -188,6 +189,8 @@ export const endpoints = {
   devPayNow: devPayNowEndpoint,
   devClock: devClockEndpoint,
   devRunLoanJobs: devRunLoanJobsEndpoint,
+  // Servicing (issue 23; decision 101).
+  settlementCertificate: settlementCertificateEndpoint,
 } as const satisfies Record<string, AnyEndpoint>;
 
 /** The borrower API and the back office's: what the server registers and the OpenAPI document lists. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, IMAGE_PART } from '../endpoint.ts';
+import { orderRefundSchema, orderWriteOffSchema } from './servicing.ts';
 import { isWireAbsent, wireInt, wireIntList, wireOptionalInt, wireOptionalString, wireString } from '../wire.ts';
 import { emptyRequestSchema, nullResponseSchema } from './common.ts';
 import { productDetailSchema } from './home.ts';
@@ -414,6 +415,12 @@ export const orderDetailResponseSchema = z.object({
   reloanSign: z.number().int().nullable(),
   /** Whether the repay button shows (status 30–35). */
   canRepay: z.boolean(),
+  /** Sen (decision 100): refunds of the overpayment, newest first. */
+  refunds: z.array(orderRefundSchema),
+  /** Sen (decision 100): the write-off of a written-off order (status 50), else null. */
+  writeOff: orderWriteOffSchema.nullable(),
+  /** Sen (decision 101): a settled order offers its confirmation of settlement (settlementCertificate). */
+  certificateAvailable: z.boolean(),
 });
 export type OrderDetail = z.infer<typeof orderDetailResponseSchema>;
 

@@ -24,6 +24,9 @@ export const MESSAGE_TEMPLATES = [
   'repaymentReceiptRejected',
   // Credit reviews a person decides (decision 095): the reviewer's request for information.
   'creditInfoRequested',
+  // Refunds of an overpayment (issue 23; decision 100).
+  'refundSent',
+  'refundFailed',
 ] as const;
 export type MessageTemplate = (typeof MESSAGE_TEMPLATES)[number];
 

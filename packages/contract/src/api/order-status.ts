@@ -28,6 +28,8 @@ export const ORDER_STATUS = {
   OVERDUE: 34,
   /** Repaid in full. */
   SETTLED: 40,
+  /** Sen (decision 100): written off; what it owed left the receivables, money paid now is recovery. Not a family code. */
+  WRITTEN_OFF: 50,
 } as const;
 export type OrderStatusCode = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
 
@@ -49,7 +51,8 @@ export type OrderStatusLabel =
   | 'repaymentProcessing'
   | 'overdue'
   | 'settled'
-  | 'completed';
+  | 'completed'
+  | 'writtenOff';
 
 /** Which label a family code shows (codes of the family we never send are labelled as the family does). */
 export function orderStatusLabel(code: number): OrderStatusLabel {
@@ -64,6 +67,7 @@ export function orderStatusLabel(code: number): OrderStatusLabel {
   if (code === 34 || code === 35) return 'overdue';
   if (code === 40) return 'settled';
   if (code >= 41 && code <= 43) return 'completed';
+  if (code === 50) return 'writtenOff';
   return 'pendingRepayment';
 }
 

@@ -126,4 +126,6 @@ export const API_PATHS = {
   devPayNow: '/api/dev/payment/pay-now',
   devClock: '/api/dev/clock',
   devRunLoanJobs: '/api/dev/loans/run-jobs',
+  /** Sen: a settled order's confirmation of settlement (PDF, Vietnamese and English; decision 101). */
+  settlementCertificate: '/api/loan/app/order/settlement/certificate',
 } as const;

@@ -27,7 +27,7 @@ export function creditStatus(status: number): { label: TranslationKey; tone: Ton
   return { label: 'borrowers.unknown', tone: 'neutral' };
 }
 
-const ORDER_STATES = ['pending', 'paying', 'payout_failed', 'rejected', 'closed', 'repaying', 'settled'] as const;
+const ORDER_STATES = ['pending', 'paying', 'payout_failed', 'rejected', 'closed', 'repaying', 'settled', 'written_off'] as const;
 type OrderState = (typeof ORDER_STATES)[number];
 const ORDER_TONES: Record<OrderState, Tone> = {
   pending: 'info',
@@ -37,6 +37,7 @@ const ORDER_TONES: Record<OrderState, Tone> = {
   closed: 'neutral',
   repaying: 'warning',
   settled: 'success',
+  written_off: 'danger',
 };
 
 /** An order's state as a label and a tone (an unknown state is shown as it is). */

@@ -1,5 +1,5 @@
 import { adminEndpoints, type RevealTarget } from '@sen/contract';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callAdmin } from '../../shared/request/call-admin.ts';
 
 export const borrowerKeys = {
@@ -32,5 +32,14 @@ export function useBorrowerDetail(userId: number) {
 export function useRevealBorrower() {
   return useMutation({
     mutationFn: (input: { userId: number; what: RevealTarget; reason: string }) => callAdmin(adminEndpoints.borrowerReveal, input),
+  });
+}
+
+/** Propose a refund of an order's overpayment or its write-off (a proposal another operator approves; decision 100). */
+export function useProposeServicing(kind: 'refund' | 'writeOff') {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { orderId: number; reason: string }) => callAdmin(kind === 'refund' ? adminEndpoints.refundPropose : adminEndpoints.writeOffPropose, input),
+    onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'proposals'] }),
   });
 }

@@ -1,10 +1,14 @@
 import type { BorrowerDetail } from '@sen/contract';
-import { Table, Typography } from 'antd';
+import { Button, Space, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { can } from '../../shared/auth/permissions.ts';
 import { formatDateTime, formatVnd } from '../../shared/format/format.ts';
 import { useT } from '../../shared/i18n/i18n.ts';
 import { StatusTag } from '../../shared/ui/status-tag.tsx';
 import { orderState } from './borrower-labels.ts';
+import { useOperator } from '../auth/operator-query.ts';
 import { emptyLocale } from './empty-table.tsx';
+import { ServicingDialog } from './servicing-dialog.tsx';
 
 type Order = BorrowerDetail['orders'][number];
 type Instalment = Order['instalments'][number];
@@ -13,6 +17,9 @@ type Payment = Order['payments'][number];
 /** The borrower's latest orders; each opens to its schedule and the money applied to it. */
 export function OrdersTab({ page }: { page: BorrowerDetail }) {
   const { t } = useT();
+  // Refunds and write-offs are proposed here and applied on a second operator's approval (decision 100).
+  const mayService = can(useOperator(), 'loans.service');
+  const [action, setAction] = useState<{ kind: 'refund' | 'writeOff'; order: Order } | null>(null);
   return (
     <>
       <Typography.Paragraph type="secondary">{t('borrowers.latest', { count: page.limits.orders ?? page.orders.length })}</Typography.Paragraph>
@@ -38,8 +45,30 @@ export function OrdersTab({ page }: { page: BorrowerDetail }) {
           { title: t('borrowers.orders.term'), render: (_: unknown, order) => t('borrowers.orders.termValue', { days: order.termDays, plans: order.planNums }) },
           { title: t('borrowers.orders.applyDate'), dataIndex: 'applyDate' },
           { title: t('borrowers.orders.disbursedAt'), dataIndex: 'disbursedAt', render: formatDateTime },
+          ...(mayService
+            ? [
+                {
+                  key: 'servicing',
+                  render: (_: unknown, order: Order) => (
+                    <Space size="small" wrap>
+                      {order.creditHeld > 0 && (
+                        <Button size="small" onClick={() => setAction({ kind: 'refund', order })} data-testid={`propose-refund-${order.orderNo}`}>
+                          {t('servicing.proposeRefund')}
+                        </Button>
+                      )}
+                      {order.overdue && (
+                        <Button size="small" danger onClick={() => setAction({ kind: 'writeOff', order })} data-testid={`propose-write-off-${order.orderNo}`}>
+                          {t('servicing.proposeWriteOff')}
+                        </Button>
+                      )}
+                    </Space>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
+      <ServicingDialog action={action} onClose={() => setAction(null)} />
     </>
   );
 }
@@ -49,6 +78,8 @@ export function OrderDetail({ order }: { order: Order }) {
   return (
     <div className="stack">
       {order.closeReason && <Typography.Text type="secondary">{t('borrowers.orders.closeReason', { reason: order.closeReason })}</Typography.Text>}
+      {order.creditHeld > 0 && <Typography.Text>{t('borrowers.orders.creditHeld', { amount: formatVnd(order.creditHeld) })}</Typography.Text>}
+      {order.writtenOffOn && <Typography.Text type="danger">{t('borrowers.orders.writtenOff', { date: order.writtenOffOn, amount: formatVnd(order.recovered) })}</Typography.Text>}
       <Table<Instalment>
         rowKey="planPart"
         dataSource={order.instalments}

@@ -10,7 +10,7 @@ import {
   type BorrowerSearchKey,
   type RevealTarget,
 } from '@sen/contract';
-import { addDays, dailyAccrualKey } from '@sen/domain';
+import { addDays, dailyAccrualKey, vietnamDate } from '@sen/domain';
 import { AppError } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { OperatorInfo } from '../../types.ts';
@@ -193,6 +193,10 @@ export class BorrowerViewService {
         settledAt: iso(order.settledAt),
         closedAt: iso(order.closedAt),
         closeReason: order.closeReason,
+        creditHeld: vnd(order.creditHeld),
+        overdue: order.state === 'repaying' && (instalments.get(order.id) ?? []).some((row) => row.settledAt === null && row.dueDate < vietnamDate(this.deps.clock())),
+        writtenOffOn: order.writtenOffOn,
+        recovered: vnd(order.recovered),
         instalments: (instalments.get(order.id) ?? []).map((row) => ({
           planPart: row.planPart,
           dueDate: row.dueDate,

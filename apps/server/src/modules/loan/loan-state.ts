@@ -1,5 +1,5 @@
 import { ORDER_STATUS, PLAN_STATUS, type OrderStatusCode } from '@sen/contract';
-import { daysOverdue, instalmentOutstanding, sumComponents, ZERO, type InstalmentState, type IsoDate, type LoanState, type LoanTerms } from '@sen/domain';
+import { daysOverdue, instalmentOutstanding, sumComponents, type InstalmentState, type IsoDate, type LoanState, type LoanTerms } from '@sen/domain';
 import type { loanInstalments, loanOrders, payoutAttempts } from '../../db/schema.ts'; // row types only
 
 /**
@@ -25,6 +25,10 @@ export type InstalmentBalances = Pick<
   | 'paidFee'
   | 'paidInterest'
   | 'paidOverdueFee'
+  | 'writtenOffPrincipal'
+  | 'writtenOffFee'
+  | 'writtenOffInterest'
+  | 'writtenOffOverdueFee'
 >;
 
 export function toInstalmentState(row: InstalmentRow): InstalmentState {
@@ -34,7 +38,7 @@ export function toInstalmentState(row: InstalmentRow): InstalmentState {
     dueDate: row.dueDate,
     charged: { principal: row.principal, fee: row.fee, interest: row.interestCharged, overdueFee: row.overdueFeeCharged },
     paid: { principal: row.paidPrincipal, fee: row.paidFee, interest: row.paidInterest, overdueFee: row.paidOverdueFee },
-    writtenOff: { ...ZERO },
+    writtenOff: { principal: row.writtenOffPrincipal, fee: row.writtenOffFee, interest: row.writtenOffInterest, overdueFee: row.writtenOffOverdueFee },
     interestMicro: row.interestMicro,
     overdueFeeMicro: row.overdueFeeMicro,
   };
@@ -70,7 +74,8 @@ export function toLoanState(order: OrderRow, instalments: readonly InstalmentRow
     credit: order.creditHeld,
     received: 0n,
     refunded: 0n,
-    writtenOffOn: null,
+    writtenOffOn: order.writtenOffOn,
+    recovered: order.recovered,
   };
 }
 
@@ -85,6 +90,10 @@ export function instalmentBalances(state: InstalmentState): InstalmentBalances {
     paidFee: state.paid.fee,
     paidInterest: state.paid.interest,
     paidOverdueFee: state.paid.overdueFee,
+    writtenOffPrincipal: state.writtenOff.principal,
+    writtenOffFee: state.writtenOff.fee,
+    writtenOffInterest: state.writtenOff.interest,
+    writtenOffOverdueFee: state.writtenOff.overdueFee,
   };
 }
 
@@ -116,7 +125,7 @@ export interface StatusFacts {
  * (docs/decisions/070-orders-and-loans.md):
  * pending 10; the payout job took it 11; the transfer is with the partner 24; the borrower's account
  * refused it 25; refused before payout 14; could not be paid out otherwise 22; closed 23; being
- * repaid 30, with a receipt under review 31, past a due date 34; repaid in full 40.
+ * repaid 30, with a receipt under review 31, past a due date 34; repaid in full 40; written off 50 (Sen, decision 100).
  */
 export function orderStatusCode(facts: StatusFacts): OrderStatusCode {
   switch (facts.order.state) {
@@ -132,6 +141,8 @@ export function orderStatusCode(facts: StatusFacts): OrderStatusCode {
       return ORDER_STATUS.CLOSED;
     case 'settled':
       return ORDER_STATUS.SETTLED;
+    case 'written_off':
+      return ORDER_STATUS.WRITTEN_OFF;
     case 'repaying': {
       if (facts.loan && daysOverdue(facts.loan, facts.today) > 0) return ORDER_STATUS.OVERDUE;
       return facts.receiptPending ? ORDER_STATUS.REPAYMENT_PROCESSING : ORDER_STATUS.PENDING_REPAYMENT;

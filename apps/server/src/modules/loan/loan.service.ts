@@ -4,6 +4,7 @@ import {
   dailyAccrualPosting,
   disbursementPosting,
   feeChargedPosting,
+  sumComponents,
   type IsoDate,
   type LoanState,
 } from '@sen/domain';
@@ -95,11 +96,12 @@ export class LoanService {
       const before = loan.instalments.find((row) => row.planPart === next.planPart)!;
       const balances = instalmentBalances(next);
       const changed = (Object.keys(balances) as Array<keyof typeof balances>).some((key) => balances[key] !== before[key]);
-      const settledAt = before.settledAt ?? (instalmentPaid(next) ? now : null);
+      // A written-off instalment owes nothing but was not paid: it is never marked settled (decision 100).
+      const settledAt = before.settledAt ?? (instalmentPaid(next) && sumComponents(next.writtenOff) === 0n ? now : null);
       if (changed || settledAt !== before.settledAt) await this.orders.updateInstalment(loan.order.id, next.planPart, { ...balances, settledAt });
     }
-    if (state.accruedThrough !== loan.order.accruedThrough || state.credit !== loan.order.creditHeld) {
-      await this.orders.update(loan.order.id, { accruedThrough: state.accruedThrough, creditHeld: state.credit });
+    if (state.accruedThrough !== loan.order.accruedThrough || state.credit !== loan.order.creditHeld || state.recovered !== loan.order.recovered) {
+      await this.orders.update(loan.order.id, { accruedThrough: state.accruedThrough, creditHeld: state.credit, recovered: state.recovered });
     }
   }
 }

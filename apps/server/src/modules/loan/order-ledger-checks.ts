@@ -12,7 +12,7 @@ const LIMIT = 100;
 export const ORDER_LEDGER_CHECKS: LedgerCheck[] = [
   {
     name: 'orders-paid-out-once',
-    description: 'Every order being repaid or settled has exactly one disbursement entry and one succeeded payout attempt; no other order has either.',
+    description: 'Every order being repaid, settled or written off has exactly one disbursement entry and one succeeded payout attempt; no other order has either.',
     async run(db) {
       const rows = await executeRows<{ id: number; state: string; disbursements: number; succeeded: number }>(
         db,
@@ -20,9 +20,9 @@ export const ORDER_LEDGER_CHECKS: LedgerCheck[] = [
                    (select count(*)::int from ledger_entries e where e.loan_id = o.id::text and e.event = 'disbursement') as disbursements,
                    (select count(*)::int from payout_attempts a where a.order_id = o.id and a.state = 'succeeded') as succeeded
               from loan_orders o
-             where (o.state in ('repaying', 'settled')) <> exists (select 1 from ledger_entries e where e.loan_id = o.id::text and e.event = 'disbursement')
+             where (o.state in ('repaying', 'settled', 'written_off')) <> exists (select 1 from ledger_entries e where e.loan_id = o.id::text and e.event = 'disbursement')
                 or (select count(*) from ledger_entries e where e.loan_id = o.id::text and e.event = 'disbursement') > 1
-                or (o.state in ('repaying', 'settled')) <> exists (select 1 from payout_attempts a where a.order_id = o.id and a.state = 'succeeded')
+                or (o.state in ('repaying', 'settled', 'written_off')) <> exists (select 1 from payout_attempts a where a.order_id = o.id and a.state = 'succeeded')
              order by o.id limit ${LIMIT}`,
       );
       return rows.map((row) => ({
@@ -33,16 +33,17 @@ export const ORDER_LEDGER_CHECKS: LedgerCheck[] = [
   },
   {
     name: 'orders-equal-their-accounts',
-    description: "Every paid-out order's instalment balances (charged − paid, per component) equal its loan accounts in the ledger.",
+    description: "Every paid-out order's instalment balances (charged − paid − written off, per component) equal its loan accounts in the ledger.",
     async run(db) {
       const rows = await executeRows<{ id: number; component: string; rows_owe: string; ledger: string }>(
         db,
         sql`with owed as (
               select i.order_id,
-                     sum(i.principal - i.paid_principal) as principal, sum(i.fee - i.paid_fee) as fee,
-                     sum(i.interest_charged - i.paid_interest) as interest, sum(i.overdue_fee_charged - i.paid_overdue_fee) as overdue_fee
+                     sum(i.principal - i.paid_principal - i.written_off_principal) as principal, sum(i.fee - i.paid_fee - i.written_off_fee) as fee,
+                     sum(i.interest_charged - i.paid_interest - i.written_off_interest) as interest,
+                     sum(i.overdue_fee_charged - i.paid_overdue_fee - i.written_off_overdue_fee) as overdue_fee
                 from loan_instalments i join loan_orders o on o.id = i.order_id
-               where o.state in ('repaying', 'settled')
+               where o.state in ('repaying', 'settled', 'written_off')
                group by i.order_id
             ),
             booked as (
@@ -78,6 +79,54 @@ export const ORDER_LEDGER_CHECKS: LedgerCheck[] = [
                      where e.event = 'disbursement' and l.account_code = 'disbursement_bank')::text as posted`,
       );
       return row && row.paid !== row.posted ? [{ check: 'payouts-equal-disbursements', detail: `payouts sent ${row.paid}, disbursements posted ${row.posted}` }] : [];
+    },
+  },
+  {
+    name: 'write-offs-posted',
+    description: "Every written-off order has exactly one write-off entry whose lines equal its instalments' written-off amounts; no other order has one; what it recovered equals its recovery income.",
+    async run(db) {
+      const rows = await executeRows<{ id: number; state: string; entries: number; written_off: string; posted: string; recovered: string; recovery_posted: string }>(
+        db,
+        sql`with written as (
+              select o.id, o.state, o.recovered,
+                     coalesce((select sum(i.written_off_principal + i.written_off_fee + i.written_off_interest + i.written_off_overdue_fee) from loan_instalments i where i.order_id = o.id), 0) as written_off
+                from loan_orders o
+               where o.state = 'written_off' or o.recovered <> 0
+                  or exists (select 1 from ledger_entries e where e.loan_id = o.id::text and e.event = 'write_off')
+            )
+            select w.id, w.state, w.written_off::text, w.recovered::text,
+                   (select count(*)::int from ledger_entries e where e.loan_id = w.id::text and e.event = 'write_off') as entries,
+                   (select coalesce(sum(l.credit), 0) from ledger_entries e join ledger_lines l on l.entry_id = e.id
+                     where e.loan_id = w.id::text and e.event = 'write_off')::text as posted,
+                   (select coalesce(sum(l.credit - l.debit), 0) from ledger_entries e join ledger_lines l on l.entry_id = e.id
+                     where e.loan_id = w.id::text and l.account_code = 'recovery_income')::text as recovery_posted
+              from written w
+             where (w.state = 'written_off') <> ((select count(*) from ledger_entries e where e.loan_id = w.id::text and e.event = 'write_off') = 1)
+                or w.written_off <> (select coalesce(sum(l.credit), 0) from ledger_entries e join ledger_lines l on l.entry_id = e.id where e.loan_id = w.id::text and e.event = 'write_off')
+                or w.recovered <> (select coalesce(sum(l.credit - l.debit), 0) from ledger_entries e join ledger_lines l on l.entry_id = e.id where e.loan_id = w.id::text and l.account_code = 'recovery_income')
+             order by w.id limit ${LIMIT}`,
+      );
+      return rows.map((row) => ({
+        check: 'write-offs-posted',
+        detail: `order ${row.id} (${row.state}): ${row.entries} write-off entries posting ${row.posted} for ${row.written_off} written off; recovered ${row.recovered}, recovery income ${row.recovery_posted}`,
+      }));
+    },
+  },
+  {
+    name: 'refunds-equal-postings',
+    description: 'Every succeeded refund attempt has its refund entry of the same amount out of the disbursement account, and no refund entry is without one.',
+    async run(db) {
+      const rows = await executeRows<{ reference: string; sent: string; posted: string }>(
+        db,
+        sql`with sent as (select 'refund:' || reference as key, amount from refund_attempts where state = 'succeeded'),
+                 posted as (select e.key, sum(l.credit - l.debit) as amount from ledger_entries e join ledger_lines l on l.entry_id = e.id
+                             where e.event = 'refund' and l.account_code = 'disbursement_bank' group by e.key)
+            select coalesce(s.key, p.key) as reference, coalesce(s.amount, 0)::text as sent, coalesce(p.amount, 0)::text as posted
+              from sent s full join posted p on p.key = s.key
+             where coalesce(s.amount, 0) <> coalesce(p.amount, 0)
+             order by 1 limit ${LIMIT}`,
+      );
+      return rows.map((row) => ({ check: 'refunds-equal-postings', detail: `${row.reference}: sent ${row.sent}, posted ${row.posted}` }));
     },
   },
 ];

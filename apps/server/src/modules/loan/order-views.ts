@@ -8,6 +8,7 @@ import {
   type OrderBean,
   type OrderDetail,
   type OrderInstalment,
+  type OrderRefund,
   type RepayProduct,
 } from '@sen/contract';
 import {
@@ -18,6 +19,8 @@ import {
   familyDateText,
   instalmentOutstanding,
   loanOutstanding,
+  loanTotals,
+  recoverable,
   sumComponents,
   vietnamDate,
   type InstalmentState,
@@ -67,6 +70,8 @@ export interface OrderViewsDeps {
   clock: Clock;
   /** Orders with a repayment receipt awaiting review (the repayment module's). */
   receiptPendingOrders: (orderIds: readonly number[]) => Promise<Set<number>>;
+  /** The refunds of these orders, newest first (RefundService.viewsOf; decision 100). */
+  refundsOf: (userId: string, orderIds: readonly number[]) => Promise<Map<number, OrderRefund[]>>;
 }
 
 /**
@@ -108,13 +113,16 @@ export class OrderViews {
   /** Everything owed now (after payout), else the schedule's total. */
   private owedNow(facts: OrderFacts): bigint {
     if (facts.order.state === 'settled') return 0n;
+    // Written off (decision 100): the receivables are closed, but what was written off may still be repaid (recovery).
+    if (facts.order.state === 'written_off') return facts.loan ? recoverable(facts.loan) : 0n;
     if (facts.loan) return sumComponents(loanOutstanding(facts.loan));
     if (facts.order.state !== 'pending' && facts.order.state !== 'paying') return 0n;
     return facts.instalments.reduce((sum, row) => sum + row.principal + row.fee + row.scheduledInterest, 0n);
   }
 
   private paid(facts: OrderFacts): bigint {
-    return facts.instalments.reduce((sum, row) => sum + row.paidPrincipal + row.paidFee + row.paidInterest + row.paidOverdueFee, 0n);
+    // After a write-off, what was repaid counts as recovery (decision 100): still repaid by the borrower.
+    return facts.instalments.reduce((sum, row) => sum + row.paidPrincipal + row.paidFee + row.paidInterest + row.paidOverdueFee, facts.order.recovered);
   }
 
   private label(code: number, lang: Language) {
@@ -203,10 +211,12 @@ export class OrderViews {
     const outstanding = loan ? loanOutstanding(loan) : null;
     const interest = states.reduce((sum, state) => sum + (loan ? state.charged.interest : 0n), 0n) || schedule.totals.interest;
     const owed = this.owedNow(facts);
-    const [acceptances, equipment] = await Promise.all([
+    const [acceptances, equipment, refunds] = await Promise.all([
       this.deps.orders.acceptances(order.id),
       this.deps.users.latestPhoneModel(userId),
+      this.deps.refundsOf(userId, [order.id]),
     ]);
+    const writtenOff = loan && order.state === 'written_off' ? sumComponents(loanTotals(loan).writtenOff) : 0n;
     const last = states[states.length - 1];
     return {
       appOrderInfoDto: bean,
@@ -253,6 +263,9 @@ export class OrderViews {
       failureReason: bean.closeReason,
       reloanSign: order.reloanSign,
       canRepay: REPAYABLE_ORDER_STATUSES.includes(code),
+      refunds: refunds.get(order.id) ?? [],
+      writeOff: order.state === 'written_off' && order.writtenOffOn ? { on: order.writtenOffOn, amount: Number(writtenOff), recovered: Number(order.recovered) } : null,
+      certificateAvailable: order.state === 'settled',
     };
   }
 

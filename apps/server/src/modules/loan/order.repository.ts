@@ -245,6 +245,16 @@ export class OrderRepository {
   // ── views and guards ──
 
   /** Whether any order of the borrower is still in flight or owes money (to one account, when given). */
+  /** Whether the borrower has a written-off loan (their credit stays locked; decision 100). */
+  async hasWrittenOff(userId: string): Promise<boolean> {
+    const rows = await this.uow.db
+      .select({ id: loanOrders.id })
+      .from(loanOrders)
+      .where(and(eq(loanOrders.userId, userId), eq(loanOrders.state, 'written_off')))
+      .limit(1);
+    return rows.length > 0;
+  }
+
   async hasOpenOrders(userId: string, accountId?: number): Promise<boolean> {
     const rows = await this.uow.db
       .select({ id: loanOrders.id })
@@ -252,7 +262,7 @@ export class OrderRepository {
       .where(
         and(
           eq(loanOrders.userId, userId),
-          inArray(loanOrders.state, accountId === undefined ? ['pending', 'paying', 'repaying'] : ['pending', 'paying']),
+          inArray(loanOrders.state, accountId === undefined ? ['pending', 'paying', 'repaying', 'written_off'] : ['pending', 'paying']),
           ...(accountId === undefined ? [] : [eq(loanOrders.receivingAccountId, accountId)]),
         ),
       )

@@ -195,6 +195,28 @@ export const TEMPLATES = {
       zh: { theme: '需要补充资料', content: '为完成您的额度审核，我们需要补充资料：{question} 请在应用内更新或联系客服。' },
     },
   },
+  refundSent: {
+    fields: { orderNo: 'text', amount: 'money', account: 'text' },
+    text: {
+      en: { theme: 'Overpayment refunded', content: 'We have refunded {amount}, the overpayment on loan {orderNo}, to your account {account}.' },
+      vn: { theme: 'Đã hoàn tiền thanh toán thừa', content: 'Chúng tôi đã hoàn {amount}, khoản thanh toán thừa của khoản vay {orderNo}, vào tài khoản {account} của bạn.' },
+      zh: { theme: '多付款项已退还', content: '我们已将借款 {orderNo} 的多付款项 {amount} 退还至您的账户 {account}。' },
+    },
+  },
+  refundFailed: {
+    fields: { orderNo: 'text', amount: 'money' },
+    text: {
+      en: {
+        theme: 'Refund not completed',
+        content: 'The bank could not complete the refund of {amount} for loan {orderNo}. We keep the money for you; please check your default bank account or contact customer service.',
+      },
+      vn: {
+        theme: 'Hoàn tiền chưa thành công',
+        content: 'Ngân hàng chưa thể hoàn tất việc hoàn {amount} cho khoản vay {orderNo}. Chúng tôi vẫn giữ khoản tiền này cho bạn; vui lòng kiểm tra tài khoản ngân hàng mặc định hoặc liên hệ chăm sóc khách hàng.',
+      },
+      zh: { theme: '退款未完成', content: '银行未能完成借款 {orderNo} 的 {amount} 退款。款项仍为您保留，请检查您的默认银行账户或联系客服。' },
+    },
+  },
 } as const satisfies Record<MessageTemplate, TemplateDefinition>;
 
 type Fields<T extends MessageTemplate> = (typeof TEMPLATES)[T]['fields'];

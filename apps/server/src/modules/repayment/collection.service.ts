@@ -5,6 +5,7 @@ import {
   instalmentOutstanding,
   isSettled,
   loanOutstanding,
+  recoverable,
   repaymentPosting,
   sumComponents,
   vietnamDate,
@@ -101,6 +102,7 @@ function asPaidOut(state: LoanState): LoanState {
     received: 0n,
     refunded: 0n,
     writtenOffOn: null,
+    recovered: 0n,
   };
 }
 
@@ -176,6 +178,7 @@ export class CollectionService {
         interest: allocation.totals.interest,
         overdueFee: allocation.totals.overdueFee,
         toCredit: allocation.toCredit,
+        recovered: allocation.toRecovery,
         businessDate: paymentDate,
       });
       principalRepaid += allocation.totals.principal;
@@ -184,7 +187,8 @@ export class CollectionService {
       const settled = order.state === 'repaying' && isSettled(next);
       const onTime = settled && repaidOnTime(asPaidOut(loan.state), (await repository.repaymentsOf(order.id)).map((row) => ({ date: row.businessDate, amount: row.amount })));
       if (settled) await loans.orders.update(order.id, { state: 'settled', settledAt: receivedAt });
-      applied.push({ orderId: order.id, orderNo: order.orderNo, amount: take, allocation, remaining: owedOf(next), settled, onTime });
+      // A written-off loan owes nothing in its receivables, but what was written off may still be repaid (decision 100).
+      applied.push({ orderId: order.id, orderNo: order.orderNo, amount: take, allocation, remaining: owedOf(next) + recoverable(next), settled, onTime });
     }
 
     if (principalRepaid > 0n) await this.deps.credit.release(money.userId, principalRepaid);

@@ -10,7 +10,7 @@ import { PullToRefresh } from '../../shared/ui/pull-to-refresh.tsx';
 import { QueryView } from '../../shared/ui/query-view.tsx';
 import { AgreementSheet } from '../borrow/index.ts';
 import { OrderStatusTag } from './order-status.tsx';
-import { useOrderDetail } from './orders-api.ts';
+import { downloadSettlementCertificate, useOrderDetail } from './orders-api.ts';
 import { RepaymentPlan } from './repayment-plan.tsx';
 import './orders.css';
 
@@ -30,6 +30,17 @@ export function OrderInfoPage() {
   const orderId = Number(params.get('orderId') ?? 0);
   const order = useOrderDetail(orderId);
   const [contract, setContract] = useState<'lease' | 'pawn' | null>(null);
+  const [downloading, setDownloading] = useState(false);
+  const download = async (orderId: number, orderNo: string) => {
+    setDownloading(true);
+    try {
+      await downloadSettlementCertificate(orderId, orderNo);
+    } catch {
+      // The request layer showed the refusal.
+    } finally {
+      setDownloading(false);
+    }
+  };
   const date = (text: string) => displayDate(isoOfFamilyDate(text), text || '—', language);
 
   return (
@@ -84,6 +95,54 @@ export function OrderInfoPage() {
                     </Button>
                   ) : null}
                 </section>
+
+                {data.writeOff ? (
+                  <section className="order-notice" role="status" data-testid="order-written-off">
+                    <div>
+                      <strong>{t('orders.writtenOff.title')}</strong>
+                      <p>
+                        {t('orders.writtenOff.text', {
+                          date: displayDate(data.writeOff.on, data.writeOff.on, language),
+                          amount: money(data.writeOff.amount, language),
+                          recovered: money(data.writeOff.recovered, language),
+                        })}
+                      </p>
+                    </div>
+                  </section>
+                ) : null}
+
+                {data.refunds.length > 0 ? (
+                  <section className="order-card" aria-labelledby="refunds-heading" data-testid="order-refunds">
+                    <h2 id="refunds-heading" className="order-card__title">
+                      {t('orders.refunds.title')}
+                    </h2>
+                    <ul className="order-refunds">
+                      {data.refunds.map((refund) => (
+                        <li key={refund.createdAt} data-testid="order-refund" data-state={refund.state}>
+                          <span className={`status-tag status-tag--${refund.state === 'succeeded' ? 'success' : refund.state === 'failed' ? 'danger' : 'progress'}`}>
+                            {t(refund.state === 'succeeded' ? 'orders.refund.succeeded' : refund.state === 'failed' ? 'orders.refund.failed' : 'orders.refund.processing')}
+                          </span>
+                          <small>
+                            {t('orders.refund.line', {
+                              amount: money(refund.amount, language),
+                              account: refund.maskedAccount || '—',
+                              date: displayDate(vietnamDayOf(refund.completedAt ?? refund.createdAt), '', language),
+                            })}
+                          </small>
+                        </li>
+                      ))}
+                    </ul>
+                  </section>
+                ) : null}
+
+                {data.certificateAvailable ? (
+                  <section className="order-card" data-testid="order-certificate">
+                    <p className="order-summary__label">{t('orders.certificate.hint')}</p>
+                    <Button block shape="rounded" loading={downloading} onClick={() => void download(data.appOrderInfoDto.orderId, data.appOrderInfoDto.orderNo)} data-testid="download-certificate">
+                      {t('orders.certificate.download')}
+                    </Button>
+                  </section>
+                ) : null}
 
                 <section className="order-card" aria-labelledby="facts-heading">
                   <h2 id="facts-heading" className="order-card__title">

@@ -3,7 +3,7 @@ import { orderStatusLabel } from '@sen/contract';
 /** The tone of a status label: overdue and failures red, settled green, in progress amber. */
 export function statusTone(code: number): 'danger' | 'success' | 'progress' | 'neutral' {
   const label = orderStatusLabel(code);
-  if (label === 'overdue' || label === 'failed' || label === 'rejected' || label === 'invalid') return 'danger';
+  if (label === 'overdue' || label === 'failed' || label === 'rejected' || label === 'invalid' || label === 'writtenOff') return 'danger';
   if (label === 'settled' || label === 'completed') return 'success';
   if (label === 'closed') return 'neutral';
   return 'progress';

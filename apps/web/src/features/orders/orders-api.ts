@@ -1,6 +1,7 @@
 import { type OrderBean, type OrderDetail } from '@sen/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/request/call-endpoint.ts';
+import { post } from '../../shared/request/request.ts';
 import { endpoints } from '../../shared/request/endpoints.ts';
 import { orderKeys } from './orders-keys.ts';
 
@@ -20,4 +21,23 @@ export function useOrderDetail(orderId: number) {
     // While it is being paid out, the status moves on by itself.
     refetchInterval: (query) => ([10, 11, 21, 24].includes(query.state.data?.status ?? 0) ? 3000 : false),
   });
+}
+
+/**
+ * Downloads a settled order's confirmation of settlement (a PDF; decision 101) as a file named by
+ * its order number. A refusal (not settled) shows its message as any request's does.
+ */
+export async function downloadSettlementCertificate(orderId: number, orderNo: string): Promise<void> {
+  const file = await post<Blob>(endpoints.settlementCertificate.path, { orderId }, { responseType: 'blob' });
+  const url = URL.createObjectURL(file);
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `xac-nhan-tat-toan-${orderNo}.pdf`;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
 }

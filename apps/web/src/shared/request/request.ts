@@ -39,6 +39,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Multipart only: called with the fraction sent (0-1) while the body uploads (sent by XHR then). */
   onUploadProgress?: (fraction: number) => void;
+  /** A file endpoint (contract binaryResponse): resolve to the body as a Blob when it is not an envelope. */
+  responseType?: 'blob';
 }
 
 export type FormFieldValue = string | number | boolean | Blob | null | undefined;
@@ -238,18 +240,22 @@ async function request<T>(call: Call, options: RequestOptions, retried = false):
 
   let response: Response;
   let body: unknown;
+  let file: Blob | null = null;
   try {
     response =
       options.onUploadProgress && prepared.body instanceof FormData
         ? await sendWithProgress(call.method, prepared.url, headers, prepared.body, controller.signal, options.onUploadProgress)
         : await fetch(prepared.url, { method: call.method, headers, body: prepared.body, signal: controller.signal });
-    body = await readBody(response);
+    // A file answers in its own type; a refusal still comes as an envelope (JSON).
+    if (options.responseType === 'blob' && response.ok && !(response.headers.get('content-type') ?? '').includes('json')) file = await response.blob();
+    else body = await readBody(response);
   } catch {
     clearTimeout(timer);
     const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
     return failWithKey(failure, timedOut && !offline ? 'timeout' : 'network', timedOut && !offline ? 'error.timeout' : 'error.network');
   }
   clearTimeout(timer);
+  if (file) return file as T;
 
   if (isEnvelope(body)) {
     const envelope = body as Envelope;

@@ -114,7 +114,7 @@ export const borrowerOrderSchema = z.object({
   orderId: z.number().int(),
   orderNo: z.string(),
   productName: z.string(),
-  /** pending, paying, payout_failed, rejected, closed, repaying, settled. */
+  /** pending, paying, payout_failed, rejected, closed, repaying, settled, written_off. */
   state: z.string(),
   principal: money,
   disbursedAmount: money,
@@ -129,6 +129,11 @@ export const borrowerOrderSchema = z.object({
   closeReason: z.string().nullable(),
   instalments: z.array(borrowerInstalmentSchema),
   payments: z.array(borrowerPaymentSchema),
+  // Servicing (decision 100): what the order holds to refund, whether it is overdue (a write-off may be proposed), its write-off.
+  creditHeld: money,
+  overdue: z.boolean(),
+  writtenOffOn: z.string().nullable(),
+  recovered: money,
 });
 
 export const borrowerLedgerEntrySchema = z.object({

@@ -21,6 +21,7 @@ import { adminOperatorDeactivateEndpoint, adminOperatorInviteEndpoint, adminOper
 import { adminProductListEndpoint, adminProductProposeEndpoint } from './products.ts';
 import { adminProposalApproveEndpoint, adminProposalListEndpoint, adminProposalRejectEndpoint } from './proposals.ts';
 import { adminDashboardEndpoint } from './dashboard.ts';
+import { adminRefundProposeEndpoint, adminWriteOffProposeEndpoint } from './servicing.ts';
 import {
   adminCollectionAssignEndpoint,
   adminCollectionCaseEndpoint,
@@ -78,6 +79,8 @@ export const adminEndpoints = {
   collectionContact: adminCollectionContactEndpoint,
   collectionPromise: adminCollectionPromiseEndpoint,
   collectionAssign: adminCollectionAssignEndpoint,
+  refundPropose: adminRefundProposeEndpoint,
+  writeOffPropose: adminWriteOffProposeEndpoint,
 } as const satisfies Record<string, AnyEndpoint>;
 
 export const allAdminEndpoints: readonly AnyEndpoint[] = Object.values(adminEndpoints);

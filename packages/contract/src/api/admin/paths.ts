@@ -39,4 +39,7 @@ export const ADMIN_PATHS = {
   collectionContact: '/api/admin/collections/contact',
   collectionPromise: '/api/admin/collections/promise',
   collectionAssign: '/api/admin/collections/assign',
+  // Refunds and write-offs (issue 23; decision 100): proposals another operator approves.
+  refundPropose: '/api/admin/loans/refund/propose',
+  writeOffPropose: '/api/admin/loans/write-off/propose',
 } as const;

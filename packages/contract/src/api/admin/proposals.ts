@@ -15,6 +15,10 @@ export const PROPOSAL_KINDS = [
   'receipt.match',
   /** Change the credit rules: the manual review band (payload: the rules, as credit/rules/propose took them; decision 095). */
   'credit.rules',
+  /** Refund a loan's overpayment to the borrower's default account (payload: orderId, amount; decision 100). */
+  'refund.issue',
+  /** Write a loan off (payload: orderId; decision 100). */
+  'loan.writeOff',
 ] as const;
 export const proposalKindSchema = z.enum(PROPOSAL_KINDS);
 export type ProposalKind = z.infer<typeof proposalKindSchema>;
@@ -89,6 +93,10 @@ export const adminProposalApproveEndpoint = defineEndpoint({
     'RATE_OVER_CAP',
     'PRODUCT_INVALID',
     'RECEIPT_ALREADY_REVIEWED',
+    'REFUND_NOTHING_HELD',
+    'REFUND_IN_PROGRESS',
+    'REFUND_NO_ACCOUNT',
+    'WRITE_OFF_NOT_ALLOWED',
   ],
 });
 

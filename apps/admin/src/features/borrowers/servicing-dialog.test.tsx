@@ -1,0 +1,94 @@
+import type { BorrowerDetail, OperatorView } from '@sen/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App } from 'antd';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../shared/i18n/i18n.ts';
+import { operatorKeys } from '../auth/operator-query.ts';
+import { OrdersTab } from './orders-tab.tsx';
+
+const fetchMock = vi.fn<typeof fetch>();
+const envelope = (data: unknown, code = 200, message = 'ok') =>
+  new Response(JSON.stringify({ code, message, data }), { status: code === 200 ? 200 : 409, headers: { 'content-type': 'application/json' } });
+
+type Order = BorrowerDetail['orders'][number];
+const order = (change: Partial<Order>): Order => ({
+  orderId: 31,
+  orderNo: 'SEN26112400000031',
+  productName: 'Sen Nhanh',
+  state: 'settled',
+  principal: 2_000_000,
+  disbursedAmount: 1_980_000,
+  serviceFee: 20_000,
+  termDays: 30,
+  planNums: 1,
+  applyDate: '2026-10-01',
+  startDate: '2026-10-01',
+  disbursedAt: '2026-10-01T03:00:00.000Z',
+  settledAt: '2026-10-20T03:00:00.000Z',
+  closedAt: null,
+  closeReason: null,
+  instalments: [],
+  payments: [],
+  creditHeld: 0,
+  overdue: false,
+  writtenOffOn: null,
+  recovered: 0,
+  ...change,
+});
+
+function renderTab(orders: Order[], permissions: string[]) {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  client.setQueryData(operatorKeys.me, { id: 1, email: 'f@sen.test', name: 'Finance', role: 'finance', permissions } as unknown as OperatorView);
+  const page = { orders, limits: { orders: 20 } } as unknown as BorrowerDetail;
+  render(
+    <QueryClientProvider client={client}>
+      <App>
+        <OrdersTab page={page} />
+      </App>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(async () => {
+  await changeLanguage('en');
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  return changeLanguage('vn');
+});
+
+// antd's table, modal and form render slowly in jsdom
+describe('the orders tab: proposing a refund or a write-off', { timeout: 30_000 }, () => {
+  it('offers a refund where money is held and a write-off where the loan is overdue, to a role that may propose them only', async () => {
+    renderTab([order({ creditHeld: 75_000 }), order({ orderId: 32, orderNo: 'SEN26112400000032', state: 'repaying', overdue: true })], ['borrowers.read', 'loans.service']);
+    expect(screen.getByTestId('propose-refund-SEN26112400000031')).toBeInTheDocument();
+    expect(screen.queryByTestId('propose-write-off-SEN26112400000031')).toBeNull();
+    expect(screen.getByTestId('propose-write-off-SEN26112400000032')).toBeInTheDocument();
+    expect(screen.queryByTestId('propose-refund-SEN26112400000032')).toBeNull();
+  });
+
+  it('hides both from a role without loans.service', () => {
+    renderTab([order({ creditHeld: 75_000, state: 'repaying', overdue: true })], ['borrowers.read']);
+    expect(screen.queryByText('Propose refund')).toBeNull();
+    expect(screen.queryByText('Propose write-off')).toBeNull();
+  });
+
+  it('sends the proposal with its reason, and shows the server’s refusal in place', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderTab([order({ creditHeld: 75_000 })], ['loans.service']);
+    await user.click(screen.getByTestId('propose-refund-SEN26112400000031'));
+    expect(screen.getByRole('dialog', { name: 'Refund the overpayment of order SEN26112400000031' })).toHaveTextContent('75,000');
+    fetchMock.mockResolvedValueOnce(envelope(null, 6071, 'A refund of this order is already under way'));
+    await user.type(screen.getByLabelText('Reason (kept with the proposal and in the audit trail)'), 'borrower asked by phone');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Propose refund' }));
+    expect(await screen.findByText('A refund of this order is already under way')).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/admin/loans/refund/propose');
+    expect(JSON.parse(String(init?.body))).toEqual({ orderId: 31, reason: 'borrower asked by phone' });
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+  });
+});

@@ -1,0 +1,163 @@
+import { API_PATHS, ORDER_STATUS, type OrderBean, type OrderDetail } from '@sen/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { routes } from '../../app/router.tsx';
+import { authKeys } from '../auth/index.ts';
+import { changeLanguage } from '../../shared/i18n/i18n.ts';
+import { setNavigator } from '../../shared/navigation/navigation.ts';
+import { useSessionStore } from '../../shared/session/session-store.ts';
+import { envelopeResponse as envelope, setupApiTest } from '../../test/api-test.ts';
+import { renderWithQuery } from '../../test/render.tsx';
+
+vi.mock('../../shared/ui/toast.ts', () => ({ showToast: vi.fn() }));
+
+/* The order page's servicing states (issue 23): a written-off loan says so and offers no repay; a
+ * refund shows as a line with its state; a settled loan offers its settlement certificate, which
+ * is fetched as a file. */
+const fetchMock = setupApiTest();
+const SLOW = { timeout: 8000 };
+
+const bean = (status: number, statusLabel: string): OrderBean => ({
+  id: 9,
+  orderId: 9,
+  orderNo: 'SEN26112400000009',
+  userId: 7,
+  productId: 2,
+  productName: 'Sen Linh Hoạt',
+  loanAmount: 3_000_000,
+  currency: 'VND',
+  currencySymbol: '₫',
+  timeLimit: 90,
+  status,
+  statusStr: statusLabel,
+  statusName: statusLabel,
+  statusLabel,
+  createTime: '2026-05-01 10:00:00',
+  bankNo: '******4567',
+  cardNo: '******4567',
+  historyOrders: 0,
+  closeReason: null,
+  closeRemark: null,
+  closeTime: null,
+  orderHandleFees: [],
+  actualNeedRepayAmount: 0,
+  penaltyAmount: 0,
+  payGoUrl: null,
+  applyDate: '2026-05-01',
+  loanDate: '2026-05-01',
+  dueDate: '2026-07-30',
+  paidAmount: 0,
+  overdueDays: 0,
+});
+
+const detail = (status: number, statusLabel: string, change: Partial<OrderDetail> = {}): OrderDetail => ({
+  appOrderInfoDto: bean(status, statusLabel),
+  appOrderRepayDto: bean(status, statusLabel),
+  applyDateStr: '01-05-2026',
+  loanDateStr: '01-05-2026',
+  shouldRepayDateStr: '30-07-2026',
+  dayRateStr: '0.04',
+  interestAmount: 108_000,
+  actualAmount: 2_955_000,
+  totalInstallmentServiceFee: 0,
+  bankNo: '******4567',
+  actualNeedRepayAmount: 0,
+  actualRepayAmount: 0,
+  afterDeductionActualNeedRepayAmount: 0,
+  penaltyAmount: 0,
+  reliefAmount: 0,
+  deductionFee: 0,
+  userCouponName: null,
+  repayCode: 'SEN26112400000009',
+  dailyAmount: 1_200,
+  interestRateTypeStr: 'Interest per day',
+  installmentRepaymentPlanDTOList: [],
+  status,
+  statusName: statusLabel,
+  statusLabel,
+  serviceFee: 45_000,
+  scheduledTotal: 3_108_000,
+  outstandingPrincipal: 0,
+  outstandingInterest: 0,
+  outstandingFee: 0,
+  outstandingOverdueFee: 0,
+  overdueDays: 0,
+  aprPercent: 21.37,
+  creditHeld: 0,
+  receivingAccount: { kind: 'CARD', name: 'Vietcombank', maskedNumber: '******4567' },
+  phoneModel: '',
+  contracts: [],
+  failureReason: null,
+  reloanSign: null,
+  canRepay: false,
+  refunds: [],
+  writeOff: null,
+  certificateAvailable: false,
+  ...change,
+});
+
+function render(answer: OrderDetail, file?: () => Response) {
+  fetchMock.mockImplementation(async (url) => {
+    const path = String(url);
+    if (path.startsWith(API_PATHS.orderDetail)) return envelope(answer);
+    if (path.startsWith(API_PATHS.settlementCertificate) && file) return file();
+    return envelope(null);
+  });
+  useSessionStore.setState({ token: 'tok', user: { id: 7, phone: '0912345678' } });
+  const router = createMemoryRouter(routes, { initialEntries: ['/order/info?orderId=9'] });
+  setNavigator((to, options) => void router.navigate(to, options));
+  renderWithQuery(<RouterProvider router={router} />, (client) =>
+    client.setQueryData(authKeys.status(7), {
+      authDetail: { idState: '30', workInfoState: '30', bankCardState: '30', kycState: '30', telecomPermissionState: '30', userAuthState: '30' },
+      authConfig: 'KYC,ID',
+    }),
+  );
+}
+
+describe('/order/info servicing states', { timeout: 20_000 }, () => {
+  it('a written-off order: its status, what was written off and repaid since, and no repay button', async () => {
+    render(detail(ORDER_STATUS.WRITTEN_OFF, 'Written off', { actualNeedRepayAmount: 2_400_000, writeOff: { on: '2026-11-20', amount: 3_400_000, recovered: 1_000_000 } }));
+    const banner = await screen.findByTestId('order-written-off', {}, SLOW);
+    expect(banner).toHaveTextContent('This loan was written off');
+    expect(banner).toHaveTextContent('3,400,000');
+    expect(banner).toHaveTextContent('1,000,000');
+    expect(screen.getByTestId('order-status')).toHaveTextContent('Written off');
+    expect(screen.getByTestId('order-status').className).toContain('status-tag--danger');
+    expect(screen.queryByTestId('repay-button')).toBeNull();
+    expect(screen.queryByTestId('download-certificate')).toBeNull();
+  });
+
+  it('refunds: each a line with its state, in the borrower’s language', async () => {
+    await changeLanguage('vn');
+    render(
+      detail(ORDER_STATUS.SETTLED, 'Đã tất toán', {
+        refunds: [
+          { amount: 75_000, state: 'succeeded', createdAt: '2026-11-20T03:00:00.000Z', completedAt: '2026-11-20T03:05:00.000Z', maskedAccount: '******4567' },
+          { amount: 75_000, state: 'failed', createdAt: '2026-11-19T03:00:00.000Z', completedAt: '2026-11-19T03:05:00.000Z', maskedAccount: '******4567' },
+        ],
+      }),
+    );
+    const lines = await screen.findAllByTestId('order-refund', {}, SLOW);
+    expect(lines.map((line) => line.dataset.state)).toEqual(['succeeded', 'failed']);
+    expect(within(lines[0]!).getByText('Đã hoàn')).toBeInTheDocument();
+    expect(lines[0]).toHaveTextContent('******4567');
+    expect(within(lines[1]!).getByText('Chưa thành công, khoản tiền vẫn được giữ cho bạn')).toBeInTheDocument();
+    expect(screen.getByTestId('order-refunds')).toHaveTextContent('Hoàn tiền thanh toán thừa');
+  });
+
+  it('a settled order offers its settlement certificate, fetched as a file with the order', async () => {
+    const createObjectURL = vi.fn(() => 'blob:certificate');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    // jsdom cannot follow a download link: the click itself is what the browser would act on.
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    render(detail(ORDER_STATUS.SETTLED, 'Settled', { certificateAvailable: true }), () => new Response(new Blob(['%PDF-1.7']), { status: 200, headers: { 'Content-Type': 'application/pdf' } }));
+    fireEvent.click(await screen.findByTestId('download-certificate', {}, SLOW));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+    expect((click.mock.instances[0] as unknown as HTMLAnchorElement).download).toBe('xac-nhan-tat-toan-SEN26112400000009.pdf');
+    click.mockRestore();
+    const call = fetchMock.mock.calls.find(([url]) => String(url).startsWith(API_PATHS.settlementCertificate))!;
+    expect(JSON.parse(String(call[1]!.body))).toMatchObject({ orderId: 9 });
+  });
+});
