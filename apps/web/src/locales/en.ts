@@ -503,6 +503,7 @@ const ui = {
   'borrow.batch.apr': 'APR {apr}%',
   'borrow.batch.firstDue': 'First payment on {date}',
   'borrow.batch.empty': 'No product can lend to you right now',
+  'borrow.missing': 'No loan product was chosen. Choose one on the home page.',
   'borrow.loadFailed': 'We could not prepare your loan',
   'borrow.loadFailed.text': 'Please check your connection and try again.',
   'borrow.exit.title': 'Leave your application?',

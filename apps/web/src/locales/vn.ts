@@ -497,6 +497,7 @@ const ui: Record<UiKey, string> = {
   'borrow.batch.apr': 'APR {apr}%',
   'borrow.batch.firstDue': 'Kỳ trả đầu tiên ngày {date}',
   'borrow.batch.empty': 'Hiện chưa có sản phẩm nào có thể cho bạn vay',
+  'borrow.missing': 'Chưa chọn sản phẩm vay. Hãy chọn một sản phẩm ở trang chủ.',
   'borrow.loadFailed': 'Chưa thể chuẩn bị khoản vay',
   'borrow.loadFailed.text': 'Vui lòng kiểm tra kết nối mạng và thử lại.',
   'borrow.exit.title': 'Rời khỏi đơn vay?',

@@ -494,6 +494,7 @@ const ui: Record<UiKey, string> = {
   'borrow.batch.apr': '年化 {apr}%',
   'borrow.batch.firstDue': '首期还款日 {date}',
   'borrow.batch.empty': '目前没有可借的产品',
+  'borrow.missing': '尚未选择贷款产品，请在首页选择。',
   'borrow.loadFailed': '暂时无法准备借款',
   'borrow.loadFailed.text': '请检查网络后重试。',
   'borrow.exit.title': '确定离开申请吗？',

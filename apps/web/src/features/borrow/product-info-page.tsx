@@ -41,6 +41,19 @@ function defaultPlan(detail: ProductDetail): InstallmentPlan | undefined {
   return plans.find((plan) => plan.defaultSign === 1) ?? plans[0];
 }
 
+function MissingProduct() {
+  const { t } = useT();
+  const navigate = useNavigate();
+  return (
+    <section className="result" role="alert" data-testid="product-missing">
+      <h1 className="result__title">{t('borrow.missing')}</h1>
+      <Button color="primary" shape="rounded" onClick={() => void navigate(paths.root, { replace: true })} data-testid="product-missing-home">
+        {t('common.goHome')}
+      </Button>
+    </section>
+  );
+}
+
 /**
  * /product/info: the loan application (SPEC.md §2, §4; issue 11). Single: the amount and the
  * plan, the full cost with the APR and the schedule, the receiving account, the agreements to read
@@ -137,6 +150,8 @@ export function ProductInfoPage() {
   };
 
   const loading = batch ? loanPage.isPending : quote.isPending;
+  // Opened without a product or amount (a bookmark, a shared link): nothing to quote, so say so and lead home.
+  const missingProduct = !batch && !(productId > 0 && requested > 0);
   const loadFailure = {
     errorTitle: t('borrow.loadFailed'),
     errorText: (failure: unknown) => (isRequestError(failure) && failure.kind === 'envelope' ? failure.message : t('borrow.loadFailed.text')),
@@ -165,7 +180,7 @@ export function ProductInfoPage() {
           </QueryView>
         ) : (
           // A quote on screen stays when asking for it again fails (as after an outdated agreement).
-          <QueryView query={quote} {...loadFailure} keepDataOnError>
+          <QueryView query={quote} {...loadFailure} keepDataOnError missing={missingProduct} {...(missingProduct ? { renderError: () => <MissingProduct /> } : {})}>
             {() =>
               detail && plan ? (
                 <>

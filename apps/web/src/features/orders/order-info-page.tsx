@@ -39,6 +39,7 @@ export function OrderInfoPage() {
         <main className="page__content orders" data-testid="order-info" aria-busy={order.isPending}>
           <QueryView
             query={order}
+            missing={!(orderId > 0)}
             renderError={() => (
               // Retry cannot bring back an order that is not the borrower's: the way out is the list.
               <section className="result" role="alert" data-testid="order-error">
