@@ -66,6 +66,7 @@ const detail: ProductInfoDetail = {
   planNums: [1, 3],
   serviceFeePpm: 15_000,
   overdueDailyRatePpm: 600,
+  lockReason: null,
   id: 2,
   loanAmount: 3_000_000,
   loanTermConfigDTOList: [

@@ -1,0 +1,113 @@
+import { expect, test, type Page } from './fixtures.ts';
+import { approvedBorrower, openHome } from './loan-support.ts';
+import { signInNewBorrower } from './kyc-support.ts';
+import { freshPhone, useLanguage } from './support.ts';
+
+/*
+ * Issue 25, item 1: no dead ends. Back (the phone's and the header's) from every route of the
+ * journey keeps the borrower inside the app on a screen that has finished loading; the
+ * certification step asks before leaving; 'password created' is not the last page of the app;
+ * offline, the Order tab says so with Retry. Routes are opened inside one document (as a tap
+ * would), so the walk costs no reloads.
+ */
+test.beforeEach(async ({ page }) => useLanguage(page, 'en'));
+
+/** Opens `path` in the running app as a link would (a history entry the router reads as a navigation). */
+async function goInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    const state = { usr: null, key: Math.random().toString(36).slice(2, 10), idx: ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1 };
+    window.history.pushState(state, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state }));
+  }, path);
+}
+
+/** The app is shown (same origin, a page's main content), and nothing on it loads for ever. */
+async function expectSettledAppScreen(page: Page, origin: string, where: string): Promise<void> {
+  expect(new URL(page.url()).origin, where).toBe(origin);
+  await expect(page.locator('main').first(), where).toBeVisible();
+  await expect(page.getByTestId('loading-view'), where).toHaveCount(0);
+  await expect(page.locator('[role="status"]', { hasText: /^Loading/ }), where).toHaveCount(0);
+}
+
+const JOURNEY = [
+  '/mine',
+  '/order/repay-list',
+  '/order/list',
+  '/order/info',
+  '/order/batch-repay-list',
+  '/product/info',
+  '/mine/accounts-receivable',
+  '/mine/certification-center',
+  '/mine/settings',
+  '/mine/settings/password',
+  '/mine/about-us',
+  '/mine/contact-us',
+  '/message/list',
+  '/authentication/info/personal-data',
+  '/authentication/info/account-and-contacts',
+  '/not-found',
+];
+
+test('Back from every route of the journey stays in the app on a settled screen', async ({ page, request, server }) => {
+  const origin = new URL(server.baseURL).origin;
+  await approvedBorrower(page, request);
+  await openHome(page);
+  for (const path of JOURNEY) {
+    // The phone's Back: to the home the route was opened from.
+    await goInApp(page, path);
+    await expect(page).toHaveURL(new RegExp(`${path.replace(/[?]/g, '\\?')}$`));
+    await expectSettledAppScreen(page, origin, `${path} opened`);
+    await page.goBack();
+    await expect(page).toHaveURL(`${origin}/`);
+    await expectSettledAppScreen(page, origin, `Back from ${path}`);
+    // The header's Back: somewhere else in the app, never the same route again.
+    await goInApp(page, path);
+    const back = page.getByTestId('back-button');
+    if ((await back.count()) > 0) {
+      await back.first().click();
+      await expect(page, `header Back from ${path}`).not.toHaveURL(new RegExp(`${path.replace(/[?]/g, '\\?')}$`));
+      await expectSettledAppScreen(page, origin, `header Back from ${path}`);
+    }
+    await goInApp(page, '/');
+  }
+
+  // Offline, the Order tab fails with the §8 message and Retry instead of loading for ever.
+  await page.context().setOffline(true);
+  await goInApp(page, '/order/repay-list');
+  await expect(page.getByTestId('repay-error')).toContainText('Network connection error, please check your network settings');
+  await page.context().setOffline(false);
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('repay-error')).toHaveCount(0);
+  await expectSettledAppScreen(page, origin, 'Order tab back online');
+});
+
+test('the certification step asks before leaving, and Back from "password created" stays in the app', async ({ page, request, server }) => {
+  const origin = new URL(server.baseURL).origin;
+  // /login opened directly: the first page of the tab's history.
+  await signInNewBorrower(page, request, freshPhone());
+  await page.getByTestId('create-password-input').fill('first123');
+  await page.getByTestId('create-password-confirm-input').fill('first123');
+  await page.getByTestId('create-password-button').click();
+  await expect(page).toHaveURL(/\/login\/create-password\/succeed$/);
+  await page.goBack();
+  await expect(page).toHaveURL(`${origin}/`);
+  await expectSettledAppScreen(page, origin, 'Back from password created');
+
+  await goInApp(page, '/authentication/batch');
+  await expect(page).toHaveURL(/\/authentication\/batch\/.+/);
+  const step = page.url();
+  const entries = await page.evaluate(() => window.history.length);
+  for (let tap = 0; tap < 2; tap += 1) {
+    await page.getByTestId('back-button').click();
+    await expect(page.getByTestId('exit-confirm')).toBeVisible();
+    await page.getByTestId('exit-confirm-stay').click();
+    await expect(page.getByTestId('exit-confirm')).toBeHidden();
+  }
+  await page.goBack();
+  await expect(page.getByTestId('exit-confirm')).toBeVisible();
+  expect(page.url()).toBe(step);
+  expect(await page.evaluate(() => window.history.length)).toBe(entries);
+  await page.getByTestId('exit-confirm-leave').click();
+  await expect(page).toHaveURL(`${origin}/`);
+  await expectSettledAppScreen(page, origin, 'after leaving the step');
+});
