@@ -1,14 +1,14 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { approvedBorrower, openHome } from './loan-support.ts';
 import { signInNewBorrower } from './kyc-support.ts';
-import { freshPhone, useLanguage } from './support.ts';
+import { expectTapTargets, freshPhone, useLanguage, waitForApp } from './support.ts';
 
 /*
  * Issue 25, item 1: no dead ends. Back (the phone's and the header's) from every route of the
  * journey keeps the borrower inside the app on a screen that has finished loading; the
  * certification step asks before leaving; 'password created' is not the last page of the app;
- * offline, the Order tab says so with Retry. Routes are opened inside one document (as a tap
- * would), so the walk costs no reloads.
+ * offline, the Order tab says so with Retry. Every screen walked has tap targets of 44 x 44 px
+ * (item 8). Routes are opened inside one document (as a tap would), so the walk costs no reloads.
  */
 test.beforeEach(async ({ page }) => useLanguage(page, 'en'));
 
@@ -52,11 +52,20 @@ test('Back from every route of the journey stays in the app on a settled screen'
   const origin = new URL(server.baseURL).origin;
   await approvedBorrower(page, request);
   await openHome(page);
+  await expectTapTargets(page, 'home');
+  // The loan application (amount, plan, receiving account's 'Change', the agreements, the checkbox).
+  await page.getByTestId('apply-product').first().click();
+  await expect(page.getByTestId('cost-apr')).toBeVisible();
+  await expectTapTargets(page, 'product info');
+  await page.goBack();
+  await page.getByTestId('exit-leave').click();
+  await expect(page).toHaveURL(`${origin}/`);
   for (const path of JOURNEY) {
     // The phone's Back: to the home the route was opened from.
     await goInApp(page, path);
     await expect(page).toHaveURL(new RegExp(`${path.replace(/[?]/g, '\\?')}$`));
     await expectSettledAppScreen(page, origin, `${path} opened`);
+    await expectTapTargets(page, path);
     await page.goBack();
     await expect(page).toHaveURL(`${origin}/`);
     await expectSettledAppScreen(page, origin, `Back from ${path}`);
@@ -83,6 +92,15 @@ test('Back from every route of the journey stays in the app on a settled screen'
 
 test('the certification step asks before leaving, and Back from "password created" stays in the app', async ({ page, request, server }) => {
   const origin = new URL(server.baseURL).origin;
+  // The login page: its targets, and the language switch leaves the header as it is.
+  await page.goto('/login');
+  await waitForApp(page);
+  await expectTapTargets(page, 'login');
+  const hero = await page.locator('.login-hero').boundingBox();
+  await page.getByTestId('language-switch-vn').click();
+  await expect(page.getByTestId('login-button')).toHaveText('Đăng nhập');
+  expect((await page.locator('.login-hero').boundingBox())?.height).toBe(hero?.height);
+  await page.getByTestId('language-switch-en').click();
   // /login opened directly: the first page of the tab's history.
   await signInNewBorrower(page, request, freshPhone());
   await page.getByTestId('create-password-input').fill('first123');
@@ -96,6 +114,7 @@ test('the certification step asks before leaving, and Back from "password create
   await goInApp(page, '/authentication/batch');
   await expect(page).toHaveURL(/\/authentication\/batch\/.+/);
   const step = page.url();
+  await expectTapTargets(page, 'certification step');
   const entries = await page.evaluate(() => window.history.length);
   for (let tap = 0; tap < 2; tap += 1) {
     await page.getByTestId('back-button').click();
@@ -110,4 +129,8 @@ test('the certification step asks before leaving, and Back from "password create
   await page.getByTestId('exit-confirm-leave').click();
   await expect(page).toHaveURL(`${origin}/`);
   await expectSettledAppScreen(page, origin, 'after leaving the step');
+  // The ID photos ('Take photo', 'Choose file').
+  await goInApp(page, '/authentication/batch/kyc');
+  await expect(page.getByTestId('kyc-front')).toBeVisible();
+  await expectTapTargets(page, 'ID photos');
 });
