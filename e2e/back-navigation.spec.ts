@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures.ts';
-import { approvedBorrower, openHome } from './loan-support.ts';
+import { acceptAndSubmit, applyFor, approvedBorrower, openHome, payOut } from './loan-support.ts';
 import { signInNewBorrower } from './kyc-support.ts';
 import { expectTapTargets, freshPhone, useLanguage, waitForApp } from './support.ts';
 
@@ -133,4 +133,52 @@ test('the certification step asks before leaving, and Back from "password create
   await goInApp(page, '/authentication/batch/kyc');
   await expect(page.getByTestId('kyc-front')).toBeVisible();
   await expectTapTargets(page, 'ID photos');
+});
+
+/** The status tag is styled (its tone's background and padding), whichever tab was opened first. */
+async function expectStyledStatusTag(page: Page, where: string): Promise<void> {
+  const tag = page.getByTestId('order-status').first();
+  await expect(tag, where).toBeVisible();
+  const style = await tag.evaluate((element) => {
+    const computed = window.getComputedStyle(element);
+    return { background: computed.backgroundColor, padding: computed.paddingLeft };
+  });
+  expect(style, where).toEqual({ background: expect.not.stringMatching(/^rgba\(0, 0, 0, 0\)$|^transparent$/), padding: '10px' });
+}
+
+/** A toast (the contact dialog's copy) wraps by words: no Vietnamese syllable is split (antd's break-all loses). */
+async function expectToastWrapsByWords(page: Page, where: string): Promise<void> {
+  await page.getByTestId('customer-service').click();
+  await page.getByTestId('contact-dialog').getByTestId('contact-action').last().click();
+  const toast = page.locator('.adm-toast-main');
+  await expect(toast, where).toBeVisible();
+  expect(await toast.evaluate((element) => window.getComputedStyle(element).wordBreak), where).toBe('normal');
+}
+
+test('styles do not depend on which tab is opened first (issue 25 item 6)', async ({ page, request }) => {
+  await useLanguage(page, 'vn');
+  await approvedBorrower(page, request);
+  await applyFor(page, 'Sen Nhanh');
+  await acceptAndSubmit(page);
+  await payOut(request);
+
+  // The Order tab first, in a new document.
+  await page.goto('/order/repay-list');
+  await waitForApp(page);
+  await expectStyledStatusTag(page, 'Order tab first');
+  await goInApp(page, '/');
+  await expectToastWrapsByWords(page, 'home after the Order tab');
+
+  // Mine first, then the Order tab.
+  await page.goto('/mine');
+  await waitForApp(page);
+  await goInApp(page, '/order/repay-list');
+  await expectStyledStatusTag(page, 'Order tab after Mine');
+
+  // Home first.
+  await page.goto('/');
+  await waitForApp(page);
+  await expectToastWrapsByWords(page, 'home first');
+  await goInApp(page, '/order/repay-list');
+  await expectStyledStatusTag(page, 'Order tab after Home');
 });
