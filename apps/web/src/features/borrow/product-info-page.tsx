@@ -2,7 +2,7 @@ import { ERRORS, TRACKING_ACTS, type BatchCommitResult, type CommittedOrder, typ
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useBlocker, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
-import { displayDate, formatDecimal, money } from '../../shared/i18n/format.ts';
+import { displayDate, formatApr, money } from '../../shared/i18n/format.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { isRequestError } from '../../shared/request/request-error.ts';
 import { track } from '../../shared/tracking/index.ts';
@@ -405,7 +405,7 @@ function BatchSummary({ products, total }: { products: ProductDetail[]; total: n
                 <strong>{money(product.loanAmount, language)}</strong>
                 {plan ? (
                   <span>
-                    {t('borrow.cost.total')}: {money(plan.totalRepayment, language)} · {t('borrow.batch.apr', { apr: formatDecimal(plan.aprPercent, language, 2) })}
+                    {t('borrow.cost.total')}: {money(plan.totalRepayment, language)} · {t('borrow.batch.apr', { apr: formatApr(plan.aprPercent, language) })}
                   </span>
                 ) : null}
                 {plan ? <span>{t('borrow.batch.firstDue', { date: displayDate(plan.appRepaymentPlanDTOList[0]?.dueDate, '', language) })}</span> : null}
