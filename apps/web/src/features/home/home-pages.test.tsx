@@ -114,6 +114,16 @@ describe('signed-in homes', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/authentication/batch'), SLOW);
   });
 
+  it('a certified borrower at /home/no-auth goes to the signed-in home, never reading 0 steps (issue 25)', async () => {
+    await changeLanguage('en');
+    localStorage.setItem('home-congratulated:7', '1');
+    serve(certified, index({}));
+    const router = renderAt('/home/no-auth');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home/has-auth'), SLOW);
+    expect(await screen.findByTestId('has-auth-home', {}, SLOW)).toBeInTheDocument();
+    expect(screen.queryByText(/0 steps/)).toBeNull();
+  });
+
   it('shows the bank-error banner, dismissible, with Modify bank card → /authentication/account', async () => {
     await changeLanguage('en');
     localStorage.setItem('home-congratulated:7', '1');
