@@ -100,6 +100,14 @@ for (const lang of LANGUAGES) {
       await page.getByTestId('repay-item').first().locator('.link-button').click();
       await expect(page.getByTestId('order-overdue')).toBeVisible();
       await shot(page, lang, 'order-overdue');
+      // The home of an overdue borrower: the banner with the days and the amount, Repay now, locked cards saying why.
+      await page.goto('/');
+      await waitForApp(page);
+      await expect(page.getByTestId('overdue-banner')).toBeVisible();
+      await shot(page, lang, 'home-overdue');
+      await page.setViewportSize({ width: 360, height: 640 });
+      await shot(page, lang, 'home-overdue-360', { fullPage: true });
+      await page.setViewportSize({ width: 390, height: 844 });
     } finally {
       await moveClock(request, { reset: true });
     }

@@ -58,3 +58,35 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   const serious = await settledViolations(page, (violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(serious.map((violation) => `${screen}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
 }
+
+/**
+ * Every visible button, link, checkbox and radio on the page can be tapped on a 44 x 44 px area
+ * (issue 25; WCAG 2.5.5, Apple's and Google's guidance): its own box, or the label that wraps it
+ * (an antd-mobile checkbox's icon is small, its label is the target). Returns the offenders.
+ */
+export async function smallTapTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const MIN = 44;
+    const selector = 'button, a[href], [role="button"], [role="link"], input[type="checkbox"], input[type="radio"], [role="checkbox"], [role="radio"], .adm-checkbox, .adm-radio';
+    const offenders: string[] = [];
+    for (const element of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
+      const style = window.getComputedStyle(element);
+      const box = element.getBoundingClientRect();
+      if (style.visibility === 'hidden' || style.display === 'none' || box.width === 0 || box.height === 0) continue;
+      if (element.closest('[aria-hidden="true"], .adm-picker, .adm-swiper, .visually-hidden')) continue;
+      if (element instanceof HTMLInputElement && element.closest('label')) continue;
+      const area = element.closest('label') ?? element;
+      const target = area.getBoundingClientRect();
+      if (Math.round(target.width) >= MIN && Math.round(target.height) >= MIN) continue;
+      const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 30) || element.getAttribute('data-testid') || element.className;
+      offenders.push(`${name} ${Math.round(target.width)}x${Math.round(target.height)}`);
+    }
+    return offenders;
+  });
+}
+
+/** No visible tap target on the page is smaller than 44 x 44 px (see smallTapTargets). */
+export async function expectTapTargets(page: Page, screen: string): Promise<void> {
+  // Soft: one run lists every screen's small targets, not only the first.
+  expect.soft(await smallTapTargets(page), `${screen}: tap targets under 44 x 44 px`).toEqual([]);
+}

@@ -80,6 +80,15 @@ describe('password/update by code (the forgotten password)', () => {
     expect((await t.post(API_PATHS.login, { payload: { phone, loginType: 2, passwd: PASSWORD } })).envelope.code).toBe(2101);
   });
 
+  it('refuses a phone with no account, in the reader’s language, and creates none (issue 25)', async () => {
+    const phone = randomPhone();
+    const code = await sendCode(phone);
+    const response = await t.post(API_PATHS.passwordUpdate, { payload: { phone, smsCode: code, newPasswd: NEW_PASSWORD }, lang: 'en' });
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.envelope).toEqual({ code: 2107, message: 'This phone number has no account yet, please log in with OTP to create one', data: null });
+    expect(await t.services.users.findByPhone(phone)).toBeNull();
+  });
+
   it('refuses a wrong code and leaves the password as it was', async () => {
     const phone = randomPhone();
     const first = await t.loginWithOtp(phone);

@@ -69,6 +69,8 @@ export const ERRORS = {
   LOGIN_LOCKED: { code: 2105, httpStatus: 429, messageKey: 'error.loginLocked' },
   /** So many wrong passwords since the last sign-in that only a login code (OTP login or reset by code) signs in. */
   LOGIN_CODE_REQUIRED: { code: 2106, httpStatus: 400, messageKey: 'error.loginCodeRequired' },
+  /** password/update by code for a phone that has no account: a reset never creates one (issue 25). */
+  PHONE_NOT_REGISTERED: { code: 2107, httpStatus: 400, messageKey: 'error.phoneNotRegistered' },
 
   /**
    * Account closing refused by a close guard (a loan not settled, ...): the message says why

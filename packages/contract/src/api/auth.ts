@@ -206,7 +206,7 @@ export const passwordUpdateEndpoint = defineEndpoint({
   response: loginSessionSchema,
   signed: true,
   session: 'optional',
-  errors: [...SIGN_IN_ERRORS, 'SESSION_EXPIRED', 'OTP_INCORRECT', 'OTP_EXPIRED', 'OTP_LOCKED', 'PASSWORD_NOT_SET', 'OLD_PASSWORD_INCORRECT', 'LOGIN_LOCKED', 'LOGIN_CODE_REQUIRED'],
+  errors: [...SIGN_IN_ERRORS, 'SESSION_EXPIRED', 'OTP_INCORRECT', 'OTP_EXPIRED', 'OTP_LOCKED', 'PASSWORD_NOT_SET', 'OLD_PASSWORD_INCORRECT', 'LOGIN_LOCKED', 'LOGIN_CODE_REQUIRED', 'PHONE_NOT_REGISTERED'],
 });
 
 export const logoutEndpoint = defineEndpoint({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { firstMessageKey } from '../validation.ts';
 import { addAccountRequestSchema, bankBindRequestSchema } from './bank.ts';
-import { bankBindFormSchema } from './bank-rules.ts';
+import { bankBindFormSchema, bankHolderName } from './bank-rules.ts';
 
 const contacts = [
   { relatives: 1, relativesName: 'Bố', relativesMobile: '0387654321' },
@@ -49,5 +49,20 @@ describe('bank/bind/v2 as the family sends it', () => {
       ['confirmBankNo', 'validation.required'],
       ['relativesInfoVOList.0.relativesMobile', 'validation.contact.borrowerPhone'],
     ]);
+  });
+});
+
+describe('holder names as banks hold them (issue 25)', () => {
+  it('without diacritics, upper case, single spaces', () => {
+    expect(bankHolderName(' Nguyễn  Văn An ')).toBe('NGUYEN VAN AN');
+    expect(bankHolderName('Đặng Thị Ánh Tuyết')).toBe('DANG THI ANH TUYET');
+    expect(bankHolderName('NGUYEN VAN AN')).toBe('NGUYEN VAN AN');
+  });
+
+  it('a bound card and a wallet keep the holder so', () => {
+    const card = bankBindRequestSchema.parse({ bankId: 970436, bankNo: '0123456789', accountUser: 'Trần Thị Bình', relativesInfoVOList: contacts });
+    expect(card.account).toMatchObject({ holderName: 'TRAN THI BINH' });
+    const wallet = addAccountRequestSchema.parse({ payWay: 'WALLET', walletId: 3, accountCode: '0912345678', accountUser: 'Lê Đức' });
+    expect(wallet).toMatchObject({ account: { holderName: 'LE DUC' } });
   });
 });

@@ -33,6 +33,22 @@ export const accountNumberSchema = digitsOnlySchema.refine((digits) => digits.le
 /** An emergency contact's phone, stored in its 10-digit form. */
 export const contactPhoneSchema = phoneSchema.transform(normalizePhone);
 
+/**
+ * A holder's name as Vietnamese banks hold it (NAPAS transfers, the name a bank returns for an
+ * account): without diacritics, upper case, single spaces — 'Nguyễn Văn  An' is 'NGUYEN VAN AN'
+ * (issue 25). Stored so, a payout's name check compares like with like.
+ */
+export function bankHolderName(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/đ/g, 'd')
+    .replace(/Đ/g, 'D')
+    .toUpperCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 // ---- wire coercions ------------------------------------------------------------------------------
 
 /** Absent for undefined, null, "null" and blank text; numbers become their text (a client may send bankNo as a number). */
@@ -144,7 +160,7 @@ function checkAccount(input: RawAccountFields, requireConfirmation: boolean): Is
       add({ path: ['confirmBankNo'], message: 'validation.bankNo.mismatch' });
     }
     if (issues.length > 0) return issues;
-    return { kind: 'CARD', bankId: input.bankId!, holderName: input.accountUser!.trim(), number: input.bankNo!.trim() };
+    return { kind: 'CARD', bankId: input.bankId!, holderName: bankHolderName(input.accountUser!), number: input.bankNo!.trim() };
   }
   if (input.walletId === undefined) add({ path: ['walletId'], message: 'validation.select' });
   const number = firstIssue(accountNumberSchema, input.accountCode, ['accountCode'], 'validation.required');
@@ -155,7 +171,7 @@ function checkAccount(input: RawAccountFields, requireConfirmation: boolean): Is
   }
   if (input.accountUser !== undefined) add(firstIssue(personNameSchema, input.accountUser, ['accountUser'], 'validation.required'));
   if (issues.length > 0) return issues;
-  return { kind: 'WALLET', walletId: input.walletId!, holderName: input.accountUser?.trim() ?? null, number: input.accountCode!.trim() };
+  return { kind: 'WALLET', walletId: input.walletId!, holderName: input.accountUser?.trim() ? bankHolderName(input.accountUser) : null, number: input.accountCode!.trim() };
 }
 
 function isIssues(value: Issue[] | ParsedAccount): value is Issue[] {

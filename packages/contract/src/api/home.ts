@@ -47,6 +47,13 @@ export const productCardSchema = z.object({
   /** Sen: one-off service fee and overdue charge per day, in ppm of the principal (1 ppm = 0.0001 %). */
   serviceFeePpm: z.number().int(),
   overdueDailyRatePpm: z.number().int(),
+  /**
+   * Sen: why a locked card is locked, for the borrower to read: 'review' (credit under review),
+   * 'rejected' (credit refused; enableLoanDate says when to try again), 'quota' (today's loans
+   * taken), 'overdue' (no credit left while a loan is overdue: repaying it frees the credit),
+   * 'credit' (not enough credit left for the smallest amount); null when the card is not locked.
+   */
+  lockReason: z.enum(['review', 'rejected', 'quota', 'overdue', 'credit']).nullable(),
 });
 export type ProductCard = z.infer<typeof productCardSchema>;
 
@@ -112,6 +119,12 @@ export const homeIndexResponseSchema = z.object({
   maxLoanAmount: z.number().int(),
   /** Sen: enableLoanStr as yyyy-MM-dd, or null. */
   enableLoanDate: z.string().nullable(),
+  /** Sen: the borrower's loans past a due date (0 when none): the home's overdue banner. */
+  overdueOrderCount: z.number().int(),
+  /** Sen: the most days any of them is overdue (0 when none). */
+  overdueDays: z.number().int(),
+  /** Sen: what settles the overdue loans today, overdue fees included (0 when none). */
+  overdueAmount: z.number().int(),
 });
 export type HomeIndex = z.infer<typeof homeIndexResponseSchema>;
 

@@ -128,11 +128,16 @@ export class AuthService {
     });
   }
 
-  /** The forgotten password: a login code proves the phone; a phone new to Sen becomes a user. */
+  /**
+   * The forgotten password: a login code proves the phone. A phone with no account is refused
+   * (PHONE_NOT_REGISTERED), after the code, so the answer tells nothing to one who does not hold
+   * the phone: a reset never creates an account (issue 25; accounts are made by logging in).
+   */
   async updatePasswordByCode(phone: string, smsCode: string, newPasswd: string, origin: RequestOrigin): Promise<LoginSession> {
     await this.otp.verify(phone, smsCode).catch((error: unknown) => this.security.codeRefused(error, { phone, origin, type: 'password_change' }));
     await this.security.codeProvedPhone(phone);
-    const user = await this.users.findOrCreate(phone);
+    const user = await this.users.findByPhone(phone);
+    if (!user) throw new AppError('PHONE_NOT_REGISTERED');
     return this.replacePassword(user, newPasswd, user.passwordHash ? 'code' : 'first', origin, async () => {});
   }
 

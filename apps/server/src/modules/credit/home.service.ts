@@ -23,6 +23,8 @@ export interface HomeExtension {
   receivingAccount?: { kind: 'CARD' | 'WALLET'; id: number; maskedNumber: string } | null;
   /** 0 once the borrower has had a loan. */
   isNew?: number;
+  /** The loans past a due date: how many, the most days overdue, what settles them today. */
+  overdue?: { orders: number; days: number; amount: bigint };
 }
 export type HomeExtensionSource = (userId: string) => Promise<HomeExtension>;
 
@@ -48,6 +50,17 @@ interface CardContext {
   tomorrow: string;
   usage: Map<number, number>;
   lang: Language;
+  /** A loan of the borrower's is overdue. */
+  overdue: boolean;
+}
+
+/** Why a card is locked (ProductCard.lockReason), or null when it is not. */
+function lockReason(context: CardContext, applicable: boolean, quotaUsedUp: boolean): ProductCard['lockReason'] {
+  if (applicable) return null;
+  if (context.status === CREDIT_ACCOUNT_STATUS.REVIEWING) return 'review';
+  if (context.status === CREDIT_ACCOUNT_STATUS.REJECTED) return 'rejected';
+  if (quotaUsedUp) return 'quota';
+  return context.overdue ? 'overdue' : 'credit';
 }
 
 /**
@@ -96,6 +109,7 @@ export class HomeService {
       planNums: product.planNums,
       serviceFeePpm: product.serviceFeePpm,
       overdueDailyRatePpm: product.overdueDailyRatePpm,
+      lockReason: lockReason(context, applicable, quotaUsedUp),
     };
   }
 
@@ -114,6 +128,9 @@ export class HomeService {
     const approved = status === CREDIT_ACCOUNT_STATUS.APPROVED;
     const available = approved && limit > used ? limit - used : 0n;
     const states = await this.certification.states(userId);
+    let extension: HomeExtension = {};
+    for (const source of this.credit.homeExtensions) extension = { ...extension, ...(await source(userId)) };
+    const overdue = extension.overdue ?? { orders: 0, days: 0, amount: 0n };
     const context: CardContext = {
       status,
       available,
@@ -122,6 +139,7 @@ export class HomeService {
       tomorrow: addDays(today, 1),
       usage: await this.products.usageOn(today),
       lang,
+      overdue: overdue.orders > 0,
     };
     const show: ProductCard[] = [];
     const cannot: ProductCard[] = [];
@@ -136,8 +154,6 @@ export class HomeService {
     const canApplyAmount = this.allocate(show, available).reduce((sum, part) => sum + part.amount, 0n);
     const calmFlag = account?.calmUntilDate != null && account.calmUntilDate > today;
     const nextDate = status === CREDIT_ACCOUNT_STATUS.REJECTED ? (account?.nextTryDate ?? null) : calmFlag ? (account?.calmUntilDate ?? null) : null;
-    let extension: HomeExtension = {};
-    for (const source of this.credit.homeExtensions) extension = { ...extension, ...(await source(userId)) };
     const receiving = extension.receivingAccount ?? null;
     return {
       userCreditStatus: status,
@@ -170,6 +186,9 @@ export class HomeService {
       minLoanAmount: shown.length > 0 ? minAmount : 0,
       maxLoanAmount: maxAmount,
       enableLoanDate: nextDate,
+      overdueOrderCount: overdue.orders,
+      overdueDays: overdue.days,
+      overdueAmount: Number(overdue.amount),
     };
   }
 

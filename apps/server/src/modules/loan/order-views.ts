@@ -270,7 +270,7 @@ export class OrderViews {
   }
 
   /** index/v3's orders tab: active orders, and whether batch repayment applies. */
-  async repayProducts(userId: string): Promise<{ repayProducts: RepayProduct[]; showMultipleRepaySign: number; isNew: number }> {
+  async repayProducts(userId: string): Promise<{ repayProducts: RepayProduct[]; showMultipleRepaySign: number; isNew: number; overdue: { orders: number; days: number; amount: bigint } }> {
     const all = await this.facts(userId);
     const active = all.filter((facts) => ['pending', 'paying', 'repaying'].includes(facts.order.state));
     const repayProducts = active.map((facts): RepayProduct => {
@@ -288,8 +288,11 @@ export class OrderViews {
       };
     });
     const batch = active.filter((facts) => BATCH_REPAYABLE_ORDER_STATUSES.includes(facts.code)).length;
+    const today = this.today();
+    const late = active.flatMap((facts) => (facts.loan && facts.order.state === 'repaying' ? [{ days: daysOverdue(facts.loan, today), owed: this.owedNow(facts) }] : [])).filter((loan) => loan.days > 0);
     return {
       repayProducts,
+      overdue: { orders: late.length, days: late.reduce((most, loan) => Math.max(most, loan.days), 0), amount: late.reduce((sum, loan) => sum + loan.owed, 0n) },
       showMultipleRepaySign: batch > 0 ? 1 : 0,
       isNew: all.some((facts) => facts.order.startDate !== null) ? 0 : 1,
     };

@@ -1,14 +1,15 @@
+import { bankBadge } from './bank-badge.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import type { ReceivingAccountItem } from './accounts-api.ts';
 
-/** One receiving account: initials as its logo, name, masked number, holder and the default badge. */
+/** One receiving account: its code as its logo, name, masked number, holder and the default badge. */
 export function AccountCard({ account, children }: { account: ReceivingAccountItem; children?: React.ReactNode }) {
   const { t } = useT();
   return (
     <article className={`account-card${account.isDefault ? ' is-default' : ''}`} data-testid={`account-${account.id}`} aria-label={`${account.name} ${account.maskedNumber}`}>
       <div className="account-card__top">
         <span className="bank-logo" aria-hidden="true">
-          {account.name.slice(0, 2).toUpperCase()}
+          {bankBadge(account.code, account.name)}
         </span>
         <div className="account-card__names">
           <span className="account-card__name">{account.name}</span>

@@ -29,7 +29,7 @@ const values: AccountFormValues = {
   confirmBankNo: '0123456789',
 };
 const done = { idState: '30', workInfoState: '30', bankCardState: '30', kycState: '30', telecomPermissionState: '30', userAuthState: '30' };
-const account: ReceivingAccountItem = { id: 5, kind: 'CARD', name: 'Vietcombank', holder: 'NGUYEN VAN AN', maskedNumber: '*********4567', isDefault: true };
+const account: ReceivingAccountItem = { id: 5, kind: 'CARD', name: 'Vietcombank', code: 'VCB', holder: 'NGUYEN VAN AN', maskedNumber: '*********4567', isDefault: true };
 
 const SEEDED: QueryKey[] = [accountKeys.receiving(), accountKeys.contacts(), homeKeys.index(7), borrowKeys.quote(2, 3_000_000), borrowKeys.loanPage(), borrowKeys.agreement(null, 'en'), homeKeys.commonIndex()];
 const seed = (client: QueryClient) => SEEDED.forEach((key) => client.setQueryData(key, { seeded: true }));

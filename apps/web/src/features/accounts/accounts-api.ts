@@ -28,17 +28,19 @@ export interface ReceivingAccountItem {
   id: number;
   kind: 'CARD' | 'WALLET';
   name: string;
+  /** The bank's or wallet's code (VCB, MOMO), for its badge. */
+  code: string;
   holder: string;
   maskedNumber: string;
   isDefault: boolean;
 }
 
 function cardItem(card: BankAccount): ReceivingAccountItem {
-  return { id: card.id, kind: 'CARD', name: card.bankName, holder: card.accountUser, maskedNumber: card.bankNo, isDefault: card.isDefault === 1 };
+  return { id: card.id, kind: 'CARD', name: card.bankName, code: card.bankCode, holder: card.accountUser, maskedNumber: card.bankNo, isDefault: card.isDefault === 1 };
 }
 
 function walletItem(wallet: Wallet): ReceivingAccountItem {
-  return { id: wallet.id, kind: 'WALLET', name: wallet.walletName, holder: wallet.accountUser, maskedNumber: wallet.accountCode, isDefault: wallet.defaultSign === 1 };
+  return { id: wallet.id, kind: 'WALLET', name: wallet.walletName, code: wallet.walletCode, holder: wallet.accountUser, maskedNumber: wallet.accountCode, isDefault: wallet.defaultSign === 1 };
 }
 
 /** Every receiving account (cards from bank/myCard, wallets from userCashWallet/list/my), the default first. */

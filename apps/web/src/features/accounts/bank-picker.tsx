@@ -1,3 +1,4 @@
+import { bankBadge } from './bank-badge.ts';
 import { Popup, SearchBar } from 'antd-mobile';
 import { useMemo, useState } from 'react';
 import { useT } from '../../shared/i18n/use-translation.ts';
@@ -56,7 +57,7 @@ export function BankPicker({ visible, banks, value, onClose, onPick }: { visible
                 data-testid={`bank-option-${bank.bankCode}`}
               >
                 <span className="bank-logo" aria-hidden="true">
-                  {bank.shortName.slice(0, 2).toUpperCase()}
+                  {bankBadge(bank.bankCode, bank.shortName)}
                 </span>
                 <span className="bank-picker__names">
                   <span className="bank-picker__short">{bank.shortName}</span>

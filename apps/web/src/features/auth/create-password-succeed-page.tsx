@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths.ts';
+import { useBackStaysInApp } from '../../shared/navigation/use-back-stays-in-app.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { CheckIcon } from '../../shared/ui/icons.tsx';
@@ -10,6 +11,9 @@ export function CreatePasswordSucceedPage() {
   const { t } = useT();
   const navigate = useNavigate();
   const goHome = () => navigate(paths.root, { replace: true });
+  // Reached by replacing /login and /login/create-password: with nothing of the app under it, the
+  // phone's Back would leave the app (issue 25).
+  useBackStaysInApp(paths.root);
   return (
     <div className="page">
       <PageHeader title={t('createPassword.title')} onBack={goHome} />

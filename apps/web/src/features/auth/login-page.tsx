@@ -102,7 +102,7 @@ export function LoginPage() {
 
         <p className="login-agreement">
           {t('login.agreement.prefix')}{' '}
-          <Link to={paths.privacyPolicy} data-testid="privacy-policy-link">
+          <Link to={paths.privacyPolicy} className="inline-link" data-testid="privacy-policy-link">
             {t('login.agreement.link')}
           </Link>
         </p>

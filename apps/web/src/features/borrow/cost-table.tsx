@@ -1,6 +1,6 @@
 import type { InstallmentPlan } from '@sen/contract';
 import { useT } from '../../shared/i18n/use-translation.ts';
-import { displayDate, formatDecimal, formatInteger, money, shortDate } from '../../shared/i18n/format.ts';
+import { displayDate, formatApr, formatInteger, money, shortDate } from '../../shared/i18n/format.ts';
 
 /**
  * The full cost of a plan before the borrower commits (DESIGN.md departure): what reaches their
@@ -34,7 +34,7 @@ export function CostSummary({ plan, amount }: { plan: InstallmentPlan; amount: n
             {t('borrow.cost.apr')}
             <span className="cost-list__hint">{t('borrow.cost.aprHint')}</span>
           </dt>
-          <dd>{t('borrow.cost.aprValue', { apr: formatDecimal(plan.aprPercent, language, 2) })}</dd>
+          <dd>{t('borrow.cost.aprValue', { apr: formatApr(plan.aprPercent, language) })}</dd>
         </div>
       </dl>
       <p className="cost-list__note">{t('borrow.cost.firstDue', { date: displayDate(plan.appRepaymentPlanDTOList[0]?.dueDate, '', language), amount: money(plan.firstRepayment, language) })}</p>

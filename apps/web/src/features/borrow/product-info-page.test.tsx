@@ -66,6 +66,7 @@ const detail: ProductInfoDetail = {
   planNums: [1, 3],
   serviceFeePpm: 15_000,
   overdueDailyRatePpm: 600,
+  lockReason: null,
   id: 2,
   loanAmount: 3_000_000,
   loanTermConfigDTOList: [
@@ -135,7 +136,7 @@ describe('/product/info', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('cost-received')).toHaveTextContent('2,955,000');
     expect(screen.getByTestId('cost-total')).toHaveTextContent('3,108,000');
     fireEvent.click(screen.getByTestId('plan-3'));
-    expect(screen.getByTestId('cost-apr')).toHaveTextContent('23.5% a year');
+    expect(screen.getByTestId('cost-apr')).toHaveTextContent('23.50% a year');
     expect(screen.getAllByRole('row')).toHaveLength(4);
   });
 

@@ -2,7 +2,7 @@ import { ERRORS, TRACKING_ACTS, type BatchCommitResult, type CommittedOrder, typ
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useBlocker, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
-import { displayDate, formatDecimal, money } from '../../shared/i18n/format.ts';
+import { displayDate, formatApr, money } from '../../shared/i18n/format.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { isRequestError } from '../../shared/request/request-error.ts';
 import { track } from '../../shared/tracking/index.ts';
@@ -39,6 +39,19 @@ function planLabel(planNums: number, t: ReturnType<typeof useT>['t']) {
 function defaultPlan(detail: ProductDetail): InstallmentPlan | undefined {
   const plans = detail.loanTermConfigDTOList[0]?.productInstallmentPlanDTOList ?? [];
   return plans.find((plan) => plan.defaultSign === 1) ?? plans[0];
+}
+
+function MissingProduct() {
+  const { t } = useT();
+  const navigate = useNavigate();
+  return (
+    <section className="result" role="alert" data-testid="product-missing">
+      <h1 className="result__title">{t('borrow.missing')}</h1>
+      <Button color="primary" shape="rounded" onClick={() => void navigate(paths.root, { replace: true })} data-testid="product-missing-home">
+        {t('common.goHome')}
+      </Button>
+    </section>
+  );
 }
 
 /**
@@ -137,6 +150,8 @@ export function ProductInfoPage() {
   };
 
   const loading = batch ? loanPage.isPending : quote.isPending;
+  // Opened without a product or amount (a bookmark, a shared link): nothing to quote, so say so and lead home.
+  const missingProduct = !batch && !(productId > 0 && requested > 0);
   const loadFailure = {
     errorTitle: t('borrow.loadFailed'),
     errorText: (failure: unknown) => (isRequestError(failure) && failure.kind === 'envelope' ? failure.message : t('borrow.loadFailed.text')),
@@ -165,7 +180,7 @@ export function ProductInfoPage() {
           </QueryView>
         ) : (
           // A quote on screen stays when asking for it again fails (as after an outdated agreement).
-          <QueryView query={quote} {...loadFailure} keepDataOnError>
+          <QueryView query={quote} {...loadFailure} keepDataOnError missing={missingProduct} {...(missingProduct ? { renderError: () => <MissingProduct /> } : {})}>
             {() =>
               detail && plan ? (
                 <>
@@ -390,7 +405,7 @@ function BatchSummary({ products, total }: { products: ProductDetail[]; total: n
                 <strong>{money(product.loanAmount, language)}</strong>
                 {plan ? (
                   <span>
-                    {t('borrow.cost.total')}: {money(plan.totalRepayment, language)} · {t('borrow.batch.apr', { apr: formatDecimal(plan.aprPercent, language, 2) })}
+                    {t('borrow.cost.total')}: {money(plan.totalRepayment, language)} · {t('borrow.batch.apr', { apr: formatApr(plan.aprPercent, language) })}
                   </span>
                 ) : null}
                 {plan ? <span>{t('borrow.batch.firstDue', { date: displayDate(plan.appRepaymentPlanDTOList[0]?.dueDate, '', language) })}</span> : null}

@@ -1,3 +1,4 @@
+import { OverdueBanner } from './overdue-banner.tsx';
 import { AUTH_DONE, REVIEW_RETRY_MS, detectRegClient, type ProductCard } from '@sen/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -149,6 +150,8 @@ export function HasAuthHome() {
             </div>
           </section>
         ) : null}
+
+        {data ? <OverdueBanner home={data} /> : null}
 
         <section className="credit-hero" aria-labelledby="credit-title">
           <h1 id="credit-title" className="credit-hero__title">

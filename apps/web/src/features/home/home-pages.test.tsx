@@ -44,6 +44,7 @@ const card = (change: Partial<ProductCard>): ProductCard => ({
   planNums: [1],
   serviceFeePpm: 10_000,
   overdueDailyRatePpm: 450,
+  lockReason: null,
   ...change,
 });
 
@@ -78,6 +79,9 @@ const index = (change: Partial<HomeIndex>): HomeIndex => ({
   minLoanAmount: 1_000_000,
   maxLoanAmount: 5_000_000,
   enableLoanDate: null,
+  overdueOrderCount: 0,
+  overdueDays: 0,
+  overdueAmount: 0,
   ...change,
 });
 
@@ -110,6 +114,16 @@ describe('signed-in homes', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/authentication/batch'), SLOW);
   });
 
+  it('a certified borrower at /home/no-auth goes to the signed-in home, never reading 0 steps (issue 25)', async () => {
+    await changeLanguage('en');
+    localStorage.setItem('home-congratulated:7', '1');
+    serve(certified, index({}));
+    const router = renderAt('/home/no-auth');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home/has-auth'), SLOW);
+    expect(await screen.findByTestId('has-auth-home', {}, SLOW)).toBeInTheDocument();
+    expect(screen.queryByText(/0 steps/)).toBeNull();
+  });
+
   it('shows the bank-error banner, dismissible, with Modify bank card → /authentication/account', async () => {
     await changeLanguage('en');
     localStorage.setItem('home-congratulated:7', '1');
@@ -121,6 +135,30 @@ describe('signed-in homes', () => {
     await router.navigate('/');
     fireEvent.click(await screen.findByText('Modify bank card', {}, SLOW));
     await waitFor(() => expect(router.state.location.pathname).toBe('/authentication/account'), SLOW);
+  });
+
+  it('an overdue borrower reads the days and the amount, Repay now opens the repayment, and locked cards say why', async () => {
+    await changeLanguage('en');
+    localStorage.setItem('home-congratulated:7', '1');
+    const locked = card({ lock: true, lockReason: 'overdue' });
+    serve(certified, index({ overdueOrderCount: 2, overdueDays: 5, overdueAmount: 4_102_500, userCreditAmount: 0, showProducts: [], canNotApplyProducts: [locked] }));
+    const router = renderAt('/home/has-auth');
+    const banner = await screen.findByTestId('overdue-banner', {}, SLOW);
+    expect(banner).toHaveTextContent('Your loan is 5 days overdue');
+    expect(banner).toHaveTextContent('2 loans are overdue');
+    expect(screen.getByTestId('overdue-amount')).toHaveTextContent('4,102,500');
+    expect(screen.getByTestId('lock-reason')).toHaveTextContent('Locked while a loan is overdue');
+    fireEvent.click(screen.getByRole('button', { name: 'Repay now' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order/batch-repay-list'), SLOW);
+  });
+
+  it('no overdue loan, no banner', async () => {
+    await changeLanguage('en');
+    localStorage.setItem('home-congratulated:7', '1');
+    serve(certified, index({}));
+    renderAt('/home/has-auth');
+    await screen.findByTestId('apply-product', {}, SLOW);
+    expect(screen.queryByTestId('overdue-banner')).toBeNull();
   });
 
   it('sends an unknown status with products to not-found', async () => {

@@ -20,6 +20,9 @@ export function RootHomePage() {
 /** /home/no-auth: the visitor home, or the steps left for a signed-in borrower. */
 export function NoAuthHomePage() {
   const token = useSessionStore((state) => state.token);
+  const hasAuth = hasAuthOf(useAuthStatus());
+  // A certified borrower has no steps left: their home is the signed-in one, never '0 steps' (issue 25).
+  if (token && hasAuth) return <Navigate to={paths.homeHasAuth} replace />;
   return token ? <StepsLeftHome /> : <NoAuthHome />;
 }
 

@@ -43,6 +43,15 @@ export function ProductCardView({ card, onApply, onAddInformation }: { card: Car
           ))}
         </ul>
       ) : null}
+      {locked && card.lockReason === 'overdue' ? (
+        <p className="product-card__note product-card__note--alert" role="note" data-testid="lock-reason">
+          {t('home.card.lockedOverdue')}
+        </p>
+      ) : locked && card.lockReason === 'credit' ? (
+        <p className="product-card__note" role="note" data-testid="lock-reason">
+          {t('home.card.lockedCredit')}
+        </p>
+      ) : null}
       {card.quotaUsedUp ? (
         <p className="product-card__note" role="note">
           {t('home.card.quotaUsedUp', { date: displayDate(card.enableLoanDate, card.enableLoanStr, language) })}

@@ -78,7 +78,7 @@ export function KycFacePage() {
 
   return (
     <div className="page">
-      <PageHeader title={t('page.face')} onBack={() => void navigate(paths.authBatchKyc)} />
+      <PageHeader title={t('page.face')} onBack={() => void navigate(paths.authBatchKyc, { replace: true })} />
       <main className="page__content kyc-face" data-testid="kyc-face-page">
         <p className="form-page__hint">{t('kyc.face.intro')}</p>
         {phase.kind === 'starting' ? <LoadingView text={t('kyc.face.loading')} /> : null}

@@ -1,6 +1,7 @@
 import { API_PATHS } from '@sen/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../shared/i18n/i18n.ts';
 import { envelopeResponse as envelope, setupApiTest } from '../../test/api-test.ts';
@@ -12,6 +13,11 @@ const toast = vi.hoisted(() => vi.fn());
 vi.mock('../../shared/ui/toast.ts', () => ({ showToast: toast }));
 
 const fetchMock = setupApiTest();
+
+/** The page in a data router (its leave confirmation holds the phone's Back with the router's blocker). */
+function InRouter({ children }: { children: ReactNode }) {
+  return <RouterProvider router={createMemoryRouter([{ path: '*', element: children }])} />;
+}
 const EMPTY_INFO = { id: null, userId: 7, frontImageUrl: null, backImageUrl: null, liveImageUrl: null, idCardType: null, livenessPassed: false, completed: false };
 
 function serve(info: Record<string, unknown>) {
@@ -26,9 +32,9 @@ describe('KYC page', () => {
     await changeLanguage('vn');
     serve(EMPTY_INFO);
     renderWithQuery(
-      <MemoryRouter>
+      <InRouter>
         <KycPage />
-      </MemoryRouter>,
+      </InRouter>,
     );
     await waitFor(() => expect(screen.getByText('Mặt trước CCCD')).toBeInTheDocument());
     expect(screen.getByText('Mặt sau CCCD')).toBeInTheDocument();
@@ -40,9 +46,9 @@ describe('KYC page', () => {
     await changeLanguage('en');
     serve(EMPTY_INFO);
     renderWithQuery(
-      <MemoryRouter>
+      <InRouter>
         <KycPage />
-      </MemoryRouter>,
+      </InRouter>,
     );
     const input = await screen.findByTestId('kyc-front-file-input');
     const calls = fetchMock.mock.calls.length;
@@ -55,9 +61,9 @@ describe('KYC page', () => {
     await changeLanguage('en');
     serve({ ...EMPTY_INFO, id: 1, frontImageUrl: '/api/user/app/file/f?expires=1&sig=s', backImageUrl: '/api/user/app/file/b?expires=1&sig=s' });
     renderWithQuery(
-      <MemoryRouter>
+      <InRouter>
         <KycPage />
-      </MemoryRouter>,
+      </InRouter>,
     );
     await waitFor(() => expect(screen.getByTestId('kyc-front-done')).toBeInTheDocument());
     expect(screen.getByTestId('kyc-back-done')).toBeInTheDocument();
@@ -72,9 +78,9 @@ describe('KYC info page', () => {
     await changeLanguage('vn');
     serve({ ...EMPTY_INFO, id: 1, frontImageUrl: '/f', backImageUrl: '/b', liveImageUrl: '/l', livenessPassed: true, completed: true });
     renderWithQuery(
-      <MemoryRouter>
+      <InRouter>
         <KycInfoPage />
-      </MemoryRouter>,
+      </InRouter>,
     );
     await waitFor(() => expect(screen.getByTestId('kyc-info-status')).toHaveTextContent('Đã xác minh'));
     expect(screen.getAllByRole('img')).toHaveLength(3);

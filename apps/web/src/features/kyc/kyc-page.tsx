@@ -9,6 +9,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import { CheckIcon, ShieldIcon } from '../../shared/ui/icons.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { QueryView } from '../../shared/ui/query-view.tsx';
+import { useLeaveConfirm } from '../certification/index.ts';
 import { compressImage, ImageCompressionError } from './compress-image.ts';
 import { uploadKycImage, useKycInfo, type KycSlot } from './kyc-api.ts';
 import { kycKeys } from './kyc-keys.ts';
@@ -106,6 +107,7 @@ export function KycPage() {
   const info = useKycInfo();
   const [slots, setSlots] = useState<Record<KycSlot, SlotState>>({ front: EMPTY, back: EMPTY, selfie: EMPTY });
   const previews = useRef<string[]>([]);
+  const leave = useLeaveConfirm(true);
 
   useEffect(() => () => previews.current.forEach((url) => URL.revokeObjectURL(url)), []);
 
@@ -152,7 +154,7 @@ export function KycPage() {
 
   return (
     <div className="page">
-      <PageHeader title={t('page.kyc')} onBack={() => void navigate(paths.authBatch)} />
+      <PageHeader title={t('page.kyc')} onBack={leave.onBack} />
       <main className="page__content kyc-page" data-testid="kyc-page">
         <p className="form-page__hint">{t('kyc.intro')}</p>
         <QueryView query={info}>
@@ -171,6 +173,7 @@ export function KycPage() {
           )}
         </QueryView>
       </main>
+      {leave.dialog}
     </div>
   );
 }

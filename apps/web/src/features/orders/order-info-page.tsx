@@ -2,7 +2,7 @@ import { ORDER_STATUS } from '@sen/contract';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
-import { displayDate, formatDecimal, money, vietnamDayOf } from '../../shared/i18n/format.ts';
+import { displayDate, formatApr, formatDecimal, money, vietnamDayOf } from '../../shared/i18n/format.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
@@ -50,6 +50,7 @@ export function OrderInfoPage() {
         <main className="page__content orders" data-testid="order-info" aria-busy={order.isPending}>
           <QueryView
             query={order}
+            missing={!(orderId > 0)}
             renderError={() => (
               // Retry cannot bring back an order that is not the borrower's: the way out is the list.
               <section className="result" role="alert" data-testid="order-error">
@@ -205,7 +206,7 @@ export function OrderInfoPage() {
                     </div>
                     <div>
                       <dt>{t('orders.apr')}</dt>
-                      <dd>{t('borrow.cost.aprValue', { apr: formatDecimal(data.aprPercent, language, 2) })}</dd>
+                      <dd>{t('borrow.cost.aprValue', { apr: formatApr(data.aprPercent, language) })}</dd>
                     </div>
                     {data.creditHeld > 0 ? (
                       <div>

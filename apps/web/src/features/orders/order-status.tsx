@@ -1,4 +1,6 @@
 import { orderStatusLabel } from '@sen/contract';
+// The tag's styles come with the tag: the Order tab (repay list) shows it without loading an order page (issue 25).
+import './orders.css';
 
 /** The tone of a status label: overdue and failures red, settled green, in progress amber. */
 export function statusTone(code: number): 'danger' | 'success' | 'progress' | 'neutral' {

@@ -46,3 +46,10 @@ describe('the day of an instant, in Vietnam time', () => {
     expect(vietnamDayOf('soon')).toBe('');
   });
 });
+
+describe('formatApr (issue 25: always the same decimals)', () => {
+  it('two decimals in every language', async () => {
+    const { formatApr } = await import('./format.ts');
+    expect([formatApr(21, 'vn'), formatApr(21.5, 'vn'), formatApr(21.375, 'en'), formatApr(20.1, 'zh')]).toEqual(['21,00', '21,50', '21.38', '20.10']);
+  });
+});

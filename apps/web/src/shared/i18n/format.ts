@@ -17,6 +17,11 @@ export function formatDecimal(value: number | string, language: Language, maxDig
   return new Intl.NumberFormat(INTL_LOCALE[language], { maximumFractionDigits: maxDigits }).format(number);
 }
 
+/** An APR in percent, always with two decimals in the language's format (21,00 / 21.37), so rates line up and compare (issue 25). */
+export function formatApr(percent: number, language: Language): string {
+  return new Intl.NumberFormat(INTL_LOCALE[language], { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(percent);
+}
+
 /** A whole number with the language's grouping (vn '1.000', en '1,000'). */
 export function formatInteger(value: number, language: Language): string {
   return new Intl.NumberFormat(INTL_LOCALE[language], { maximumFractionDigits: 0 }).format(value);

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useT } from '../i18n/use-translation.ts';
+import { isRequestError } from '../request/request-error.ts';
 import { Button } from './button.tsx';
 import { LoadingView } from './loading-view.tsx';
 
@@ -52,6 +53,11 @@ export interface QueryViewProps<T> {
   renderError?: (error: unknown, retry: () => void) => ReactNode;
   /** Show data already loaded when a later refetch fails, instead of the failure. */
   keepDataOnError?: boolean;
+  /**
+   * The page lacks what its query needs (a missing query parameter): the query never starts, so
+   * this is shown as the failure (renderError, called with null), never as loading for ever.
+   */
+  missing?: boolean;
 }
 
 /**
@@ -71,9 +77,18 @@ export function QueryView<T>({
   retryTestId,
   renderError,
   keepDataOnError = false,
+  missing = false,
 }: QueryViewProps<T>) {
   const { t } = useT();
   const { data } = query;
+  if (missing) {
+    if (renderError) return <>{renderError(null, () => undefined)}</>;
+    return (
+      <section className="result" role="alert" data-testid={errorTestId}>
+        <h1 className="result__title">{errorTitle ?? t('error.requestFailed')}</h1>
+      </section>
+    );
+  }
   if (query.isPending) {
     return size === 'page' ? (
       <LoadingView text={t('common.loading')} />
@@ -87,7 +102,9 @@ export function QueryView<T>({
     const retry = () => void query.refetch();
     if (renderError) return <>{renderError(query.error, retry)}</>;
     const title = errorTitle ?? t('error.requestFailed');
-    const text = errorText?.(query.error) ?? null;
+    // Offline or unanswered, the reason is the connection, whatever the page calls its failure (SPEC.md §8).
+    const connection = isRequestError(query.error) && (query.error.kind === 'network' || query.error.kind === 'timeout') ? query.error.message : null;
+    const text = errorText?.(query.error) ?? connection;
     const action = (
       <Button color="primary" shape="rounded" onClick={retry} data-testid={retryTestId}>
         {t('common.retry')}
