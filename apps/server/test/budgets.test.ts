@@ -74,7 +74,7 @@ const reads: Array<{ name: string; send: () => Promise<{ statusCode: number; bod
   { name: 'index/v3 (the home)', send: () => t.post(API_PATHS.homeIndex, { token: b.token }), own: 11 },
   { name: 'productInfo/detail (the quote)', send: () => t.post(API_PATHS.productInfoDetail, { token: b.token, payload: { productId: String(productId), amount: '2000000' } }), own: 12 },
   { name: 'order/oldList', send: () => t.post(API_PATHS.orderList, { token: b.token }), own: 5 },
-  { name: 'order/detail', send: () => t.post(API_PATHS.orderDetail, { token: b.token, payload: { orderId: orderIdForDetail } }), own: 7 },
+  { name: 'order/detail', send: () => t.post(API_PATHS.orderDetail, { token: b.token, payload: { orderId: orderIdForDetail } }), own: 8 }, // 8th: the order's refunds (decision 100)
   { name: 'fcm/sendRecord/list (messages)', send: () => t.post(API_PATHS.messageList, { token: b.token, payload: { pageNum: 1, pageSize: 10 } }), own: 2 },
   // Signed but anonymous: the rate limits count outside the database, so nothing at all.
   { name: 'auth config (signed, no session)', send: () => t.post(API_PATHS.authConfig), own: 0, session: false },

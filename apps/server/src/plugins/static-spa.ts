@@ -10,6 +10,9 @@ import { sendAppError } from './envelope.ts';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The CSP sources ('sha256-…') of index.html's inline scripts: the splash's few lines run before any file loads. */
+/** Paths that are the API's or the probes', never an app's page. */
+const API_LIKE = /^\/(api|health)(\/|$)/;
+
 export function inlineScriptHashes(html: string): string[] {
   return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => `'sha256-${createHash('sha256').update(match[1] ?? '').digest('base64')}'`);
 }
@@ -103,7 +106,9 @@ export const staticSpaPlugin = globalPlugin('sen-static-spa', async (app: Fastif
     } catch {
       // not valid percent-encoding: judge the raw text
     }
-    if (pathname === '/api' || pathname.startsWith('/api/')) return sendAppError(request, reply, new AppError('NOT_FOUND'));
+    // The API and the probes (/health/live, /health/ready; decision 105) answer unknown paths and
+    // methods with the 404 envelope, never with a page.
+    if (API_LIKE.test(pathname)) return sendAppError(request, reply, new AppError('NOT_FOUND'));
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
     }

@@ -1,7 +1,7 @@
 import { CREDIT_STATUS } from '@sen/contract';
-import { and, asc, desc, eq, gt, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, lte, ne, notExists, or, sql } from 'drizzle-orm';
 import { executeRows } from '../../db/database.ts';
-import { creditAccounts, creditDecisions, creditDenyList } from '../../db/schema.ts';
+import { creditAccounts, creditDecisions, creditDenyList, loanOrders } from '../../db/schema.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 
 export type CreditAccountRow = typeof creditAccounts.$inferSelect;
@@ -122,13 +122,22 @@ export class CreditRepository {
   /**
    * Adds `amount` to what an approved borrower uses when it stays within the limit, in one UPDATE:
    * the row is locked by it and the condition is checked again on the row's latest version, so two
-   * reservations at once can never pass the limit together. Null when refused.
+   * reservations at once can never pass the limit together. A borrower with a written-off loan is
+   * refused here too (their credit stays locked, decision 100): checked in the same statement, so
+   * the commit spends no extra query on it. Null when refused.
    */
   async reserveWithinLimit(userId: string, amount: bigint, approvedStatus: number, now: Date): Promise<{ usedAmount: bigint; creditLimit: bigint } | null> {
     const [row] = await this.db
       .update(creditAccounts)
       .set({ usedAmount: sql`${creditAccounts.usedAmount} + ${amount}`, updatedAt: now })
-      .where(and(eq(creditAccounts.userId, userId), eq(creditAccounts.status, approvedStatus), sql`${creditAccounts.usedAmount} + ${amount} <= ${creditAccounts.creditLimit}`))
+      .where(
+        and(
+          eq(creditAccounts.userId, userId),
+          eq(creditAccounts.status, approvedStatus),
+          sql`${creditAccounts.usedAmount} + ${amount} <= ${creditAccounts.creditLimit}`,
+          notExists(this.db.select({ one: sql`1` }).from(loanOrders).where(and(eq(loanOrders.userId, userId), eq(loanOrders.state, 'written_off')))),
+        ),
+      )
       .returning({ usedAmount: creditAccounts.usedAmount, creditLimit: creditAccounts.creditLimit });
     return row ?? null;
   }

@@ -280,12 +280,12 @@ export class OrderService {
    */
   private async reserveCredit(userId: string, principal: bigint): Promise<void> {
     const { credit } = this.deps;
-    // A written-off loan locks the borrower's credit (decision 100): no new loan, whatever the limit shows.
-    if (await this.deps.orders.hasWrittenOff(userId)) throw new AppError('CREDIT_NOT_APPROVED', { data: { creditStatus: CREDIT_STATUS.REJECTED, enableLoanDate: null } });
     try {
       await credit.reserve(userId, principal);
     } catch (error) {
       if (!(error instanceof AppError) || error.errorName !== 'CREDIT_LIMIT_EXCEEDED') throw error;
+      // A written-off loan locks the borrower's credit (decision 100): the reservation refused it; say why.
+      if (await this.deps.orders.hasWrittenOff(userId)) throw new AppError('CREDIT_NOT_APPROVED', { data: { creditStatus: CREDIT_STATUS.REJECTED, enableLoanDate: null } });
       const standing = await credit.account(userId);
       if (standing?.status !== CREDIT_STATUS.APPROVED) {
         const status = standing?.status ?? CREDIT_STATUS.REVIEWING;
