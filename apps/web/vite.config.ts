@@ -21,7 +21,7 @@ export default defineConfig(({ mode }) => {
   return {
     plugins: [
       react(),
-      endpointTablePlugin({ moduleFile: path.join(here, 'src/shared/request/endpoints.ts'), repositoryRoot: path.join(here, '../..') }),
+      endpointTablePlugin({ moduleFile: path.join(here, 'src/shared/request/endpoints.ts'), repositoryRoot: path.join(here, '../..'), sourceDir: path.join(here, 'src') }),
       pureDefinitionsPlugin((id) => id.includes('/packages/contract/src/') && !id.includes('.test.')),
       senBuildPlugin({ productName: env.VITE_PRODUCT_NAME || 'Sen', sourceMapDir: path.join(here, 'dist-sourcemaps') }),
     ],

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 
@@ -28,7 +29,21 @@ export function endpointTable(repositoryRoot: string): Record<string, Record<str
  * time, one object of plain fields per endpoint. The browser calls by method and path; the
  * schemas stay on the server (docs/decisions/081).
  */
-export function endpointTablePlugin(options: { moduleFile: string; repositoryRoot: string }): Plugin {
+/**
+ * The endpoints the app's source names (`endpoints.userInfo`): the table holds only those, not the
+ * webhooks, probes and partner callbacks the web app never calls (bytes of the first route).
+ */
+export function endpointsNamedIn(sourceDir: string): Set<string> {
+  const named = new Set<string>();
+  for (const entry of readdirSync(sourceDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !/\.tsx?$/.test(entry.name) || /\.test\.tsx?$/.test(entry.name)) continue;
+    const text = readFileSync(path.join(entry.parentPath, entry.name), 'utf8');
+    for (const match of text.matchAll(/\bendpoints\.([A-Za-z_$][\w$]*)/g)) named.add(match[1] as string);
+  }
+  return named;
+}
+
+export function endpointTablePlugin(options: { moduleFile: string; repositoryRoot: string; sourceDir: string }): Plugin {
   let table: string | null = null;
   return {
     name: 'sen-endpoint-table',
@@ -36,7 +51,11 @@ export function endpointTablePlugin(options: { moduleFile: string; repositoryRoo
     enforce: 'pre',
     load(id) {
       if (id.split('?')[0] !== options.moduleFile) return null;
-      table ??= JSON.stringify(endpointTable(options.repositoryRoot));
+      if (table === null) {
+        const named = endpointsNamedIn(options.sourceDir);
+        const all = endpointTable(options.repositoryRoot);
+        table = JSON.stringify(Object.fromEntries(Object.entries(all).filter(([name]) => named.has(name))));
+      }
       return `export const endpoints = /* @__PURE__ */ JSON.parse(${JSON.stringify(table)});\n`;
     },
   };

@@ -1,4 +1,5 @@
-import { Button, Empty, Result, Spin } from 'antd';
+import { Button, Empty, Spin } from 'antd';
+import { StatusPanel } from './status-panel.tsx';
 import type { ReactNode } from 'react';
 import { useT } from '../i18n/i18n.ts';
 import { errorMessage } from '../request/admin-request-error.ts';
@@ -44,8 +45,8 @@ export function QueryState<T>({
 export function ErrorWithRetry({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useT();
   return (
-    <Result
-      status="warning"
+    <StatusPanel
+      kind="warning"
       title={t('common.loadFailed')}
       subTitle={<span role="alert">{errorMessage(error)}</span>}
       extra={
