@@ -6,10 +6,9 @@ test('first visit shows the splash for at least 1000 ms, then the app with the s
   // Not waiting for 'load': on a busy machine the boot can end (and the splash go) before it fires.
   await page.goto('/', { waitUntil: 'commit' });
   const splash = page.getByTestId('splash');
-  await expect(splash).toBeVisible();
-  // Drawn by index.html in the stored language: Vietnamese on a first visit.
-  await expect(splash).toContainText('Chào mừng đến với Sen');
-  await expect(splash).toContainText('An toàn & đáng tin cậy');
+  // Drawn by index.html in the stored language: Vietnamese on a first visit. One assertion: on a
+  // busy machine the splash can be gone between two.
+  await expect(splash).toContainText(/Chào mừng đến với Sen[\s\S]*An toàn & đáng tin cậy/);
   await expect(splash).toBeHidden({ timeout: 15_000 });
   expect(Date.now() - started).toBeGreaterThanOrEqual(MIN_LOADING_SCREEN_MS);
 
