@@ -16,6 +16,9 @@ const serverProject = (name: string, env: Record<string, string>, include: strin
     // One migrated database per project and run, copied by each test file's database (decision 082).
     globalSetup: ['test/helpers/global-setup.ts'],
     environment: 'node',
+    // A worker keeps its modules from one test file to the next: the server's import graph was a
+    // third of these projects' CPU, and no server test changes module state (decision 107).
+    isolate: false,
     env,
     testTimeout: 30_000,
     hookTimeout: 60_000,

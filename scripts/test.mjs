@@ -31,6 +31,32 @@ function readJson(path) {
   return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : null;
 }
 
+function failedVitestTests(report) {
+  const names = [];
+  for (const file of report?.testResults ?? []) {
+    const path = file.name.replace(root, '');
+    const failedTests = file.assertionResults.filter((test) => test.status === 'failed');
+    for (const test of failedTests) names.push(`${path} › ${test.fullName}`);
+    // A file that failed outside its tests (an import or a hook) has no failed assertion to name.
+    if (file.status === 'failed' && failedTests.length === 0) names.push(`${path}: ${String(file.message).split('\n')[0]}`);
+  }
+  return names;
+}
+
+function failedPlaywrightTests(report) {
+  const names = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'unexpected') names.push(`[${test.projectName}] ${[...titles, spec.title].join(' › ')}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of report?.suites ?? []) walk(suite, [suite.title]);
+  return names;
+}
+
 const summary = [];
 const started = Date.now();
 const seconds = (since) => Math.round((Date.now() - since) / 1000);
@@ -79,6 +105,9 @@ for (const { runner, passed, failed, skipped, seconds: took } of summary) {
   console.log(`${runner}: ${passed} passed, ${failed} failed, ${skipped} skipped (${took} s)`);
 }
 console.log(`builds side by side: ${buildsSeconds} s (web app ${webBuildSeconds} s, back office ${adminBuildSeconds} s)`);
+// The failures again at the end, by name: the runners print them far above, out of a CI log's tail.
+for (const name of failedVitestTests(vitest)) console.log(`failed (vitest): ${name}`);
+for (const name of failedPlaywrightTests(playwright)) console.log(`failed (playwright): ${name}`);
 const passed = summary.reduce((sum, entry) => sum + entry.passed, 0);
 const failed = summary.reduce((sum, entry) => sum + entry.failed, 0);
 console.log(`total: ${passed} passed, ${failed} failed (${seconds(started)} s)`);
