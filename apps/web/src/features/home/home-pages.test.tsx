@@ -152,6 +152,14 @@ describe('signed-in homes', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/order/batch-repay-list'), SLOW);
   });
 
+  it('one day overdue reads in the singular', async () => {
+    await changeLanguage('en');
+    localStorage.setItem('home-congratulated:7', '1');
+    serve(certified, index({ overdueOrderCount: 1, overdueDays: 1, overdueAmount: 1_004_500, userCreditAmount: 0, showProducts: [], canNotApplyProducts: [card({ lock: true, lockReason: 'overdue' })] }));
+    renderAt('/home/has-auth');
+    expect(await screen.findByTestId('overdue-banner', {}, SLOW)).toHaveTextContent('Your loan is 1 day overdue');
+  });
+
   it('no overdue loan, no banner', async () => {
     await changeLanguage('en');
     localStorage.setItem('home-congratulated:7', '1');

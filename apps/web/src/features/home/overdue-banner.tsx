@@ -17,7 +17,7 @@ export function OverdueBanner({ home }: { home: Pick<HomeIndex, 'overdueOrderCou
   return (
     <section className="overdue-banner" role="alert" aria-labelledby="overdue-title" data-testid="overdue-banner">
       <div>
-        <strong id="overdue-title">{t('home.overdue.title', { days: home.overdueDays })}</strong>
+        <strong id="overdue-title">{t(home.overdueDays === 1 ? 'home.overdue.titleOneDay' : 'home.overdue.title', { days: home.overdueDays })}</strong>
         <p>
           {t(home.overdueOrderCount > 1 ? 'home.overdue.textMany' : 'home.overdue.textOne', { count: home.overdueOrderCount })}{' '}
           <strong data-testid="overdue-amount">{money(home.overdueAmount, language)}</strong>

@@ -86,7 +86,7 @@ export function OrderInfoPage() {
                   </p>
                   {data.overdueDays > 0 ? (
                     <p className="order-summary__alert" data-testid="order-overdue">
-                      {t('orders.overdueDays', { days: data.overdueDays })} · {t('orders.overdueFee')}: {money(data.penaltyAmount, language)}
+                      {t(data.overdueDays === 1 ? 'orders.overdueOneDay' : 'orders.overdueDays', { days: data.overdueDays })} · {t('orders.overdueFee')}: {money(data.penaltyAmount, language)}
                     </p>
                   ) : null}
                   {data.status !== ORDER_STATUS.PAYOUT_FAILED && data.failureReason ? <p className="order-summary__alert">{data.failureReason}</p> : null}

@@ -51,7 +51,7 @@ export function OrderListPage() {
                         <span>{order.orderNo}</span>
                         <span>{displayDate(order.applyDate, order.createTime.slice(0, 10), language)}</span>
                       </span>
-                      {order.overdueDays > 0 ? <span className="order-item__alert">{t('orders.overdueDays', { days: order.overdueDays })}</span> : null}
+                      {order.overdueDays > 0 ? <span className="order-item__alert">{t(order.overdueDays === 1 ? 'orders.overdueOneDay' : 'orders.overdueDays', { days: order.overdueDays })}</span> : null}
                     </button>
                   </li>
                 ))}

@@ -120,7 +120,7 @@ export function BatchRepayPage() {
                         <strong>{order.productName}</strong>
                         <small>
                           {order.orderNo} · {t('repay.item.due', { date: displayDate(order.dueDate, order.dueDate, language) })}
-                          {order.overdueDays > 0 ? ` · ${t('orders.overdueDays', { days: order.overdueDays })}` : ''}
+                          {order.overdueDays > 0 ? ` · ${t(order.overdueDays === 1 ? 'orders.overdueOneDay' : 'orders.overdueDays', { days: order.overdueDays })}` : ''}
                         </small>
                       </span>
                       <span className="repay-choice__amount">{money(order.actualRepayAmount, language)}</span>

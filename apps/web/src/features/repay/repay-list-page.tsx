@@ -82,7 +82,7 @@ export function RepayListPage() {
                           <dd>{money(order.actualRepayAmount, language)}</dd>
                         </div>
                       </dl>
-                      {order.overdueDays > 0 ? <p className="repay-item__alert">{t('orders.overdueDays', { days: order.overdueDays })}</p> : null}
+                      {order.overdueDays > 0 ? <p className="repay-item__alert">{t(order.overdueDays === 1 ? 'orders.overdueOneDay' : 'orders.overdueDays', { days: order.overdueDays })}</p> : null}
                       <div className="repay-item__actions">
                         <button type="button" className="link-button" onClick={() => navigate(`${paths.orderInfo}?orderId=${order.orderId}`)}>
                           {t('repay.item.details')}

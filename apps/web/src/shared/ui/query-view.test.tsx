@@ -3,6 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithQuery } from '../../test/render.tsx';
 import { changeLanguage } from '../i18n/i18n.ts';
+import { RequestError } from '../request/request-error.ts';
 import { allQueries, QueryView, type QueryState } from './query-view.tsx';
 
 const state = <T,>(change: Partial<QueryState<T>>): QueryState<T> => ({ data: undefined, error: null, isPending: false, isError: false, refetch: vi.fn(async () => undefined), ...change });
@@ -53,6 +54,20 @@ describe('QueryView', () => {
       </QueryView>,
     );
     fireEvent.click(screen.getByRole('button', { name: 'gone: missing' }));
+    expect(query.refetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('a lost connection keeps the standard failure with Retry, even where the page has its own (offline is not "not found")', () => {
+    const offline = new RequestError({ kind: 'network', message: 'Network connection error, please check your network settings' });
+    const query = state<string[]>({ isError: true, error: offline });
+    render(
+      <QueryView query={query} renderError={() => <p>Order not found</p>}>
+        {items}
+      </QueryView>,
+    );
+    expect(screen.queryByText('Order not found')).toBeNull();
+    expect(screen.getByRole('alert')).toHaveTextContent('Network connection error, please check your network settings');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(query.refetch).toHaveBeenCalledTimes(1);
   });
 

@@ -49,7 +49,7 @@ export interface QueryViewProps<T> {
   errorText?: (error: unknown) => string | null;
   errorTestId?: string;
   retryTestId?: string;
-  /** Replaces the failure state: for a failure that Retry cannot mend (a missing order, a missing message). */
+  /** Replaces the failure state for the server's refusals Retry cannot mend (a missing order, a missing message); a lost connection keeps the standard failure with Retry. */
   renderError?: (error: unknown, retry: () => void) => ReactNode;
   /** Show data already loaded when a later refetch fails, instead of the failure. */
   keepDataOnError?: boolean;
@@ -100,10 +100,12 @@ export function QueryView<T>({
   }
   if (data === undefined || (query.isError && !keepDataOnError)) {
     const retry = () => void query.refetch();
-    if (renderError) return <>{renderError(query.error, retry)}</>;
-    const title = errorTitle ?? t('error.requestFailed');
-    // Offline or unanswered, the reason is the connection, whatever the page calls its failure (SPEC.md §8).
+    // Offline or unanswered, the reason is the connection, whatever the page calls its failure
+    // (SPEC.md §8): Retry mends it, so a page's own failure (renderError: "order not found") is
+    // only for the server's answers.
     const connection = isRequestError(query.error) && (query.error.kind === 'network' || query.error.kind === 'timeout') ? query.error.message : null;
+    if (renderError && !connection) return <>{renderError(query.error, retry)}</>;
+    const title = errorTitle ?? t('error.requestFailed');
     const text = errorText?.(query.error) ?? connection;
     const action = (
       <Button color="primary" shape="rounded" onClick={retry} data-testid={retryTestId}>
