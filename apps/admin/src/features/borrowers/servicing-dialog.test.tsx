@@ -62,7 +62,7 @@ afterEach(() => {
 });
 
 // antd's table, modal and form render slowly in jsdom
-describe('the orders tab: proposing a refund or a write-off', { timeout: 30_000 }, () => {
+describe('the orders tab: proposing a refund or a write-off', { timeout: 60_000 }, () => {
   it('offers a refund where money is held and a write-off where the loan is overdue, to a role that may propose them only', async () => {
     renderTab([order({ creditHeld: 75_000 }), order({ orderId: 32, orderNo: 'SEN26112400000032', state: 'repaying', overdue: true })], ['borrowers.read', 'loans.service']);
     expect(screen.getByTestId('propose-refund-SEN26112400000031')).toBeInTheDocument();
@@ -90,5 +90,12 @@ describe('the orders tab: proposing a refund or a write-off', { timeout: 30_000 
     expect(url).toBe('/api/admin/loans/refund/propose');
     expect(JSON.parse(String(init?.body))).toEqual({ orderId: 31, reason: 'borrower asked by phone' });
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+
+    // Closed and opened again: the refusal does not greet the next proposal.
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByTestId('propose-refund-SEN26112400000031'));
+    expect(await screen.findByRole('dialog', { name: 'Refund the overpayment of order SEN26112400000031' })).toBeInTheDocument();
+    expect(screen.queryByText('A refund of this order is already under way')).toBeNull();
   });
 });

@@ -22,6 +22,11 @@ export function ServicingDialog({ action, onClose }: { action: { kind: 'refund' 
   const writeOff = useProposeServicing('writeOff');
   const mutation = action?.kind === 'writeOff' ? writeOff : refund;
   const order = action?.order;
+  // The dialog stays mounted between orders: a refusal shown for one must not greet the next.
+  const close = () => {
+    setError(null);
+    onClose();
+  };
   return (
     <Modal
       open={action !== null}
@@ -29,7 +34,7 @@ export function ServicingDialog({ action, onClose }: { action: { kind: 'refund' 
       okText={t(action?.kind === 'writeOff' ? 'servicing.proposeWriteOff' : 'servicing.proposeRefund')}
       okButtonProps={{ danger: action?.kind === 'writeOff', loading: mutation.isPending }}
       cancelText={t('common.cancel')}
-      onCancel={onClose}
+      onCancel={close}
       onOk={() => form.submit()}
       destroyOnHidden
     >
@@ -45,7 +50,7 @@ export function ServicingDialog({ action, onClose }: { action: { kind: 'refund' 
               {
                 onSuccess: ({ proposal }) => {
                   void message.success(t('servicing.proposed', { id: proposal.id }));
-                  onClose();
+                  close();
                 },
                 onError: (failure) => setError(errorMessage(failure)),
               },

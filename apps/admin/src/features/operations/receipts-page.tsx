@@ -116,6 +116,11 @@ function ReviewReceiptDialog({ receipt, onClose, onProposed }: { receipt: Receip
   const action = Form.useWatch('action', form) ?? 'match';
   const review = useReviewReceipt();
   const [error, setError] = useState<string | null>(null);
+  // The dialog stays mounted between receipts: a refusal shown for one must not greet the next.
+  const close = () => {
+    setError(null);
+    onClose();
+  };
 
   const finish = (values: ReviewValues) => {
     if (!receipt) return;
@@ -127,8 +132,9 @@ function ReviewReceiptDialog({ receipt, onClose, onProposed }: { receipt: Receip
         : { approve: false as const, id: receipt.id, note };
     review.mutate(input, {
       onSuccess: (answer) => {
+        setError(null);
         if (answer.proposal) onProposed(answer.proposal);
-        else onClose();
+        else close();
       },
       onError: (failure) => setError(errorMessage(failure)),
     });
@@ -141,7 +147,7 @@ function ReviewReceiptDialog({ receipt, onClose, onProposed }: { receipt: Receip
       okText={action === 'match' ? t('receipts.proposeMatch') : t('receipts.reject')}
       okButtonProps={{ danger: action === 'reject', loading: review.isPending }}
       cancelText={t('common.cancel')}
-      onCancel={onClose}
+      onCancel={close}
       onOk={() => form.submit()}
       width={720}
       destroyOnHidden

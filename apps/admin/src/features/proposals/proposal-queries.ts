@@ -28,8 +28,9 @@ export function useProposalPages(status: ProposalStatus) {
 }
 
 /**
- * Approve or reject: afterwards every proposal list and what an approval changes (products and
- * their history) are fetched again.
+ * Approve or reject: afterwards everything the back office has read is stale, because an approval
+ * can change any of it (a product, a borrower's limit, a loan written off, a refund, a match, a
+ * case). Only what is on screen is fetched again; the rest when next shown.
  */
 export function useDecideProposal() {
   const client = useQueryClient();
@@ -38,6 +39,6 @@ export function useDecideProposal() {
       decision.approve
         ? callAdmin(adminEndpoints.proposalApprove, { proposalId: decision.proposalId })
         : callAdmin(adminEndpoints.proposalReject, { proposalId: decision.proposalId, reason: decision.reason }),
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: proposalKeys.all }), client.invalidateQueries({ queryKey: ['admin', 'products'] })]),
+    onSettled: () => client.invalidateQueries({ queryKey: ['admin'] }),
   });
 }

@@ -40,6 +40,11 @@ export function translate(key: TranslationKey, params?: TranslationParams): stri
   return i18n.t(key, params ?? {});
 }
 
+/** A key built at run time (e.g. from a server's step key) that the dictionaries have. */
+export function isTranslationKey(key: string): key is TranslationKey {
+  return Object.hasOwn(en, key);
+}
+
 /** Typed translation in components; re-renders on a language change. */
 export function useT() {
   const { t, i18n: instance } = useTranslation();
