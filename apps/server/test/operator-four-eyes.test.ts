@@ -204,9 +204,9 @@ describe('the audit trail', () => {
       // adminRejectProposal's own proposal is one row more (proposal.create).
       expect(await auditRows(), endpoint.id).toBe(before + (endpoint.id === 'adminRejectProposal' ? 2 : 1));
     }
-    const search = await checker.browser.get<{ items: { action: string; actor: { id: number } | null; ip: string | null; userAgent: string | null }[]; nextCursor: string | null }>(ADMIN_PATHS.audit, { action: 'operator.', limit: 2 });
+    const search = await checker.browser.get<{ items: { action: string; actor: { id: number; name: string } | null; ip: string | null; userAgent: string | null }[]; nextCursor: string | null }>(ADMIN_PATHS.audit, { action: 'operator.', limit: 2 });
     expect(search.envelope.data.items.map((item) => item.action)).toEqual(['operator.deactivate', 'operator.role']);
-    expect(search.envelope.data.items[0]).toMatchObject({ actor: { id: checker.operator.id }, ip: checker.browser.ip, userAgent: checker.browser.userAgent });
+    expect(search.envelope.data.items[0]).toMatchObject({ actor: { id: checker.operator.id, name: 'Test admin' }, ip: checker.browser.ip, userAgent: checker.browser.userAgent });
     const next = await checker.browser.get<{ items: { action: string }[] }>(ADMIN_PATHS.audit, { action: 'operator.', limit: 2, cursor: search.envelope.data.nextCursor! });
     expect(next.envelope.data.items.map((item) => item.action)).toContain('operator.invite');
   });

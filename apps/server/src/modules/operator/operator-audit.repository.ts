@@ -1,8 +1,9 @@
-import { and, desc, eq, gte, like, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, like, lt, or, type SQL } from 'drizzle-orm';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
-import { operatorAudit } from '../../db/schema.ts';
+import { operatorAudit, operators } from '../../db/schema.ts';
 
-export type AuditRow = typeof operatorAudit.$inferSelect;
+/** An audit row with its actor's current name (the row keeps the e-mail of the time; the name may change). */
+export type AuditRow = typeof operatorAudit.$inferSelect & { actorName: string | null };
 
 export interface AuditFilter {
   actorId?: number | undefined;
@@ -36,8 +37,9 @@ export class OperatorAuditRepository {
         : undefined,
     ];
     return this.uow.db
-      .select()
+      .select({ ...getTableColumns(operatorAudit), actorName: operators.name })
       .from(operatorAudit)
+      .leftJoin(operators, eq(operators.id, operatorAudit.actorId))
       .where(and(...conditions))
       .orderBy(desc(operatorAudit.at), desc(operatorAudit.id))
       .limit(limit);

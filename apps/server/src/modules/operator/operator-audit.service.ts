@@ -95,7 +95,7 @@ function toEntry(row: AuditRow): AuditEntry {
   return {
     id: row.id,
     at: row.at.toISOString(),
-    actor: row.actorId === null ? null : { id: row.actorId, email: row.actorEmail ?? '', name: '' },
+    actor: row.actorId === null ? null : { id: row.actorId, email: row.actorEmail ?? '', name: row.actorName ?? '' },
     action: row.action,
     targetType: row.targetType,
     targetId: row.targetId,
