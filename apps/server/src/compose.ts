@@ -33,6 +33,7 @@ import { BorrowerViewService } from './modules/borrower-view/borrower-view.servi
 import { IdImageLinks } from './modules/borrower-view/id-image-links.ts';
 import { CollectionsRepository } from './modules/collections/collections.repository.ts';
 import { CollectionsService } from './modules/collections/collections.service.ts';
+import { ContactGovernor } from './modules/collections/contact-governor.ts';
 import { CertificationRepository } from './modules/certification/certification.repository.ts';
 import { CertificationService, type CreditFacts } from './modules/certification/certification.service.ts';
 import { OperatorCheckService } from './modules/certification/operator-check.service.ts';
@@ -366,8 +367,13 @@ export function composeServices(infra: Infra) {
   // ── the loans' background work (decisions 070, 074, 075) ──
   // Two batches at once on PostgreSQL keep two cores busy; PGlite has one session.
   const accrual = new LoanAccrual(uow, ACCRUAL_BATCH, database.kind === 'postgres' ? 2 : 1);
+  // Every contact with a borrower about a debt — a reminder, a dunning step, a collector's — passes
+  // this one governor, under the borrower's lock (decisions 098, 108).
+  const collectionsRepository = new CollectionsRepository(uow);
+  const contactGovernor = new ContactGovernor({ uow, repository: collectionsRepository, clock: businessClock });
   const reminders = new LoanReminders({
     uow,
+    governor: contactGovernor,
     messages,
     sms: infra.sms,
     clock: businessClock,
@@ -511,6 +517,7 @@ export function composeServices(infra: Infra) {
     uow,
     loans,
     ledger,
+    events,
     repository: servicingRepository,
     clock: businessClock,
     thresholdDays: config.servicing.writeOffDaysPastDue,
@@ -583,7 +590,8 @@ export function composeServices(infra: Infra) {
   // the governor; a loan repaid in full closes its case and decides its promises at once.
   const collections = new CollectionsService({
     uow,
-    repository: new CollectionsRepository(uow),
+    repository: collectionsRepository,
+    governor: contactGovernor,
     clock: businessClock,
     borrowerView,
     bank,
@@ -593,6 +601,8 @@ export function composeServices(infra: Infra) {
     log,
   });
   events.on('loan.settled', 'collections.close', ({ orderId }) => collections.onSettled(orderId));
+  // A written-off loan's case closes (reason written_off): no more dunning or assignment (decision 108).
+  events.on('loan.writtenOff', 'collections.closeWrittenOff', ({ orderId }) => collections.onWrittenOff(orderId));
 
   return {
     events,
@@ -633,6 +643,7 @@ export function composeServices(infra: Infra) {
     transfers,
     accrual,
     reminders,
+    contactGovernor,
     operatorAuth,
     operators,
     operatorAudit,

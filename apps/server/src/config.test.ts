@@ -41,6 +41,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ AUTH_CONFIG: 'ID,FOO' })).toThrow(ConfigError);
   });
 
+  it('keeps reminder hours within the contact governor’s 07:00–21:00 (decision 108)', () => {
+    expect(loadConfig({}).loanJobs).toMatchObject({ reminderFromHour: 7, reminderUntilHour: 21 });
+    expect(loadConfig({ REMINDER_HOURS: '8-20' }).loanJobs).toMatchObject({ reminderFromHour: 8, reminderUntilHour: 20 });
+    for (const hours of ['0-24', '6-21', '7-22', '20-7', '9-9']) expect(() => loadConfig({ REMINDER_HOURS: hours }), hours).toThrow(/REMINDER_HOURS.*within 7-21/);
+  });
+
   it('is strict in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SIGN_SECRET is required[\s\S]*SMS_PROVIDER=dev is refused/);
     expect(() => loadConfig({ NODE_ENV: 'production', SIGN_SECRET: 'a'.repeat(32), SMS_PROVIDER: 'esms' })).toThrow(/ESMS_API_KEY/);

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_APP_CODE, DEFAULT_PRODUCT_NAME } from '@sen/contract';
+import { CONTACT_RULES, DEFAULT_APP_CODE, DEFAULT_PRODUCT_NAME } from '@sen/contract';
 import { CREDIT_RULE_NAMES, type ManualReviewBand } from '@sen/domain';
 import { z } from 'zod';
 import { REPO_ROOT } from './paths.ts';
@@ -146,7 +146,7 @@ import { REPO_ROOT } from './paths.ts';
  * LOAN_JOBS_INTERVAL_SECONDS 60          how often the loan jobs run (with JOBS_ENABLED): daily accrual catch-up and repayment reminders
  * REMINDER_DAYS_BEFORE      3,1          days before a due date on which the borrower is reminded (comma-separated)
  * REMINDER_MAX_PER_DAY      1            repayment reminders per borrower and day, across their loans (Circular 18/2019)
- * REMINDER_HOURS            7-21         Vietnam hours [from-until) in which reminders may be sent
+ * REMINDER_HOURS            7-21         Vietnam hours [from-until) in which reminders may be sent: within 7-21 (the contact governor's hours, decision 108); 6-21 or 7-22 refuses to start
  * TRACKING_RETENTION_DAYS   180          tracking events, attributions and client logs older than this are deleted by the daily tracking-retention sweep
  * TRACKING_EVENTS_PER_DEVICE_MINUTE 300  tracking events (and client-log records) one device id may send per minute; more get 429
  * TRACKING_LOG_PATH         /api/log/track  path of the client-log ingest (survey format); the web app's default log endpoint
@@ -336,7 +336,7 @@ const envSchema = z.object({
     .regex(/^\d{1,2}-\d{1,2}$/, 'must be from-until in hours, e.g. 7-21')
     .default('7-21')
     .transform((text) => text.split('-').map(Number) as [number, number])
-    .refine(([from, until]) => from < until && until <= 24, 'must be from-until within a day, from before until'),
+    .refine(([from, until]) => from < until && from >= CONTACT_RULES.fromHour && until <= CONTACT_RULES.untilHour, 'must be from-until within 7-21 (reminders go only from 07:00 until 21:00 Vietnam time), from before until'),
   TRACKING_RETENTION_DAYS: positiveInt(180),
   WRITE_OFF_DAYS_PAST_DUE: z.coerce.number().int().min(30).max(3650).default(180),
   TRACKING_EVENTS_PER_DEVICE_MINUTE: positiveInt(300),

@@ -44,7 +44,8 @@ describe('repayment reminders (decision 075)', () => {
     const loan = await openLoan(t, b, { principal: 3_000_000n, planNums: 3, startDate: '2027-01-01' });
     const due = loan.instalments[0]!.dueDate;
     const kinds: string[] = [];
-    for (const [offset, kind] of [[-3, 'due_soon'], [-2, null], [-1, 'due_soon'], [0, 'due_today'], [1, 'overdue'], [2, null], [3, 'overdue']] as const) {
+    // Day 1 past due has the seeded dunning SMS step (overdue_notice): the dunning step wins, no reminder (decision 108).
+    for (const [offset, kind] of [[-3, 'due_soon'], [-2, null], [-1, 'due_soon'], [0, 'due_today'], [1, null], [2, null], [3, 'overdue'], [7, 'overdue']] as const) {
       setVietnamTime(addVietnamDays(due, offset), 9);
       const first = await runReminders();
       const again = await runReminders();
@@ -60,6 +61,7 @@ describe('repayment reminders (decision 075)', () => {
     expect(await messagesOf(b, 'dueReminder')).toHaveLength(3);
     const overdue = await messagesOf(b, 'overdue');
     expect(overdue).toHaveLength(2);
+    expect(overdue.map((message) => message.params.daysOverdue)).toEqual([3, 7]);
     expect(overdue.map((message) => message.content).join(' ')).toContain(loan.order.orderNo);
   });
 
@@ -80,9 +82,9 @@ describe('repayment reminders (decision 075)', () => {
   it('keeps to the daily cap across a borrower’s loans, most urgent first, and never texts anyone else', async () => {
     const b = await createBorrower(t);
     const first = await openLoan(t, b, { principal: 2_000_000n, planNums: 1, startDate: '2027-05-01' });
-    await openLoan(t, b, { principal: 2_500_000n, planNums: 1, startDate: '2027-05-03' });
-    // The first loan is a day overdue while the second falls due the day after: one reminder, the overdue one.
-    setVietnamTime(addVietnamDays(first.instalments[0]!.dueDate, 1), 10);
+    await openLoan(t, b, { principal: 2_500_000n, planNums: 1, startDate: '2027-05-05' });
+    // The first loan is 3 days overdue while the second falls due the day after: one reminder, the overdue one.
+    setVietnamTime(addVietnamDays(first.instalments[0]!.dueDate, 3), 10);
     const result = await runReminders();
     expect(result?.reminded).toBe(1);
     const rows = await remindersOf(b);

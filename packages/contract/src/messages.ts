@@ -174,6 +174,7 @@ const en = {
   'collections.refused.not_borrower': 'Refused: only the borrower may be contacted about the debt, never an emergency contact or another third party',
   'collections.refused.sms_link': 'Refused: an SMS about a debt may not contain a link or web address',
   'collections.refused.template_not_approved': 'Refused: template "{template}" is not on the approved list',
+  'collections.refused.loan_sms_today': 'Refused: this loan already had an automatic SMS today (Vietnam time); at most one a day, from a reminder or a dunning step',
   'error.accountCloseOpenLoans': 'You still have a loan being paid out or repaid. Please settle it before closing your account',
   // Refunds, write-off and the settlement certificate (issue 23; decision 100).
   'order.status.writtenOff': 'Written off',
@@ -353,6 +354,7 @@ const vn: MessageDictionary = {
   'collections.refused.not_borrower': 'Bị từ chối: chỉ được liên hệ người vay về khoản nợ, không bao giờ liên hệ người liên hệ khẩn cấp hay bên thứ ba',
   'collections.refused.sms_link': 'Bị từ chối: SMS về khoản nợ không được chứa đường dẫn hay địa chỉ web',
   'collections.refused.template_not_approved': 'Bị từ chối: mẫu "{template}" không nằm trong danh sách đã duyệt',
+  'collections.refused.loan_sms_today': 'Bị từ chối: khoản vay này đã có một SMS tự động hôm nay (giờ Việt Nam); tối đa một SMS mỗi ngày, từ nhắc nợ hoặc bước đòi nợ',
   'error.accountCloseOpenLoans': 'Bạn còn khoản vay đang giải ngân hoặc chưa trả hết. Vui lòng tất toán trước khi đóng tài khoản',
   // Hoàn tiền, xóa nợ và giấy xác nhận tất toán (issue 23; decision 100).
   'order.status.writtenOff': 'Đã xóa nợ',
@@ -529,6 +531,7 @@ const zh: MessageDictionary = {
   'collections.refused.not_borrower': '已拒绝：只能就债务联系借款人本人，绝不联系紧急联系人或其他第三方',
   'collections.refused.sms_link': '已拒绝：催收短信不得包含链接或网址',
   'collections.refused.template_not_approved': '已拒绝：模板“{template}”不在批准列表中',
+  'collections.refused.loan_sms_today': '已拒绝：该借款今天（越南时间）已发送过一条自动短信；还款提醒或催收步骤合计每天最多一条',
   'error.accountCloseOpenLoans': '您还有正在放款或未还清的借款，请结清后再注销账户',
   // 退款、核销与结清证明（issue 23；decision 100）。
   'order.status.writtenOff': '已核销',

@@ -1244,9 +1244,11 @@ export const loanReminders = pgTable(
     planPart: integer('plan_part').notNull(),
     kind: text('kind', { enum: ['due_soon', 'due_today', 'overdue'] }).notNull(),
     businessDate: date('business_date', { mode: 'string' }).notNull(),
-    /** 'message' and/or 'sms', comma-separated. */
+    /** 'message' and/or 'sms', comma-separated; '' when the contact governor refused it. */
     channels: text('channels').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    /** The contact governor's rule that refused it (decision 108); null: sent, and counted among the borrower's contacts of the day. */
+    refusedRule: text('refused_rule'),
   },
   (table) => [
     uniqueIndex('loan_reminders_once_idx').on(table.orderId, table.planPart, table.kind, table.businessDate),
@@ -1609,8 +1611,8 @@ export const collectionCases = pgTable(
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
-    /** repaid: the loan was settled; cured: the overdue instalments were paid, the loan runs on. */
-    closeReason: text('close_reason', { enum: ['repaid', 'cured'] }),
+    /** repaid: the loan was settled; cured: the overdue instalments were paid, the loan runs on; written_off: the loan was written off (decision 108). */
+    closeReason: text('close_reason', { enum: ['repaid', 'cured', 'written_off'] }),
   },
   (table) => [
     uniqueIndex('collection_cases_open_order_idx').on(table.orderId).where(sql`${table.status} = 'open'`),

@@ -33,6 +33,8 @@ export interface DomainEvents {
     /** The order's apply/again wish (loan_orders.reloan_sign): 1 same product, 2 all, null none. */
     reloanSign: number | null;
   };
+  /** A loan was written off (manually on a four-eyes approval, or by the daily job at the threshold). */
+  'loan.writtenOff': { userId: string; orderId: number; orderNo: string; writtenOffOn: string; by: 'manual' | 'automatic' };
 }
 
 export type DomainEventType = keyof DomainEvents;

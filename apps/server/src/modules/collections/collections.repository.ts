@@ -21,7 +21,7 @@ export interface CaseRow {
   assigned_by: 'rule' | 'hand' | null;
   opened_at: Date | string;
   closed_at: Date | string | null;
-  close_reason: 'repaid' | 'cured' | null;
+  close_reason: 'repaid' | 'cured' | 'written_off' | null;
   promise_amount: string | null;
   promise_date: string | null;
   last_contact_at: Date | string | null;
@@ -99,6 +99,11 @@ const CASE_SELECT = sql`
     left join operators op on op.id = c.assignee_id
     left join lateral (select amount, promised_date from collection_promises cp where cp.case_id = c.id and cp.status = 'open' order by cp.id desc limit 1) p on true`;
 
+/** A borrower's contacts of a Vietnam day: the cases' sent calls, SMS and messages, and the reminders sent (not refused). */
+const contactsOnDay = (userId: string, businessDate: string) => sql`
+  ((select count(*) from collection_contacts where user_id = ${userId} and business_date = ${businessDate}::date and status = 'sent')
+   + (select count(*) from loan_reminders where user_id = ${userId} and business_date = ${businessDate}::date and refused_rule is null))::int`;
+
 /** Collections' tables (schema: collection_*), read and written in set-based statements where the job runs. */
 export class CollectionsRepository {
   constructor(private readonly uow: UnitOfWork) {}
@@ -139,17 +144,19 @@ export class CollectionsRepository {
   }
 
   /**
-   * Closes the open cases whose loan is no longer past due: repaid (settled) or cured (the overdue
-   * instalments paid, the loan runs on). `orderId` narrows it to one loan (the settlement event).
+   * Closes the open cases whose loan is no longer worked: repaid (settled), written off (decision
+   * 108: nothing more is collected as a case; money that still comes is recovery), or cured (the
+   * overdue instalments paid, the loan runs on). `orderId` narrows it to one loan (the settlement
+   * and write-off events). A case already closed is left as it is, so a repeat closes nothing.
    */
   async closeCured(today: string, now: Date, orderId?: number): Promise<number> {
     const closed = await this.rows<{ id: number }>(sql`
       update collection_cases c
          set status = 'closed', closed_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz,
-             close_reason = case when o.state = 'settled' then 'repaid' else 'cured' end
+             close_reason = case o.state when 'settled' then 'repaid' when 'written_off' then 'written_off' else 'cured' end
         from loan_orders o
        where c.status = 'open' and o.id = c.order_id ${orderId === undefined ? sql`` : sql`and c.order_id = ${orderId}`}
-         and (o.state = 'settled'
+         and (o.state in ('settled', 'written_off')
               or (o.state = 'repaying' and not exists (select 1 from loan_instalments i where i.order_id = o.id and i.settled_at is null and i.due_date < ${today}::date)))
       returning c.id`);
     return closed.length;
@@ -164,8 +171,11 @@ export class CollectionsRepository {
        group by op.id, c.bucket order by op.id`);
   }
 
+  /** Open unassigned cases of loans still being repaid (never a written-off or settled one, decision 108). */
   async unassignedOpen(): Promise<Array<{ id: number; bucket: string }>> {
-    return this.rows(sql`select id, bucket from collection_cases where status = 'open' and assignee_id is null order by days_past_due desc, id for update skip locked`);
+    return this.rows(sql`
+      select c.id, c.bucket from collection_cases c join loan_orders o on o.id = c.order_id and o.state = 'repaying'
+       where c.status = 'open' and c.assignee_id is null order by c.days_past_due desc, c.id for update of c skip locked`);
   }
 
   async assign(caseId: number, operatorId: number | null, by: 'rule' | 'hand' | null, now: Date): Promise<void> {
@@ -274,7 +284,10 @@ export class CollectionsRepository {
         from collection_dunning_rules r left join collection_templates t on t.code = r.template order by r.day_past_due, r.id`);
   }
 
-  /** Open cases whose days past due today have an active dunning rule, with the borrower's phone and what the loan owes. */
+  /**
+   * Open cases of loans still being repaid (never a written-off or settled one, decision 108) whose
+   * days past due today have an active dunning rule, with the borrower's phone and what the loan owes.
+   */
   async dunningDue(today: string): Promise<Array<{ case_id: number; user_id: string; phone: string; order_no: string; days_past_due: number; rule_id: number; template: string; owed: string }>> {
     return this.rows(sql`
       select c.id as case_id, c.user_id, u.phone, o.order_no, c.days_past_due, r.id as rule_id, r.template,
@@ -283,7 +296,7 @@ export class CollectionsRepository {
                 from loan_instalments i where i.order_id = c.order_id)::text as owed
         from collection_cases c
         join collection_dunning_rules r on r.day_past_due = c.days_past_due and r.active
-        join loan_orders o on o.id = c.order_id
+        join loan_orders o on o.id = c.order_id and o.state = 'repaying'
         join users u on u.id = c.user_id
        where c.status = 'open' and not exists (select 1 from account_closures a where a.user_id = c.user_id)
          and not exists (select 1 from collection_contacts k where k.case_id = c.id and k.status = 'sent' and k.dunning_key = 'rule:' || r.id || ':' || ${today})
@@ -291,14 +304,44 @@ export class CollectionsRepository {
   }
 
   /**
+   * Of `orderIds`, the loans being repaid whose days past due today (the oldest unsettled
+   * instalment's, as a case counts them) have an active dunning rule with an approved SMS template.
+   */
+  async dunningSmsDue(orderIds: number[], today: string): Promise<number[]> {
+    const rows = await this.rows<{ order_id: number }>(sql`
+      select o.id::float8 as order_id
+        from loan_orders o
+        join lateral (select min(i.due_date) as oldest from loan_instalments i where i.order_id = o.id and i.settled_at is null and i.due_date < ${today}::date) d on d.oldest is not null
+       where o.id = any(${sql.param(orderIds)}::bigint[]) and o.state = 'repaying'
+         and exists (select 1 from collection_dunning_rules r join collection_templates t on t.code = r.template and t.channel = 'sms' and t.approved
+                      where r.active and r.day_past_due = ${today}::date - d.oldest)`);
+    return rows.map((row) => row.order_id);
+  }
+
+  /**
    * Contacts made with a borrower on a Vietnam day, across channels: the cases' calls, SMS and
-   * messages, and the repayment reminders (decision 075) sent that day.
+   * messages, and the repayment reminders (decision 075) sent that day (a refused one is not a contact).
    */
   async contactsOn(userId: string, businessDate: string): Promise<number> {
-    const [row] = await this.rows<{ count: number }>(sql`
-      select ((select count(*) from collection_contacts where user_id = ${userId} and business_date = ${businessDate}::date and status = 'sent')
-            + (select count(*) from loan_reminders where user_id = ${userId} and business_date = ${businessDate}::date))::int as count`);
+    const [row] = await this.rows<{ count: number }>(sql`select ${contactsOnDay(userId, businessDate)} as count`);
     return row!.count;
+  }
+
+  /**
+   * What the contact governor judges a contact by (decision 108), in one statement: the borrower's
+   * contacts of the day (as `contactsOn`), whether the loan already had an automatic SMS that day
+   * (a dunning step's or a repayment reminder's), and the approved templates of `templateChannel`.
+   */
+  async admissionFacts(userId: string, orderId: number, businessDate: string, templateChannel: 'sms' | 'message'): Promise<{ contactsToday: number; loanSmsToday: boolean; approved: string[] }> {
+    const [row] = await this.rows<{ contacts_today: number; loan_sms_today: boolean; approved: string | null }>(sql`
+      select ${contactsOnDay(userId, businessDate)} as contacts_today,
+             (exists (select 1 from collection_contacts k join collection_cases c on c.id = k.case_id
+                       where k.user_id = ${userId} and k.business_date = ${businessDate}::date and k.status = 'sent' and k.channel = 'sms'
+                         and k.dunning_key is not null and c.order_id = ${orderId})
+              or exists (select 1 from loan_reminders r
+                          where r.order_id = ${orderId} and r.business_date = ${businessDate}::date and r.refused_rule is null and r.channels like '%sms%')) as loan_sms_today,
+             (select string_agg(code, ',') from collection_templates where approved and channel = ${templateChannel}) as approved`);
+    return { contactsToday: row!.contacts_today, loanSmsToday: row!.loan_sms_today, approved: row!.approved ? row!.approved.split(',') : [] };
   }
 
   async borrowerPhone(userId: string): Promise<string> {

@@ -23,11 +23,14 @@ import type { BankService } from '../bank/index.ts';
 import { maskPhoneForOperators, type BorrowerViewService } from '../borrower-view/index.ts';
 import type { MessageService } from '../message/index.ts';
 import type { CaseRow, CollectionsRepository, ContactRow, PromiseRow } from './collections.repository.ts';
-import { judgeContact, refusalMessage } from './governor.ts';
+import type { ContactGovernor } from './contact-governor.ts';
+import { refusalMessage } from './governor.ts';
 
 export interface CollectionsDeps {
   uow: UnitOfWork;
   repository: CollectionsRepository;
+  /** The one admission of every contact (decision 108), shared with the repayment reminders. */
+  governor: ContactGovernor;
   /** The loans' business clock: days past due, the Vietnam day and hour of every contact. */
   clock: Clock;
   borrowerView: BorrowerViewService;
@@ -108,6 +111,17 @@ export class CollectionsService {
   }
 
   /**
+   * A loan written off (the `loan.writtenOff` event, decision 108): its open case closes with
+   * reason written_off, so no dunning step or assignment reaches it again. Idempotent: a repeat, or
+   * the job having closed it first, changes nothing.
+   */
+  async onWrittenOff(orderId: number): Promise<void> {
+    const { uow, repository, clock } = this.deps;
+    const now = clock();
+    await uow.transaction(() => repository.closeCured(vietnamDate(now), now, orderId));
+  }
+
+  /**
    * The rule: each unassigned open case goes to the active collector with the fewest open cases in
    * its bucket; on a tie, the one assigned least recently, then the lowest id (a round robin).
    */
@@ -154,20 +168,19 @@ export class CollectionsService {
   // ── contacts ──
 
   /**
-   * The one way a contact is made (decision 098): under a lock on the borrower, the governor judges
-   * it against the law (borrower only, approved template, no link in an SMS, 07:00–21:00, 5 a
-   * day); the contact or its refusal is recorded; an allowed SMS is sent after the record commits,
-   * an in-app message in the same transaction. The channel of a dunning rule is its template's.
+   * The one way a collector or the dunning job makes a contact (decisions 098, 108): under the
+   * case's lock, the contact is put to the contact governor (`ContactGovernor.admit`: under the
+   * borrower's lock, borrower only, approved template, no link in an SMS, 07:00–21:00, one
+   * automatic SMS a day per loan, 5 contacts a day with the reminders); the contact or its refusal
+   * is recorded; an allowed SMS is sent after the record commits, an in-app message in the same
+   * transaction. The channel of a dunning rule is its template's.
    */
   async contact(attempt: ContactAttempt, by: 'operator' | 'dunning' = 'operator'): Promise<ContactResult> {
-    const { uow, repository, clock } = this.deps;
+    const { uow, repository, governor } = this.deps;
     return uow.transaction(async () => {
       const locked = await repository.lockCase(attempt.caseId);
       if (!locked) throw new AppError('COLLECTION_CASE_NOT_FOUND');
       if (locked.status !== 'open') throw new AppError('COLLECTION_CASE_CLOSED');
-      await uow.advisoryLock(`collections-contact:${locked.user_id}`);
-      const now = clock();
-      const today = vietnamDate(now);
       const caseRow = (await repository.findCase(attempt.caseId))!;
       const templates = await repository.templates();
       const template = attempt.template ? (templates.find((row) => row.code === attempt.template) ?? null) : null;
@@ -178,16 +191,15 @@ export class CollectionsService {
       const owed = BigInt(caseRow.owed);
       const text =
         channel === 'sms' && template ? smsText(this.deps.brand, fill(template.body, { orderNo: caseRow.order_no, amount: formatVnd(owed), daysPastDue: caseRow.days_past_due })) : '';
-      const approved = new Set(templates.filter((row) => row.approved && row.channel === channel).map((row) => row.code));
-      const rule = judgeContact({
+      const { rule, at: now, businessDate } = await governor.admit({
+        userId: locked.user_id,
+        orderId: locked.order_id,
         channel,
         targetPhone: target.phone,
         borrowerPhone,
         template: channel === 'call' ? null : (attempt.template ?? null),
-        approvedTemplates: approved,
         text,
-        at: now,
-        contactsToday: await repository.contactsOn(locked.user_id, today),
+        automatic: by === 'dunning',
       });
       const contactId = await repository.insertContact({
         caseId: attempt.caseId,
@@ -202,7 +214,7 @@ export class CollectionsService {
         content: channel === 'sms' && !rule ? text : (attempt.note ?? ''),
         operatorId: attempt.operatorId,
         dunningKey: attempt.dunningKey ?? null,
-        businessDate: today,
+        businessDate,
         at: now,
       });
       if (contactId !== null && !rule) await this.deliver(channel, { userId: locked.user_id, phone: borrowerPhone, text, contactId, orderNo: caseRow.order_no, owed, daysPastDue: caseRow.days_past_due });

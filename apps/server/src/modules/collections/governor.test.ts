@@ -18,6 +18,14 @@ describe('the contact governor', () => {
     expect(judgeContact(base)).toBeNull();
   });
 
+  it('refuses a loan’s second automatic SMS of the day (loan_sms_today), after the hours and the daily limit', () => {
+    expect(judgeContact({ ...base, loanSmsToday: true })).toBe('loan_sms_today');
+    expect(judgeContact({ ...base, loanSmsToday: true, contactsToday: 4 })).toBe('loan_sms_today');
+    expect(judgeContact({ ...base, loanSmsToday: true, contactsToday: 5 })).toBe('daily_limit');
+    expect(judgeContact({ ...base, loanSmsToday: true, at: vietnamInstant('2026-11-26', '21:00') })).toBe('outside_hours');
+    expect(judgeContact({ ...base, loanSmsToday: false, contactsToday: 5 })).toBe('daily_limit');
+  });
+
   it.each([
     ['06:59', 'outside_hours'],
     ['07:00', null],

@@ -11,7 +11,13 @@ import { vietnamDateTime, vietnamHour } from '@sen/domain';
  * 2. template_not_approved: an SMS or in-app message only from the approved templates;
  * 3. sms_link: no link or web address in an SMS (Circular 50/2024's rule for banks, adopted);
  * 4. outside_hours: only from 07:00 until 21:00 Vietnam time (06:59 and 21:00 refused);
- * 5. daily_limit: at most 5 contacts per borrower and Vietnam day across channels (the 6th refused).
+ * 5. daily_limit: at most 5 contacts per borrower and Vietnam day across channels, the repayment
+ *    reminders included (the 6th refused);
+ * 6. loan_sms_today: one automatic SMS (a repayment reminder or a dunning step) per loan and Vietnam
+ *    day (decision 108).
+ *
+ * Every path asks through `ContactGovernor.admit` (contact-governor.ts), which gathers these facts
+ * under the borrower's lock.
  */
 
 export interface ContactFacts {
@@ -27,8 +33,10 @@ export interface ContactFacts {
   /** The text that would be sent (an SMS); '' otherwise. */
   text: string;
   at: Date;
-  /** Contacts already made with this borrower on the Vietnam day of `at`. */
+  /** Contacts already made with this borrower on the Vietnam day of `at` (reminders included). */
   contactsToday: number;
+  /** An automatic SMS that would be this loan's second automatic SMS of the day. */
+  loanSmsToday?: boolean;
 }
 
 /**
@@ -58,6 +66,7 @@ export function judgeContact(facts: ContactFacts): GovernorRule | null {
   const hour = vietnamHour(facts.at);
   if (hour < CONTACT_RULES.fromHour || hour >= CONTACT_RULES.untilHour) return 'outside_hours';
   if (facts.contactsToday >= CONTACT_RULES.perDay) return 'daily_limit';
+  if (facts.loanSmsToday) return 'loan_sms_today';
   return null;
 }
 

@@ -1,6 +1,7 @@
 import { accrueThrough, addVietnamDays, daysOverdue, loanOutstanding, sumComponents, vietnamDate, writeOff, writeOffPosting, type Components, type IsoDate } from '@sen/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import type { EventRecorder } from '../../events/domain-events.ts';
 import { AppError } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { LedgerService } from '../ledger/index.ts';
@@ -27,6 +28,8 @@ export interface WriteOffDeps {
   uow: UnitOfWork;
   loans: LoanService;
   ledger: LedgerService;
+  /** Records `loan.writtenOff` in the write-off's transaction (collections closes the loan's case on it). */
+  events: EventRecorder;
   repository: ServicingRepository;
   /** The loans' business clock: the write-off's business date. */
   clock: Clock;
@@ -90,6 +93,7 @@ export class WriteOffService {
     if (posting) await ledger.post(posting);
     await loans.saveLoan(loan, closed, this.deps.clock());
     await loans.orders.update(orderId, { state: 'written_off', writtenOffOn: today });
+    await this.deps.events.record('loan.writtenOff', { userId: loan.order.userId, orderId, orderNo: loan.order.orderNo, writtenOffOn: today, by: by.kind });
     return {
       orderId,
       orderNo: loan.order.orderNo,

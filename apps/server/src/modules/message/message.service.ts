@@ -130,6 +130,16 @@ export class MessageService {
   }
 
   /** The language the borrower's messages are written in: their last one, else Vietnamese. */
+  /**
+   * The text `notify` would store for `template` now, in the borrower's language, without storing
+   * it: what a contact is judged by before it is made (the reminders' SMS repeats it). Pass the
+   * language to `notify` so the stored message is this text.
+   */
+  async render<T extends MessageTemplate>(userId: string, template: T, params: MessageParams<T>): Promise<{ language: Language; content: string }> {
+    const language = await this.languageOf(userId);
+    return { language, content: renderMessage(template, normaliseParams(template, params as Record<string, unknown>), language).content };
+  }
+
   async languageOf(userId: string): Promise<Language> {
     return (await this.repository.languageOf(userId)) ?? DEFAULT_LANGUAGE;
   }

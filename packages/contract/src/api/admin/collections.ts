@@ -24,8 +24,12 @@ export const CONTACT_RULES = {
   untilHour: 21,
 } as const;
 
-/** The governor's rules, in the order it applies them; a refusal names one. */
-export const GOVERNOR_RULES = ['not_borrower', 'template_not_approved', 'sms_link', 'outside_hours', 'daily_limit'] as const;
+/**
+ * The governor's rules, in the order it applies them; a refusal names one. `loan_sms_today`: an
+ * automatic SMS (a repayment reminder or a dunning step) about a loan that already had one that
+ * Vietnam day (decision 108: never two automatic SMS a day about one loan).
+ */
+export const GOVERNOR_RULES = ['not_borrower', 'template_not_approved', 'sms_link', 'outside_hours', 'daily_limit', 'loan_sms_today'] as const;
 export type GovernorRule = (typeof GOVERNOR_RULES)[number];
 
 export const CONTACT_CHANNELS = ['call', 'sms', 'message', 'note'] as const;
@@ -83,7 +87,8 @@ export const collectionCaseSchema = z.object({
   assignedBy: z.enum(['rule', 'hand']).nullable(),
   openedAt: z.string(),
   closedAt: z.string().nullable(),
-  closeReason: z.enum(['repaid', 'cured']).nullable(),
+  /** repaid: settled; cured: the overdue instalments paid; written_off: the loan was written off (decision 108). */
+  closeReason: z.enum(['repaid', 'cured', 'written_off']).nullable(),
   /** The open promise to pay, if any. */
   openPromise: z.object({ amount: money, promisedDate: z.string() }).nullable(),
   lastContactAt: z.string().nullable(),
