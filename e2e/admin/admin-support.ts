@@ -1,4 +1,5 @@
 import { generate } from 'otplib';
+import type { Cookie } from '@playwright/test';
 import { expect, type Page } from '../fixtures.ts';
 
 /**
@@ -32,8 +33,32 @@ export async function useAdminLanguage(page: Page, language: 'en' | 'vn' = 'en')
   await page.addInitScript((lang) => window.localStorage.setItem('sen-admin-language', lang), language);
 }
 
-/** Signs in through the pages: e-mail and password, then the authenticator code. */
+/**
+ * The session cookies of operators signed in earlier in this worker (one server per worker). A
+ * second sign-in of the same operator would wait for the next TOTP step (up to 30 s); a journey
+ * that is not about signing in reuses the session instead.
+ */
+const signedInSessions = new Map<string, Cookie[]>();
+
+/** Keeps this page's back-office session for later sign-ins of `email` in this worker. */
+export async function rememberSession(page: Page, email: string): Promise<void> {
+  signedInSessions.set(email, await page.context().cookies());
+}
+
+/**
+ * Signs in through the pages: e-mail and password, then the authenticator code; or, when this
+ * operator signed in earlier in this worker and that session still holds, with its cookies.
+ */
 export async function signInThroughPages(page: Page, operator: { email: string; password: string; totpSecret: string }): Promise<void> {
+  const saved = signedInSessions.get(operator.email);
+  if (saved) {
+    await page.context().addCookies(saved);
+    await page.goto('/admin/');
+    const signedIn = page.getByTestId('operator-name');
+    await expect(signedIn.or(page.getByRole('heading', { name: 'Sign in' }))).toBeVisible();
+    if (await signedIn.isVisible()) return;
+    signedInSessions.delete(operator.email);
+  }
   await page.goto('/admin/sign-in');
   await page.getByLabel('E-mail').fill(operator.email);
   await page.getByLabel('Password').fill(operator.password);
@@ -42,6 +67,7 @@ export async function signInThroughPages(page: Page, operator: { email: string; 
   await page.getByLabel('Code').fill(await freshTotpCode(operator.totpSecret));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByTestId('operator-name')).toBeVisible();
+  await rememberSession(page, operator.email);
 }
 
 /** Accepts an invitation link in this page: password, then the authenticator (secret read from the page). Answers the secret. */
