@@ -56,16 +56,45 @@ describe('probes', () => {
     expect(ready.headers['cache-control']).toBe('no-store');
   });
 
-  it('is not ready (503, the failed check named) once its database is closed, while still live', async () => {
+  it('is not ready (503, the failed check named) once its database is closed, while still live; /api/ready says the same', async () => {
     const lonely = await createTestDatabase();
     const app = (await buildApp({ config: t.config, database: lonely.database })).app;
     expect((await app.inject({ url: API_PATHS.healthReady })).statusCode).toBe(200);
     await lonely.close();
-    const response = await app.inject({ url: API_PATHS.healthReady });
-    expect(response.statusCode).toBe(503);
-    expect(response.json()).toMatchObject({ code: 503, data: { failed: ['database'] } });
+    for (const url of [API_PATHS.healthReady, API_PATHS.ready]) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(503);
+      expect(response.json(), url).toMatchObject({ code: 503, data: { failed: ['database'] } });
+    }
     expect((await app.inject({ url: API_PATHS.healthLive })).statusCode).toBe(200);
     await app.close();
+  });
+
+  it('stays ready with Redis configured but unreachable, reporting it down (the limits let requests pass without it)', async () => {
+    const app = (await buildApp({ config: { ...t.config, rateLimitStore: 'redis', redisUrl: 'redis://127.0.0.1:1' }, database: t.database })).app;
+    try {
+      for (const url of [API_PATHS.healthReady, API_PATHS.ready]) {
+        const response = await app.inject({ url });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.json(), url).toEqual({ code: 200, message: 'success', data: { status: 'ready', checks: { database: 'ok', redis: 'down' } } });
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it.runIf(process.env.TEST_DB === 'postgres')('stays ready while ordinary load holds every connection of the pool (the probe has its own)', async () => {
+    const pool = t.database.pool!;
+    const held = await Promise.all(Array.from({ length: pool.options.max }, () => pool.connect()));
+    try {
+      expect(pool.totalCount - pool.idleCount).toBe(pool.options.max);
+      const started = Date.now();
+      const response = await t.app.inject({ url: API_PATHS.healthReady });
+      expect(response.statusCode).toBe(200);
+      expect(Date.now() - started).toBeLessThan(1000);
+    } finally {
+      for (const client of held) client.release();
+    }
   });
 
   it('are never rate limited', async () => {
