@@ -155,6 +155,64 @@ describe('metrics', () => {
     }
   });
 
+  it('labels every unmatched request as one route, by a method from a fixed set ("other" for the rest), never by its raw text', async () => {
+    const before = await scrape();
+    const series = (method: string, route: string, status: number) => `sen_http_request_duration_seconds_count{method="${method}",route="${route}",status="${status}"}`;
+    const counted = (text: string, method: string, route: string, status: number) => sample(text, series(method, route, status));
+    // The unmatched GET series exists already (the test above): a POST must not be counted into it.
+    for (const url of ['/api/no/such/post-1', '/no/such/page-2']) expect((await t.app.inject({ method: 'POST', url })).statusCode).toBe(404);
+    // Methods Node and Fastify accept; light-my-request's type lists only the common ones.
+    for (const method of ['PROPFIND', 'MKCOL', 'PURGE']) {
+      expect((await t.app.inject({ method: method as 'GET', url: `/api/scan-${method}` })).statusCode).toBe(404);
+    }
+    expect((await t.app.inject({ method: 'HEAD', url: API_PATHS.healthLive })).statusCode).toBe(200);
+    const after = await scrape();
+    expect(counted(after, 'POST', 'unmatched', 404)).toBe(counted(before, 'POST', 'unmatched', 404) + 2);
+    expect(counted(after, 'other', 'unmatched', 404)).toBe(counted(before, 'other', 'unmatched', 404) + 3);
+    expect(counted(after, 'GET', 'unmatched', 404)).toBe(counted(before, 'GET', 'unmatched', 404));
+    expect(counted(after, 'HEAD', API_PATHS.healthLive, 200)).toBe(counted(before, 'HEAD', API_PATHS.healthLive, 200) + 1);
+    for (const raw of ['PROPFIND', 'MKCOL', 'PURGE', 'post-1', 'page-2']) expect(after).not.toContain(raw);
+    // Every method label is one of the fixed set.
+    const methods = new Set([...after.matchAll(/^sen_http_request_duration_seconds_count\{method="([^"]*)"/gm)].map((match) => match[1]));
+    expect([...methods].filter((method) => !['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'other'].includes(method!))).toEqual([]);
+  });
+
+  it('leaves the outbox depth out of a scrape when its query fails or hangs, and still answers every other series', { timeout: 15_000 }, async () => {
+    const depths: Array<() => Promise<number>> = [
+      async () => 5,
+      async () => {
+        throw new Error('connection terminated');
+      },
+      () => new Promise<number>(() => {}),
+      async () => 3,
+    ];
+    let scrapeNumber = 0;
+    const failures: string[] = [];
+    const own = createPrometheusMetrics(t.database, {
+      readOutboxDepth: () => depths[Math.min(scrapeNumber, depths.length - 1)]!(),
+      onCollectError: (figure, error) => failures.push(`${figure}: ${error instanceof Error ? error.message : String(error)}`),
+    });
+    const server = await own.listen(0, '127.0.0.1');
+    try {
+      const address = server.address();
+      const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/metrics`;
+      const scrapes: string[] = [];
+      for (; scrapeNumber < depths.length; scrapeNumber += 1) {
+        const started = Date.now();
+        const response = await fetch(url);
+        expect(response.status, `scrape ${scrapeNumber}`).toBe(200);
+        scrapes.push(await response.text());
+        expect(Date.now() - started, `scrape ${scrapeNumber}`).toBeLessThan(3000);
+      }
+      const depthLine = (text: string) => text.split('\n').find((line) => line.startsWith('sen_outbox_depth '));
+      expect(scrapes.map(depthLine)).toEqual(['sen_outbox_depth 5', undefined, undefined, 'sen_outbox_depth 3']);
+      for (const text of scrapes) expect(text).toContain('# TYPE sen_process_resident_memory_bytes gauge');
+      expect(failures).toEqual(['outbox_depth: connection terminated', 'outbox_depth: no answer within 1000 ms']);
+    } finally {
+      server.close();
+    }
+  });
+
   it('answers 404 on the metrics port for anything but GET /metrics', async () => {
     expect((await fetch(metricsUrl.replace('/metrics', '/'))).status).toBe(404);
   });
