@@ -3,10 +3,9 @@ import { parseArgs } from 'node:util';
 import { API_PATHS, type Envelope, type SecretResponse } from '@sen/contract';
 import { sql } from 'drizzle-orm';
 import { createDatabase, executeRows } from '../apps/server/src/db/database.ts';
-import { FieldCipher } from '../apps/server/src/shared/field-cipher.ts';
 // @ts-expect-error -- a plain JavaScript script without type declarations
 import { CLUSTER, balancerView, kill, restart, start, stop } from '../scripts/cluster.mjs';
-import { commitRequest, seedCommitBorrowers, type CommitBorrower, type CommitSetup } from './commit-load.ts';
+import { commitRequest, giveRealAccountNumbers, ledgerCheck, percentile, seedCommitBorrowers, waitForPayouts, type CommitBorrower, type CommitSetup } from './commit-load.ts';
 import type { RunningSen } from './servers.ts';
 
 /*
@@ -48,17 +47,8 @@ export async function freshCluster(borrowers: number): Promise<ClusterClient> {
   execFileSync('psql', ['-h', host, '-p', String(port), '-U', user, '-d', 'postgres', '-qc', `drop database if exists ${CLUSTER.database} with (force)`]);
   await start();
   const setup = await seedCommitBorrowers(directUrl, borrowers);
-  const database = await createDatabase({ databaseUrl: directUrl, dataDir: 'memory://', pool: { max: 1 } });
-  try {
-    // The seeded accounts carry a placeholder number; the payout decrypts it with the cluster's own key.
-    const [key] = await executeRows<{ value: string }>(database.db, sql`select value from app_settings where key = 'field_encryption_key'`);
-    const cipher = new FieldCipher(key!.value);
-    for (const borrower of setup.borrowers) {
-      await database.db.execute(sql`update receiving_accounts set number_cipher = ${cipher.encrypt(`970436${String(borrower.accountId).padStart(8, '0')}`)} where id = ${borrower.accountId}`);
-    }
-  } finally {
-    await database.close();
-  }
+  // The cluster's instances generated their field key (kept in app_settings).
+  await giveRealAccountNumbers(directUrl, setup);
   const secret = (await (await fetch(`${CLUSTER.balancer}${API_PATHS.secret}`)).json()) as Envelope<SecretResponse>;
   return { sen: { appCode: 'senh5', signSecret: secret.data.verifySignSecret, origin: CLUSTER.balancer }, setup };
 }
@@ -105,26 +95,13 @@ export async function commitLoad(client: ClusterClient, origin: string, seconds:
   return tally;
 }
 
-export function percentile(values: number[], p: number): number {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
 /** What the load left in the database: acknowledged orders missing, orders paid twice, the ledger check. */
 export async function auditCluster(acks: Ack[], waitForPayoutsMs = 60_000): Promise<{ missing: number; paidTwice: number; unpaid: number; ledgerOk: boolean; jobs: string }> {
   const database = await createDatabase({ databaseUrl: directUrl, dataDir: 'memory://', pool: { max: 1 } });
   try {
     const ids = acks.map((ack) => ack.orderId);
     const [found] = await executeRows<{ count: number }>(database.db, sql`select count(*)::int as count from loan_orders where id = any(${`{${ids.join(',') || '0'}}`}::bigint[])`);
-    const deadline = Date.now() + waitForPayoutsMs;
-    let unpaid = 0;
-    for (;;) {
-      const [row] = await executeRows<{ waiting: number }>(database.db, sql`select count(*)::int as waiting from loan_orders where state in ('pending', 'paying')`);
-      unpaid = row!.waiting;
-      if (unpaid === 0 || Date.now() > deadline) break;
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
+    const unpaid = await waitForPayouts(database.db, waitForPayoutsMs, 1000);
     const [twice] = await executeRows<{ count: number }>(
       database.db,
       sql`select count(*)::int as count from (select order_id from payout_attempts where state = 'succeeded' group by order_id having count(*) > 1) paid`,
@@ -133,17 +110,14 @@ export async function auditCluster(acks: Ack[], waitForPayoutsMs = 60_000): Prom
       database.db,
       sql`select job, count(*)::int as runs, count(distinct split_part(holder, ':', 2))::int as holders, count(distinct period)::int as periods from job_runs group by job order by job`,
     );
-    const ledger = execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/scripts/ledger-check.ts'], {
-      cwd: new URL('..', import.meta.url).pathname,
-      env: { PATH: process.env.PATH, NODE_ENV: 'development', DATABASE_URL: directUrl },
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    }).includes('Ledger OK.');
+    // The cluster's instances run with no FIELD_ENCRYPTION_KEY or SIGN_SECRET of ours: none added.
+    const ledger = ledgerCheck(directUrl);
+    if (!ledger.ok) console.error(ledger.report);
     return {
       missing: ids.length - found!.count,
       paidTwice: twice!.count,
       unpaid,
-      ledgerOk: ledger,
+      ledgerOk: ledger.ok,
       jobs: jobs.map((row) => `${row.job} ${row.runs} runs/${row.periods} periods by ${row.holders} processes`).join('; '),
     };
   } finally {

@@ -1,12 +1,13 @@
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_PATHS, APP_VERSION, HEADERS, LANG_HEADER, MOBILE_TYPE, computeSign, type Envelope } from '@sen/contract';
 import { sql } from 'drizzle-orm';
-import { createDatabase, executeRows } from '../apps/server/src/db/database.ts';
+import { createDatabase, executeRows, type Db } from '../apps/server/src/db/database.ts';
 import { sha256Hex } from '../apps/server/src/shared/crypto.ts';
-import type { RunningSen } from './servers.ts';
+import { FieldCipher } from '../apps/server/src/shared/field-cipher.ts';
+import { BENCH_SECRETS, type RunningSen } from './servers.ts';
 
 /*
  * Loan commits under load (issue 11): BORROWERS borrowers, each approved with a credit limit no
@@ -160,7 +161,12 @@ export async function measureCommitLoops<Borrower>(
   return { commits, failures, firstFailure, seconds, commitsPerSecond: commits / seconds };
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!);
+/** The p-th percentile (nearest rank) of `values`, in any order; NaN when there are none. */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
+}
 
 /** Every borrower commits in a loop of its own for `durationSeconds` (after `warmupSeconds` not counted). */
 export async function runCommitLoad(sen: RunningSen, setup: CommitSetup, durationSeconds: number, warmupSeconds: number): Promise<CommitRun> {
@@ -178,7 +184,6 @@ export async function runCommitLoad(sen: RunningSen, setup: CommitSetup, duratio
       if (counted && succeeded) latencies.push(took);
     }
   });
-  latencies.sort((a, b) => a - b);
   return { ...tally, latencyP50Ms: percentile(latencies, 50), latencyP99Ms: percentile(latencies, 99) };
 }
 
@@ -193,15 +198,56 @@ export interface CommitAudit {
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** `npm run ledger:check` against the database, as an operator runs it; exit 0 when every check passes. */
-function ledgerCheck(databaseUrl: string): { ok: boolean; report: string } {
-  const env = { PATH: process.env.PATH, NODE_ENV: 'development', DATABASE_URL: databaseUrl, FIELD_ENCRYPTION_KEY: 'b'.repeat(64), SIGN_SECRET: 'bench-sign-secret-0123456789abcdef' };
+export interface LedgerCheckResult {
+  /** True only when the script exited 0: every check passed. A failed check (1), a script that could not run (2) or was killed is not ok. */
+  ok: boolean;
+  /** The script's exit status (null when a signal ended it). */
+  status: number | null;
+  /** What it printed (stdout, then stderr). */
+  report: string;
+}
+
+/**
+ * `npm run ledger:check` against a database, as an operator runs it (a process of its own, with
+ * `env` added to a development environment: the key and secret the server ran with, if any).
+ */
+export function ledgerCheck(databaseUrl: string, env: Record<string, string> = {}): LedgerCheckResult {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/scripts/ledger-check.ts'], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'development', DATABASE_URL: databaseUrl, ...env },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const report = `${run.stdout ?? ''}${run.stderr ?? ''}${run.error ? `could not start: ${run.error.message}\n` : ''}`;
+  return { ok: run.status === 0 && !run.error, status: run.status, report };
+}
+
+/**
+ * The seeded borrowers carry a placeholder account number; a payout decrypts it, so each gets a
+ * real one, encrypted with `fieldKey` (the server's FIELD_ENCRYPTION_KEY) or, when the server
+ * generated its own, the key kept in app_settings.
+ */
+export async function giveRealAccountNumbers(databaseUrl: string, setup: CommitSetup, fieldKey?: string): Promise<void> {
+  const database = await createDatabase({ databaseUrl, dataDir: 'memory://', pool: { max: 1 } });
   try {
-    const report = execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/scripts/ledger-check.ts'], { cwd: REPO_ROOT, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-    return { ok: true, report };
-  } catch (error) {
-    const failed = error as { stdout?: string; stderr?: string };
-    return { ok: false, report: `${failed.stdout ?? ''}${failed.stderr ?? ''}` };
+    const key = fieldKey ?? (await executeRows<{ value: string }>(database.db, sql`select value from app_settings where key = 'field_encryption_key'`))[0]?.value;
+    if (!key) throw new Error('no field key given and none in app_settings');
+    const cipher = new FieldCipher(key);
+    for (const borrower of setup.borrowers) {
+      await database.db.execute(sql`update receiving_accounts set number_cipher = ${cipher.encrypt(`970436${String(borrower.accountId).padStart(8, '0')}`)} where id = ${borrower.accountId}`);
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+/** Polls until no order waits for its payout (pending or paying) or `timeoutMs` pass; the orders still waiting. */
+export async function waitForPayouts(db: Db, timeoutMs: number, pollMs = 500): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [row] = await executeRows<{ waiting: number }>(db, sql`select count(*)::int as waiting from loan_orders where state in ('pending', 'paying')`);
+    if (row!.waiting === 0 || Date.now() > deadline) return row!.waiting;
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
 }
 
@@ -216,7 +262,7 @@ export async function auditCommits(databaseUrl: string, setup: CommitSetup): Pro
                    where c.user_id in (select user_id from loan_orders where product_id = ${setup.productId})
                      and c.used_amount <> (select coalesce(sum(principal), 0) from loan_orders o where o.user_id = c.user_id)) as mismatches`,
     );
-    const ledger = ledgerCheck(databaseUrl);
+    const ledger = ledgerCheck(databaseUrl, BENCH_SECRETS);
     return { orders: counts!.orders, creditMismatches: counts!.mismatches, ledgerOk: ledger.ok, ledgerReport: ledger.report };
   } finally {
     await database.close();

@@ -10,6 +10,9 @@ const REPO_ROOT = path.resolve(BENCH_DIR, '..');
 const SEN_BUILD_SCRIPT = path.join(REPO_ROOT, 'apps/server/build.mjs');
 const SEN_MAIN = path.join(REPO_ROOT, 'apps/server/dist/main.js');
 
+/** The secrets every bench server runs with (startSen); a script that reads its data (the ledger check, account numbers) uses the same. */
+export const BENCH_SECRETS = { SIGN_SECRET: 'bench-sign-secret-0123456789abcdef', FIELD_ENCRYPTION_KEY: 'b'.repeat(64) } as const;
+
 /**
  * Builds the server bundle from the current sources (esbuild, a second or two), so the benchmark
  * runs what production runs: plain JavaScript, no tsx loader in the process.
@@ -70,8 +73,7 @@ export async function startSen(databaseUrl: string | undefined, options: Process
     HOST: '127.0.0.1',
     PORT: '0',
     APP_CODE: BENCH_APP_CODE,
-    SIGN_SECRET: 'bench-sign-secret-0123456789abcdef',
-    FIELD_ENCRYPTION_KEY: 'b'.repeat(64),
+    ...BENCH_SECRETS,
     SMS_PROVIDER: 'esms',
     ESMS_BASE_URL: 'http://127.0.0.1:9',
     ESMS_API_KEY: 'bench',

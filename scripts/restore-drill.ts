@@ -9,24 +9,19 @@
 //   4. disaster: the database is dropped and the directory deleted;
 //   5. restore: pg_restore into a new empty database, the tar unpacked;
 //   6. proof: ledger:check passes again and every count and checksum is equal. Exit 1 otherwise.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { API_PATHS } from '@sen/contract';
 import { sql } from 'drizzle-orm';
-import { commitRequest, seedCommitBorrowers } from '../bench/commit-load.ts';
-import { buildSen, createScratchDatabase, startSen } from '../bench/servers.ts';
+import { commitRequest, giveRealAccountNumbers, ledgerCheck, seedCommitBorrowers, waitForPayouts } from '../bench/commit-load.ts';
+import { BENCH_SECRETS, buildSen, createScratchDatabase, startSen } from '../bench/servers.ts';
 import { createDatabase, executeRows } from '../apps/server/src/db/database.ts';
-import { FieldCipher } from '../apps/server/src/shared/field-cipher.ts';
 import { LocalDirectoryStorage } from '../apps/server/src/shared/uploads/local-storage.ts';
+import type { ObjectStorage } from '../apps/server/src/shared/uploads/storage.ts';
 
-/** The field key the bench's server runs with (bench/servers.ts startSen: FIELD_ENCRYPTION_KEY). */
-const BENCH_FIELD_KEY = 'b'.repeat(64);
-
-const root = fileURLToPath(new URL('..', import.meta.url));
 const adminUrl = process.env.DRILL_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BORROWERS = Number(process.env.DRILL_BORROWERS ?? 6);
 const COMMITS_EACH = Number(process.env.DRILL_COMMITS_EACH ?? 4);
@@ -68,15 +63,12 @@ function listFiles(dir: string): string[] {
   }).sort();
 }
 
-function ledgerCheck(databaseUrl: string): boolean {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/scripts/ledger-check.ts')], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl, NODE_ENV: 'development', SEED_DEMO: 'false' },
-    encoding: 'utf8',
-  });
-  const verdict = run.stdout.split('\n').filter((line) => /Ledger (OK|check FAILED)|FAIL/.test(line));
-  console.log(`  ledger:check exit ${run.status}: ${verdict.join(' | ') || run.stderr.trim()}`);
-  return run.status === 0;
+/** `npm run ledger:check` on `databaseUrl` (with the key the drill's server ran with); true only when it exited 0. */
+function ledgerPasses(databaseUrl: string): boolean {
+  const run = ledgerCheck(databaseUrl, BENCH_SECRETS);
+  const verdict = run.report.split('\n').filter((line) => /Ledger (OK|check FAILED)|FAIL|could not/.test(line));
+  console.log(`  ledger:check exit ${run.status ?? 'by signal'}: ${verdict.join(' | ') || run.report.trim().split('\n').slice(-3).join(' | ')}`);
+  return run.ok;
 }
 
 async function main(): Promise<number> {
@@ -92,16 +84,7 @@ async function main(): Promise<number> {
     const sen = await startSen(source.url, { cpuProfileDir: undefined }, { STORAGE_DIR: uploads, PAYOUT_POLL_SECONDS: '1', PAYOUT_DELAY_MS: '0', JOBS_ENABLED: 'true', SEED_DEMO: 'false' });
     try {
       const setup = await seedCommitBorrowers(source.url, BORROWERS);
-      // The bench's borrowers carry a placeholder account number; a payout decrypts it, so give them real ones.
-      const cipher = new FieldCipher(BENCH_FIELD_KEY);
-      const seeded = await createDatabase({ databaseUrl: source.url, dataDir: 'memory://', pool: { max: 1 } });
-      try {
-        for (const borrower of setup.borrowers) {
-          await seeded.db.execute(sql`update receiving_accounts set number_cipher = ${cipher.encrypt(`970436${String(borrower.accountId).padStart(8, '0')}`)} where id = ${borrower.accountId}`);
-        }
-      } finally {
-        await seeded.close();
-      }
+      await giveRealAccountNumbers(source.url, setup, BENCH_SECRETS.FIELD_ENCRYPTION_KEY);
       let committed = 0;
       for (const borrower of setup.borrowers) {
         for (let commit = 0; commit < COMMITS_EACH; commit += 1) {
@@ -113,20 +96,16 @@ async function main(): Promise<number> {
         }
       }
       // Uploaded files as the server stores them (its local storage driver), e.g. ID photos.
-      const storage = new LocalDirectoryStorage(uploads);
+      const storage: ObjectStorage = new LocalDirectoryStorage(uploads);
       for (let file = 0; file < FILES; file += 1) await storage.put(`drill/${file % 3}/photo-${file}.jpg`, randomBytes(2048 + file), { contentType: 'image/jpeg' });
       // The payout job pays every order out (PAYOUT_POLL_SECONDS=1).
       const database = await createDatabase({ databaseUrl: source.url, dataDir: 'memory://', pool: { max: 1 } });
       try {
-        const deadline = Date.now() + Number(process.env.DRILL_PAYOUT_WAIT_MS ?? 60_000);
-        for (;;) {
-          const [row] = await executeRows<{ waiting: number }>(database.db, sql`select count(*)::int as waiting from loan_orders where state in ('pending', 'paying')`);
-          if (row!.waiting === 0) break;
-          if (Date.now() > deadline) {
-            const states = await executeRows(database.db, sql`select o.state, a.state as attempt, a.failure_code, count(*)::int from loan_orders o left join payout_attempts a on a.order_id = o.id group by 1, 2, 3`);
-            throw new Error(`${row!.waiting} orders still not paid out after 60 s: ${JSON.stringify(states)}`);
-          }
-          await new Promise((resolve) => setTimeout(resolve, 500));
+        const waitMs = Number(process.env.DRILL_PAYOUT_WAIT_MS ?? 60_000);
+        const waiting = await waitForPayouts(database.db, waitMs);
+        if (waiting > 0) {
+          const states = await executeRows(database.db, sql`select o.state, a.state as attempt, a.failure_code, count(*)::int from loan_orders o left join payout_attempts a on a.order_id = o.id group by 1, 2, 3`);
+          throw new Error(`${waiting} orders still not paid out after ${waitMs / 1000} s: ${JSON.stringify(states)}`);
         }
       } finally {
         await database.close();
@@ -139,7 +118,7 @@ async function main(): Promise<number> {
     console.log('2. before the backup');
     const before = await facts(source.url, uploads);
     console.log(`  ${JSON.stringify(before)}`);
-    if (!ledgerCheck(source.url)) throw new Error('the ledger check failed before the backup');
+    if (!ledgerPasses(source.url)) throw new Error('the ledger check failed before the backup');
 
     console.log('3. backup');
     const dumpFile = path.join(backupDir, 'sen.dump');
@@ -161,7 +140,7 @@ async function main(): Promise<number> {
     console.log('6. proof');
     const after = await facts(restored.url, uploads);
     console.log(`  ${JSON.stringify(after)}`);
-    const ledgerOk = ledgerCheck(restored.url);
+    const ledgerOk = ledgerPasses(restored.url);
     const differences = Object.keys(before).filter((key) => before[key] !== after[key]);
     for (const key of differences) console.log(`  ✗ ${key}: ${before[key]} before, ${after[key]} after`);
     const ok = ledgerOk && differences.length === 0 && Number(before.orders) > 0 && Number(before.payouts) > 0 && Number(before.files) > 0;

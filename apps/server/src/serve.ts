@@ -34,13 +34,19 @@ export async function serve({ onClose }: { onClose?: () => Promise<void> } = {})
   });
   // Loaded only when configured: without METRICS_PORT no prom-client code runs (decision 105).
   let metrics: PrometheusMetrics | undefined;
-  if (config.metrics) metrics = (await import('./shared/prometheus-metrics.ts')).createPrometheusMetrics(database);
+  let reportCollectError = (figure: string, error: unknown) => console.warn(`metrics: ${figure} not read: ${String(error)}`);
+  if (config.metrics) {
+    metrics = (await import('./shared/prometheus-metrics.ts')).createPrometheusMetrics(database, {
+      onCollectError: (figure, error) => reportCollectError(figure, error),
+    });
+  }
   let metricsServer: Server | undefined;
   // Outside production the loans' business clock can be moved forward by days (decision 074).
   const devClock = config.nodeEnv === 'production' ? undefined : new MovableClock();
   const sen = await buildApp({ config, database, ...(devClock ? { devClock } : {}), ...(metrics ? { metrics } : {}) });
   const { app, jobs } = sen;
   reportPoolError = (error) => app.log.warn({ err: error }, 'database connection lost; the pool opens a new one');
+  reportCollectError = (figure, error) => app.log.warn({ err: error, figure }, 'metrics: a figure could not be read; left out of this scrape');
   app.addHook('onClose', async () => {
     await jobs.stop();
     metricsServer?.close();

@@ -69,7 +69,8 @@ describe('restarts and readiness', () => {
     await lonely.close();
     const response = await app.inject({ url: API_PATHS.ready });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toMatchObject({ code: 503, data: null });
+    // The same answer as /health/ready (one readiness function, decision 109).
+    expect(response.json()).toMatchObject({ code: 503, data: { failed: ['database'] } });
     await app.close();
   });
 });

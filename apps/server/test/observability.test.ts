@@ -56,16 +56,45 @@ describe('probes', () => {
     expect(ready.headers['cache-control']).toBe('no-store');
   });
 
-  it('is not ready (503, the failed check named) once its database is closed, while still live', async () => {
+  it('is not ready (503, the failed check named) once its database is closed, while still live; /api/ready says the same', async () => {
     const lonely = await createTestDatabase();
     const app = (await buildApp({ config: t.config, database: lonely.database })).app;
     expect((await app.inject({ url: API_PATHS.healthReady })).statusCode).toBe(200);
     await lonely.close();
-    const response = await app.inject({ url: API_PATHS.healthReady });
-    expect(response.statusCode).toBe(503);
-    expect(response.json()).toMatchObject({ code: 503, data: { failed: ['database'] } });
+    for (const url of [API_PATHS.healthReady, API_PATHS.ready]) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(503);
+      expect(response.json(), url).toMatchObject({ code: 503, data: { failed: ['database'] } });
+    }
     expect((await app.inject({ url: API_PATHS.healthLive })).statusCode).toBe(200);
     await app.close();
+  });
+
+  it('stays ready with Redis configured but unreachable, reporting it down (the limits let requests pass without it)', async () => {
+    const app = (await buildApp({ config: { ...t.config, rateLimitStore: 'redis', redisUrl: 'redis://127.0.0.1:1' }, database: t.database })).app;
+    try {
+      for (const url of [API_PATHS.healthReady, API_PATHS.ready]) {
+        const response = await app.inject({ url });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.json(), url).toEqual({ code: 200, message: 'success', data: { status: 'ready', checks: { database: 'ok', redis: 'down' } } });
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it.runIf(process.env.TEST_DB === 'postgres')('stays ready while ordinary load holds every connection of the pool (the probe has its own)', async () => {
+    const pool = t.database.pool!;
+    const held = await Promise.all(Array.from({ length: pool.options.max }, () => pool.connect()));
+    try {
+      expect(pool.totalCount - pool.idleCount).toBe(pool.options.max);
+      const started = Date.now();
+      const response = await t.app.inject({ url: API_PATHS.healthReady });
+      expect(response.statusCode).toBe(200);
+      expect(Date.now() - started).toBeLessThan(1000);
+    } finally {
+      for (const client of held) client.release();
+    }
   });
 
   it('are never rate limited', async () => {
@@ -123,6 +152,64 @@ describe('metrics', () => {
     if (t.database.kind === 'postgres') {
       expect(after).toMatch(/^sen_db_pool_connections\{state="idle"\} \d/m);
       expect(after).toMatch(/^sen_db_pool_waiting \d/m);
+    }
+  });
+
+  it('labels every unmatched request as one route, by a method from a fixed set ("other" for the rest), never by its raw text', async () => {
+    const before = await scrape();
+    const series = (method: string, route: string, status: number) => `sen_http_request_duration_seconds_count{method="${method}",route="${route}",status="${status}"}`;
+    const counted = (text: string, method: string, route: string, status: number) => sample(text, series(method, route, status));
+    // The unmatched GET series exists already (the test above): a POST must not be counted into it.
+    for (const url of ['/api/no/such/post-1', '/no/such/page-2']) expect((await t.app.inject({ method: 'POST', url })).statusCode).toBe(404);
+    // Methods Node and Fastify accept; light-my-request's type lists only the common ones.
+    for (const method of ['PROPFIND', 'MKCOL', 'PURGE']) {
+      expect((await t.app.inject({ method: method as 'GET', url: `/api/scan-${method}` })).statusCode).toBe(404);
+    }
+    expect((await t.app.inject({ method: 'HEAD', url: API_PATHS.healthLive })).statusCode).toBe(200);
+    const after = await scrape();
+    expect(counted(after, 'POST', 'unmatched', 404)).toBe(counted(before, 'POST', 'unmatched', 404) + 2);
+    expect(counted(after, 'other', 'unmatched', 404)).toBe(counted(before, 'other', 'unmatched', 404) + 3);
+    expect(counted(after, 'GET', 'unmatched', 404)).toBe(counted(before, 'GET', 'unmatched', 404));
+    expect(counted(after, 'HEAD', API_PATHS.healthLive, 200)).toBe(counted(before, 'HEAD', API_PATHS.healthLive, 200) + 1);
+    for (const raw of ['PROPFIND', 'MKCOL', 'PURGE', 'post-1', 'page-2']) expect(after).not.toContain(raw);
+    // Every method label is one of the fixed set.
+    const methods = new Set([...after.matchAll(/^sen_http_request_duration_seconds_count\{method="([^"]*)"/gm)].map((match) => match[1]));
+    expect([...methods].filter((method) => !['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'other'].includes(method!))).toEqual([]);
+  });
+
+  it('leaves the outbox depth out of a scrape when its query fails or hangs, and still answers every other series', { timeout: 15_000 }, async () => {
+    const depths: Array<() => Promise<number>> = [
+      async () => 5,
+      async () => {
+        throw new Error('connection terminated');
+      },
+      () => new Promise<number>(() => {}),
+      async () => 3,
+    ];
+    let scrapeNumber = 0;
+    const failures: string[] = [];
+    const own = createPrometheusMetrics(t.database, {
+      readOutboxDepth: () => depths[Math.min(scrapeNumber, depths.length - 1)]!(),
+      onCollectError: (figure, error) => failures.push(`${figure}: ${error instanceof Error ? error.message : String(error)}`),
+    });
+    const server = await own.listen(0, '127.0.0.1');
+    try {
+      const address = server.address();
+      const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/metrics`;
+      const scrapes: string[] = [];
+      for (; scrapeNumber < depths.length; scrapeNumber += 1) {
+        const started = Date.now();
+        const response = await fetch(url);
+        expect(response.status, `scrape ${scrapeNumber}`).toBe(200);
+        scrapes.push(await response.text());
+        expect(Date.now() - started, `scrape ${scrapeNumber}`).toBeLessThan(3000);
+      }
+      const depthLine = (text: string) => text.split('\n').find((line) => line.startsWith('sen_outbox_depth '));
+      expect(scrapes.map(depthLine)).toEqual(['sen_outbox_depth 5', undefined, undefined, 'sen_outbox_depth 3']);
+      for (const text of scrapes) expect(text).toContain('# TYPE sen_process_resident_memory_bytes gauge');
+      expect(failures).toEqual(['outbox_depth: connection terminated', 'outbox_depth: no answer within 1000 ms']);
+    } finally {
+      server.close();
     }
   });
 

@@ -98,6 +98,21 @@ describe('static web app', () => {
     expect(api.json()).toMatchObject({ code: 404, data: null });
   });
 
+  it('answers unknown API and probe paths, however spelled, with the uncached 404 envelope, and look-alike paths with a page', async () => {
+    for (const url of ['/api/nothing/here', '/%61pi/nothing', '/health/nothing', '/%68ealth/x', '/health', '/api']) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toMatchObject({ code: 404, data: null });
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+    for (const url of ['/healthy', '/apiary/page']) {
+      const page = await t.app.inject({ url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
   it('sends the precompressed brotli or gzip twin to clients that accept it, the plain file otherwise', async () => {
     const br = await t.app.inject({ url: '/assets/big-def456.js', headers: { 'accept-encoding': 'br, gzip' } });
     expect(br.statusCode).toBe(200);

@@ -27,7 +27,10 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The node-postgres pool (PostgreSQL only), for stores that share the connection limits. */
   pool?: pg.Pool;
-  /** SELECT 1, for the readiness probe. */
+  /**
+   * SELECT 1, for the readiness probe. On PostgreSQL over a connection of its own, never the
+   * pool's: a pool busy with ordinary load must not make the instance look down (decision 109).
+   */
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -130,14 +133,66 @@ function unnameStatements(client: pg.PoolClient): void {
     query(config && typeof config === 'object' && 'name' in config && (config as { name?: unknown }).name ? { ...config, name: undefined } : config, ...rest);
 }
 
-function open(db: Db, kind: Database['kind'], close: () => Promise<void>): Database {
+/** How long the readiness probe's connection may take to connect, and its `select 1` to answer. */
+const PROBE_TIMEOUT_MS = 1500;
+
+/**
+ * The readiness probe's own connection (decision 109). Through the pool, a probe waited behind
+ * every request queued for a connection: under ordinary heavy load it missed its deadline and the
+ * balancer took the instance out, and every instance at once. This pool of one is opened on the
+ * first ping (scripts and tests that never probe open nothing), kept open between pings, and
+ * replaced after a failure (pg-pool drops a client whose query failed). Pings that arrive while
+ * one is under way share it, so a flood of probe requests costs one query at a time. A plain
+ * `select 1` is a simple-protocol query: nothing is prepared, so it is safe behind PgBouncer.
+ */
+function createProbe(databaseUrl: string): { ping(): Promise<void>; close(): Promise<void> } {
+  let pool: pg.Pool | null = null;
+  let closed = false;
+  let inFlight: Promise<void> | null = null;
+  const check = async () => {
+    if (closed) throw new Error('the database was closed');
+    pool ??= new pg.Pool({
+      connectionString: databaseUrl,
+      max: 1,
+      connectionTimeoutMillis: PROBE_TIMEOUT_MS,
+      query_timeout: PROBE_TIMEOUT_MS,
+      idleTimeoutMillis: 0,
+      keepAlive: true,
+      allowExitOnIdle: true,
+    }).on('error', () => {
+      // its idle connection died; the next ping opens another (and fails if the database is away)
+    });
+    await pool.query('select 1');
+  };
+  return {
+    ping() {
+      if (!inFlight) {
+        const run = check();
+        inFlight = run;
+        run.then(
+          () => void (inFlight = null),
+          () => void (inFlight = null),
+        );
+      }
+      return inFlight;
+    },
+    close: async () => {
+      closed = true;
+      await pool?.end().catch(() => {});
+    },
+  };
+}
+
+function open(db: Db, kind: Database['kind'], close: () => Promise<void>, ping?: () => Promise<void>): Database {
   return {
     db,
     uow: new UnitOfWork(db),
     kind,
-    ping: async () => {
-      await db.execute(sql`select 1`);
-    },
+    ping:
+      ping ??
+      (async () => {
+        await db.execute(sql`select 1`);
+      }),
     close,
   };
 }
@@ -179,7 +234,12 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       await pool.end().catch(() => {});
       throw error;
     }
-    return { ...open(drizzlePostgres(pool, { schema }), 'postgres', () => pool.end()), pool };
+    const probe = createProbe(options.databaseUrl);
+    const close = async () => {
+      await probe.close();
+      await pool.end();
+    };
+    return { ...open(drizzlePostgres(pool, { schema }), 'postgres', close, () => probe.ping()), pool };
   }
 
   const inMemory = options.dataDir === 'memory://';

@@ -11,6 +11,7 @@ import {
 } from '@sen/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
+import { decodedPathname, isApiPath } from '../shared/api-path.ts';
 import { AppError } from '../shared/app-error.ts';
 import { isDatabaseUnavailable } from '../shared/db-errors.ts';
 import { globalPlugin } from '../shared/plugin.ts';
@@ -51,18 +52,12 @@ function languageOf(request: FastifyRequest): Language {
   return request.lang ?? languageFromHeader(Array.isArray(header) ? header[0] : header);
 }
 
-/** Whether a request belongs to the API (whose answers must never be cached by anyone). */
+/**
+ * Whether a request belongs to the API or the probes (whose answers must never be cached by anyone):
+ * by the route the router matched, else by its decoded path (an unknown /api or /health path).
+ */
 function isApiRequest(request: FastifyRequest): boolean {
-  const route = request.routeOptions?.url;
-  // The probes too: a cached readiness answer would keep a dead instance in the balancer.
-  if (route) return route === '/api' || route.startsWith('/api/') || route.startsWith('/health/');
-  let path = (request.url ?? '').split('?')[0] ?? '';
-  try {
-    path = decodeURIComponent(path);
-  } catch {
-    // not valid percent-encoding: judge the raw text
-  }
-  return path === '/api' || path.startsWith('/api/');
+  return isApiPath(request.routeOptions?.url ?? decodedPathname(request.url ?? ''));
 }
 
 /**

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { decodedPathname, isApiPath } from '../shared/api-path.ts';
 import { AppError } from '../shared/app-error.ts';
 import { globalPlugin } from '../shared/plugin.ts';
 import { sendAppError } from './envelope.ts';
@@ -10,9 +11,6 @@ import { sendAppError } from './envelope.ts';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The CSP sources ('sha256-…') of index.html's inline scripts: the splash's few lines run before any file loads. */
-/** Paths that are the API's or the probes', never an app's page. */
-const API_LIKE = /^\/(api|health)(\/|$)/;
-
 export function inlineScriptHashes(html: string): string[] {
   return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => `'sha256-${createHash('sha256').update(match[1] ?? '').digest('base64')}'`);
 }
@@ -100,15 +98,10 @@ export const staticSpaPlugin = globalPlugin('sen-static-spa', async (app: Fastif
 
   app.setNotFoundHandler(async (request, reply) => {
     // Decoded, so '/%61pi/...' (the same path, RFC 3986) is an API path too and gets the envelope.
-    let pathname = request.url.split('?')[0] ?? '/';
-    try {
-      pathname = decodeURIComponent(pathname);
-    } catch {
-      // not valid percent-encoding: judge the raw text
-    }
+    const pathname = decodedPathname(request.url);
     // The API and the probes (/health/live, /health/ready; decision 105) answer unknown paths and
     // methods with the 404 envelope, never with a page.
-    if (API_LIKE.test(pathname)) return sendAppError(request, reply, new AppError('NOT_FOUND'));
+    if (isApiPath(pathname)) return sendAppError(request, reply, new AppError('NOT_FOUND'));
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
     }

@@ -4,6 +4,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import type { Database } from '../db/database.ts';
 import { OutboxRepository } from '../events/outbox.repository.ts';
 import type { Metrics, PayoutCounts } from './metrics.ts';
+import { withDeadline } from './with-deadline.ts';
 
 /** Latency buckets of requests and jobs, in seconds. */
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -11,6 +12,16 @@ const JOB_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300];
 
 /** A request the router matched to no route (404s, scans): one label value, never the raw URL. */
 const UNMATCHED = 'unmatched';
+
+/**
+ * The method label's values: these, else 'other'. Node accepts dozens of methods (PROPFIND,
+ * MKCOL, ...) that a scan can send to any unknown path; each would otherwise be a series.
+ */
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+const OTHER_METHOD = 'other';
+
+/** How long the outbox count may take at scrape time before the figure is left out of that scrape. */
+const OUTBOX_DEPTH_DEADLINE_MS = 1000;
 
 type HistogramChild = ReturnType<Histogram<'method' | 'route' | 'status'>['labels']>;
 
@@ -28,7 +39,16 @@ export interface PrometheusMetrics extends Metrics {
  * label object is built per request once a route and status were seen. Pool, outbox and process
  * figures are read when Prometheus scrapes, not kept up to date on every change.
  */
-export function createPrometheusMetrics(database: Database): PrometheusMetrics {
+export interface PrometheusMetricsOptions {
+  /** A figure read at scrape time could not be read (it is left out of that scrape); default console.warn. */
+  onCollectError?: (figure: string, error: unknown) => void;
+  /** Where the outbox depth comes from; default the outbox table (a test passes one that fails or hangs). */
+  readOutboxDepth?: () => Promise<number>;
+}
+
+export function createPrometheusMetrics(database: Database, options: PrometheusMetricsOptions = {}): PrometheusMetrics {
+  const onCollectError =
+    options.onCollectError ?? ((figure: string, error: unknown) => console.warn(`metrics: ${figure} not read: ${error instanceof Error ? error.message : String(error)}`));
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'sen_' });
 
@@ -90,6 +110,7 @@ export function createPrometheusMetrics(database: Database): PrometheusMetrics {
   });
   const pool = database.pool;
   const outbox = new OutboxRepository(database.uow);
+  const readOutboxDepth = options.readOutboxDepth ?? (() => outbox.pendingCount());
   new Gauge({
     name: 'sen_db_pool_connections',
     help: 'PostgreSQL pool connections of this instance by state (in_use, idle)',
@@ -113,12 +134,19 @@ export function createPrometheusMetrics(database: Database): PrometheusMetrics {
     name: 'sen_outbox_depth',
     help: 'Domain events recorded but not yet delivered (decision 079)',
     registers: [registry],
+    // A database that is slow or away must not hang or fail the whole scrape: the figure is left
+    // out (absent, not a stale or made-up value) and every other series is still answered.
     async collect() {
-      this.set(await outbox.pendingCount());
+      try {
+        this.set(await withDeadline(readOutboxDepth(), OUTBOX_DEPTH_DEADLINE_MS));
+      } catch (error) {
+        this.remove();
+        onCollectError('outbox_depth', error);
+      }
     },
   });
 
-  // route config object (one per route) → status → labelled child
+  // route config object (one per route; one object for every unmatched request) → method and status → labelled child
   const children = new WeakMap<object, Map<number, HistogramChild>>();
   const unmatchedKey = {};
 
@@ -127,21 +155,27 @@ export function createPrometheusMetrics(database: Database): PrometheusMetrics {
     registry,
     request(request: FastifyRequest, reply: FastifyReply) {
       const options = request.routeOptions;
-      const key = (options.config as object | undefined) ?? unmatchedKey;
-      let byStatus = children.get(key);
-      if (!byStatus) {
-        byStatus = new Map();
-        children.set(key, byStatus);
+      const config = options.config as object | undefined;
+      // Only a route the router matched names itself; anything else is one 'unmatched' route.
+      const route = options.url !== undefined && config ? options.url : UNMATCHED;
+      const key = route === UNMATCHED ? unmatchedKey : config!;
+      let byMethodAndStatus = children.get(key);
+      if (!byMethodAndStatus) {
+        byMethodAndStatus = new Map();
+        children.set(key, byMethodAndStatus);
       }
+      // The method is part of the key: a GET route's config also serves its HEAD, and unmatched
+      // requests come with any method.
+      const methodIndex = (METHODS as readonly string[]).indexOf(request.method);
       const status = reply.statusCode;
-      let child = byStatus.get(status);
+      const childKey = status * 16 + (methodIndex === -1 ? METHODS.length : methodIndex);
+      let child = byMethodAndStatus.get(childKey);
       if (!child) {
-        const route = options.url ?? UNMATCHED;
-        child = httpDuration.labels({ method: request.method, route, status: String(status) });
-        byStatus.set(status, child);
+        child = httpDuration.labels({ method: methodIndex === -1 ? OTHER_METHOD : request.method, route, status: String(status) });
+        byMethodAndStatus.set(childKey, child);
       }
       child.observe(reply.elapsedTime / 1000);
-      if (status === 429) rateLimited.inc({ route: options.url ?? UNMATCHED });
+      if (status === 429) rateLimited.inc({ route });
     },
     jobRun(job, result, seconds, lagSeconds) {
       jobRuns.inc({ job, result });

@@ -37,14 +37,17 @@ describe.skipIf(!onPostgres)('finding 3: the PostgreSQL pool survives losing its
   const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it('keeps serving after pg_terminate_backend of every connection (no crash)', async () => {
-    // Several idle connections in the pool.
+    // Several idle connections in the pool, and the readiness probe's own (decision 109).
     await Promise.all(Array.from({ length: 6 }, () => userInfo()));
+    expect((await t.app.inject({ url: API_PATHS.healthReady })).statusCode).toBe(200);
     const terminated = await terminateAll();
     expect(terminated.rowCount).toBeGreaterThan(0);
     await settle(300);
     const statuses: number[] = [];
     for (let call = 0; call < 5; call += 1) statuses.push((await userInfo()).statusCode);
     expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    // The probe opens a new connection of its own.
+    expect((await t.app.inject({ url: API_PATHS.healthReady })).statusCode).toBe(200);
   });
 
   it('answers 503 envelopes (not 500) while the database refuses connections, then recovers alone', async () => {

@@ -39,21 +39,31 @@ export const healthEndpoint = defineEndpoint({
   errors: [],
 });
 
+/**
+ * What the readiness probe found. A 200 always has the database answering (it is the one check
+ * that fails readiness). Redis, reported only when REDIS_URL is set, may be 'down' in a 200: the
+ * rate limits let requests pass while it is away (decision 084), so every instance can still
+ * serve, and failing readiness on a shared Redis would take all of them out at once (decision 109).
+ */
+export const readinessChecksSchema = z.object({ database: z.literal('ok'), redis: z.enum(['ok', 'down']).optional() });
+export const readinessResponseSchema = z.object({ status: z.literal('ready'), checks: readinessChecksSchema });
+export type ReadinessResponse = z.infer<typeof readinessResponseSchema>;
+
+const READINESS_SUMMARY =
+  'the database answers (503 envelope naming it otherwise, and while the process shuts down); Redis, when REDIS_URL is set, is reported (ok or down) but never fails readiness.';
+
 export const readyEndpoint = defineEndpoint({
   id: 'getReady',
   method: 'GET',
   path: API_PATHS.ready,
-  summary: 'Readiness probe: the database answers (503 envelope otherwise).',
+  summary: `Readiness probe (the same check as /health/ready): ${READINESS_SUMMARY}`,
   module: 'system',
   request: emptyRequestSchema,
-  response: z.object({ status: z.literal('ready') }),
+  response: readinessResponseSchema,
   signed: false,
   session: 'none',
   errors: ['SERVICE_UNAVAILABLE'],
 });
-
-/** What the readiness probe found: each dependency it checked (Redis only when configured). */
-export const readinessChecksSchema = z.object({ database: z.literal('ok'), redis: z.literal('ok').optional() });
 
 export const healthLiveEndpoint = defineEndpoint({
   id: 'getHealthLive',
@@ -72,11 +82,10 @@ export const healthReadyEndpoint = defineEndpoint({
   id: 'getHealthReady',
   method: 'GET',
   path: API_PATHS.healthReady,
-  summary:
-    'Readiness probe of the load balancer: the database answers and, when REDIS_URL is set, Redis does (503 envelope otherwise, and while the process shuts down).',
+  summary: `Readiness probe of the load balancer: ${READINESS_SUMMARY}`,
   module: 'system',
   request: emptyRequestSchema,
-  response: z.object({ status: z.literal('ready'), checks: readinessChecksSchema }),
+  response: readinessResponseSchema,
   signed: false,
   session: 'none',
   errors: ['SERVICE_UNAVAILABLE'],

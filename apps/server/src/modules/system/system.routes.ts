@@ -1,11 +1,13 @@
-import { endpoints } from '@sen/contract';
+import { endpoints, type ReadinessResponse } from '@sen/contract';
 import { vietnamDate } from '@sen/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../../db/database.ts';
 import { LOAN_JOB_NAMES } from '../../jobs/scheduled-jobs.ts';
 import { DevSmsProvider } from '../../providers/sms/dev-sms-provider.ts';
 import { AppError } from '../../shared/app-error.ts';
 import type { Composition } from '../../compose.ts';
 import { registerEndpoint } from '../../shared/register-endpoint.ts';
+import { withDeadline } from '../../shared/with-deadline.ts';
 
 /**
  * The signing secret, the load balancer's probes (unsigned, no default params) and, in
@@ -20,36 +22,10 @@ export function registerSystemRoutes(app: FastifyInstance, { infra, jobs }: Comp
   registerEndpoint(app, endpoints.health, async () => ({ status: 'ok' as const }));
   registerEndpoint(app, endpoints.healthLive, async () => ({ status: 'ok' as const }));
 
-  // The load balancer's probe (decision 105): the database answers, and Redis when the limits share one.
-  // Each check has its own deadline, so a hung dependency fails the probe instead of hanging it.
-  registerEndpoint(app, endpoints.healthReady, async ({ request }) => {
-    const redisPing = app.senRedisPing;
-    const failed: string[] = [];
-    await Promise.all([
-      withDeadline(database.ping(), READY_CHECK_MS).catch((error: unknown) => {
-        failed.push('database');
-        request.log.error({ err: error }, 'readiness: database check failed');
-      }),
-      redisPing
-        ? withDeadline(redisPing(), READY_CHECK_MS).catch((error: unknown) => {
-            failed.push('redis');
-            request.log.error({ err: error }, 'readiness: Redis check failed');
-          })
-        : undefined,
-    ]);
-    if (failed.length > 0) throw new AppError('SERVICE_UNAVAILABLE', { data: { failed } });
-    return { status: 'ready' as const, checks: { database: 'ok' as const, ...(redisPing ? { redis: 'ok' as const } : {}) } };
-  });
-
-  registerEndpoint(app, endpoints.ready, async ({ request }) => {
-    try {
-      await database.ping();
-    } catch (error) {
-      request.log.error({ err: error }, 'readiness check failed');
-      throw new AppError('SERVICE_UNAVAILABLE');
-    }
-    return { status: 'ready' as const };
-  });
+  // The load balancer's probe and its older name answer the same (decisions 105, 109).
+  const ready = readiness(database, app.senRedisPing);
+  registerEndpoint(app, endpoints.healthReady, async ({ request }) => ready(request));
+  registerEndpoint(app, endpoints.ready, async ({ request }) => ready(request));
 
   if (sms instanceof DevSmsProvider && config.nodeEnv !== 'production') {
     registerEndpoint(app, endpoints.devOutbox, async ({ input }) => ({ messages: sms.messages(input.phone) }));
@@ -77,13 +53,35 @@ export function registerSystemRoutes(app: FastifyInstance, { infra, jobs }: Comp
   }
 }
 
-/** How long each readiness check may take (the balancer's own check timeout is longer). */
-const READY_CHECK_MS = 2000;
+/**
+ * How long the database check may take. HAProxy's check timeout (deploy/haproxy.cfg, `timeout
+ * check`) is longer, so a slow database is reported as a 503, not as a probe that timed out.
+ */
+const READY_DATABASE_MS = 2000;
+/** Redis only informs: a short wait, so a hung Redis never makes the probe itself slow. */
+const READY_REDIS_MS = 300;
 
-function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+/**
+ * Readiness (decision 109): ready when the database answers. Redis, when the rate limits share
+ * one, is reported but does not fail readiness: while it is away the limits let requests pass
+ * (plugins/security.ts, skipOnError; decision 084), so each instance can still serve, and since
+ * every instance shares that Redis, failing on it would take all of them out of the balancer at
+ * once. Each check has its own deadline, so a hung dependency never hangs the probe.
+ */
+export function readiness(database: Pick<Database, 'ping'>, redisPing: (() => Promise<unknown>) | null) {
+  return async (request: FastifyRequest): Promise<ReadinessResponse> => {
+    const [databaseUp, redisUp] = await Promise.all([
+      withDeadline(database.ping(), READY_DATABASE_MS).then(
+        () => true,
+        (error: unknown) => {
+          request.log.error({ err: error }, 'readiness: the database does not answer');
+          return false;
+        },
+      ),
+      // Not logged: the rate-limit store logs its own outage once a minute (plugins/security.ts).
+      redisPing ? withDeadline(redisPing(), READY_REDIS_MS).then(() => true, () => false) : undefined,
+    ]);
+    if (!databaseUp) throw new AppError('SERVICE_UNAVAILABLE', { data: { failed: ['database'] } });
+    return { status: 'ready', checks: { database: 'ok', ...(redisUp === undefined ? {} : { redis: redisUp ? 'ok' : 'down' }) } };
+  };
 }
