@@ -769,6 +769,12 @@ export const en = {
   'servicing.writeOffNote': 'Everything the loan owes today leaves the receivables: principal to credit losses, unpaid interest and fees reversed out of income. Money paid later counts as recovery. Another operator must approve.',
   'servicing.reason': 'Reason (kept with the proposal and in the audit trail)',
   'servicing.proposed': 'Proposal #{id} is waiting for another operator’s approval',
+  'appeal.open': 'Open an appeal',
+  'appeal.title': 'Appeal of borrower #{id}',
+  'appeal.note': 'For a borrower who asks (by the hotline or in feedback) for their credit decision to be looked at again. The case joins the credit review queue; another operator decides it.',
+  'appeal.reason': 'What the borrower says (kept with the case and in the audit trail)',
+  'appeal.submit': 'Open the appeal',
+  'appeal.opened': 'Appeal opened: review #{id} is in the queue.',
 } as const;
 
 export type TranslationKey = keyof typeof en;

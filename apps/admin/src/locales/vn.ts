@@ -768,4 +768,10 @@ export const vn: Dictionary = {
   'servicing.writeOffNote': 'Toàn bộ số khoản vay còn nợ hôm nay rời khỏi các khoản phải thu: gốc vào tổn thất tín dụng, lãi và phí chưa thu được ghi giảm doanh thu. Tiền trả sau đó được ghi nhận là thu hồi nợ. Cần một người khác duyệt.',
   'servicing.reason': 'Lý do (lưu cùng đề xuất và trong nhật ký kiểm toán)',
   'servicing.proposed': 'Đề xuất #{id} đang chờ người khác duyệt',
+  'appeal.open': 'Mở khiếu nại',
+  'appeal.title': 'Khiếu nại của khách hàng #{id}',
+  'appeal.note': 'Dành cho khách hàng yêu cầu (qua tổng đài hoặc góp ý) xem xét lại quyết định tín dụng. Hồ sơ được đưa vào hàng chờ xét duyệt; một nhân viên khác sẽ quyết định.',
+  'appeal.reason': 'Nội dung khách hàng trình bày (lưu cùng hồ sơ và nhật ký kiểm toán)',
+  'appeal.submit': 'Mở khiếu nại',
+  'appeal.opened': 'Đã mở khiếu nại: hồ sơ xét duyệt #{id} đang trong hàng chờ.',
 };
