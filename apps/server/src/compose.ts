@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AppError } from './shared/app-error.ts';
-import { AUTH_STATE, creditRulesSchema, productInputSchema } from '@sen/contract';
+import { AUTH_STATE, creditLimitProposalSchema, creditRulesSchema, productInputSchema } from '@sen/contract';
 import { z } from 'zod';
 import { defaultCreditPolicy } from '@sen/domain';
 import type { DestinationStream } from 'pino';
@@ -46,7 +46,7 @@ import { CreditRules } from './modules/credit/credit-rules.service.ts';
 import { CreditRulesRepository } from './modules/credit/credit-rules.repository.ts';
 import { CreditService } from './modules/credit/credit.service.ts';
 import { ManualReviewRepository } from './modules/credit/manual-review.repository.ts';
-import { ManualReviewService } from './modules/credit/manual-review.service.ts';
+import { limitProposalSubject, ManualReviewService } from './modules/credit/manual-review.service.ts';
 import { HomeService } from './modules/credit/home.service.ts';
 import { DashboardRepository } from './modules/dashboard/dashboard.repository.ts';
 import { DashboardService } from './modules/dashboard/dashboard.service.ts';
@@ -262,7 +262,8 @@ export function composeServices(infra: Infra) {
   const creditRules = new CreditRules(new CreditRulesRepository(uow), { manualReview: config.credit.manualReview });
   const manualReviewRepository = new ManualReviewRepository(uow);
   const credit = new CreditService(new CreditRepository(uow), uow, businessClock, creditFacts, creditPolicy, events, creditRules, manualReviewRepository);
-  const manualReviews = new ManualReviewService(manualReviewRepository, uow, businessClock, credit, creditPolicy, messages);
+  const proposalRepository = new ProposalRepository(uow);
+  const manualReviews = new ManualReviewService(manualReviewRepository, uow, businessClock, credit, creditPolicy, messages, (subject) => proposalRepository.hasPending(subject));
   const home = new HomeService(credit, product, certification, businessClock, config.support);
 
   // ── content, files and what is uploaded ──
@@ -473,7 +474,7 @@ export function composeServices(infra: Infra) {
   const operators = new OperatorService(operatorRepository, uow, clock, passwordHasher, secrets.fieldCipher, config.admin.invitationHours);
   const operatorAudit = new OperatorAuditService(new OperatorAuditRepository(uow), uow, clock);
   const proposalKinds = new ProposalKinds();
-  const proposals = new ProposalService(new ProposalRepository(uow), uow, clock, proposalKinds, operatorAudit, config.admin.proposalExpiryDays);
+  const proposals = new ProposalService(proposalRepository, uow, clock, proposalKinds, operatorAudit, config.admin.proposalExpiryDays);
   proposalKinds.register({
     kind: 'product.change',
     parse: (payload) => productInputSchema.parse(payload),
@@ -510,6 +511,16 @@ export function composeServices(infra: Infra) {
       return { summary: `Credit rules v${before.version + 1}: manual review of ${parts.join('; ')}`, before };
     },
     apply: (rules, decision) => creditRules.applyApproved(rules, decision),
+  });
+
+  // A reviewer's approval above the suggested limit (decision 110): applied as that approval when
+  // another operator approves, never by the one who opened the case's appeal.
+  proposalKinds.register({
+    kind: 'credit.limit',
+    parse: (payload) => creditLimitProposalSchema.parse(payload),
+    subject: (payload) => limitProposalSubject(payload.reviewId),
+    prepare: (payload) => manualReviews.checkLimitProposal(payload),
+    apply: (payload, decision) => manualReviews.applyApprovedLimit(payload, decision),
   });
 
   // Refunds and write-offs (issue 23; decision 100): money moves only on a second operator's approval.

@@ -38,7 +38,7 @@ async function borrower(facts: { birthDate?: string; monthlySalaryBand?: string 
 const home = async (token: string) => (await t.post<HomeIndex>(API_PATHS.homeIndex, { token })).envelope.data;
 const pending = async (session = reviewer) => (await session.browser.get<{ items: ReviewCase[] }>(ADMIN_PATHS.reviews, { status: 'pending' })).envelope.data.items;
 const caseOf = async (userPublicId: number) => (await pending()).find((item) => item.borrower.userId === userPublicId);
-const decide = (session: OperatorSession, body: Record<string, unknown>) => session.browser.post<{ review: ReviewCase }>(ADMIN_PATHS.reviewDecide, body);
+const decide = (session: OperatorSession, body: Record<string, unknown>) => session.browser.post<{ review: ReviewCase; proposal: ProposalView | null }>(ADMIN_PATHS.reviewDecide, body);
 const decisionsOf = (userId: string) => t.database.db.select().from(creditDecisions).where(eq(creditDecisions.userId, userId));
 const messagesOf = async (userId: string, template: string) =>
   t.database.db.select().from(userMessages).where(and(eq(userMessages.userId, userId), eq(userMessages.template, template)));
@@ -88,6 +88,8 @@ describe('the queue', () => {
     }
     const approved = await decide(reviewer, { reviewId: review.id, decision: 'approve', limit: 4_000_000, reason: 'salary slip checked by phone' });
     expect(approved.envelope.code, approved.body).toBe(200);
+    // Below the suggested limit (5,000,000): one step, no proposal.
+    expect(approved.envelope.data.proposal).toBeNull();
     expect(approved.envelope.data.review).toMatchObject({
       status: 'decided',
       decision: { decision: 'approve', creditLimit: 4_000_000, reason: 'salary slip checked by phone', decidedBy: { id: reviewer.operator.id } },
@@ -111,8 +113,19 @@ describe('the queue', () => {
     const b = await borrower();
     await t.services.credit.runReviews();
     const review = (await caseOf(b.publicId))!;
-    expect((await decide(reviewer, { reviewId: review.id, decision: 'approve', reason: 'looks fine' })).envelope.code).toBe(200);
+    const approved = await decide(reviewer, { reviewId: review.id, decision: 'approve', reason: 'looks fine' });
+    expect([approved.envelope.code, approved.envelope.data.proposal]).toEqual([200, null]);
     expect((await home(b.token)).totalCreditAmount).toBe(review.suggestedLimit);
+  });
+
+  it('approve at exactly the suggested limit is one step too', async () => {
+    const b = await borrower();
+    await t.services.credit.runReviews();
+    const review = (await caseOf(b.publicId))!;
+    const approved = await decide(reviewer, { reviewId: review.id, decision: 'approve', limit: review.suggestedLimit, reason: 'as suggested' });
+    expect(approved.envelope.data).toMatchObject({ review: { status: 'decided', decision: { creditLimit: review.suggestedLimit } }, proposal: null });
+    expect((await home(b.token)).totalCreditAmount).toBe(review.suggestedLimit);
+    expect(await auditRows('review.decide', review.id)).toBe(1);
   });
 
   it('ask: an in-app message with the question, the case stays in the queue; then reject: status 2 with the retry date and its message', async () => {
@@ -207,6 +220,35 @@ describe('appeals', () => {
     expect(account).toMatchObject({ status: 1, reviewId: null, inManualReview: false, nextTryDate: null });
   });
 
+  it('the operator who opened it cannot decide it, nor approve its limit above the suggested one (APPEAL_OWN)', async () => {
+    const opener = await t.operatorSession('admin');
+    const checker = await t.operatorSession('finance');
+    const b = await borrower({ birthDate: '1950-01-01', monthlySalaryBand: '2' });
+    await t.services.credit.runReviews();
+    const opened = await opener.browser.post<{ review: ReviewCase }>(ADMIN_PATHS.reviewAppeal, { userId: b.publicId, reason: 'borrower called the hotline' });
+    const review = opened.envelope.data.review;
+    for (const body of [
+      { reviewId: review.id, decision: 'approve', reason: 'I believe them' },
+      { reviewId: review.id, decision: 'reject', reason: 'I do not' },
+      { reviewId: review.id, decision: 'approve', limit: review.suggestedLimit + 1_000_000, reason: 'and more' },
+    ]) {
+      const own = await decide(opener, body);
+      expect([own.statusCode, own.envelope.code, own.envelope.message], own.body).toEqual([403, ERRORS.APPEAL_OWN.code, 'You opened this appeal: another operator must decide it']);
+    }
+    expect(await auditRows('review.decide', review.id)).toBe(0);
+    expect((await caseOf(b.publicId))?.status).toBe('pending');
+
+    // Another reviewer proposes a limit above the suggested one; the opener may not be its checker.
+    const proposed = await decide(reviewer, { reviewId: review.id, decision: 'approve', limit: review.suggestedLimit + 1_000_000, reason: 'pension income confirmed' });
+    const proposalId = proposed.envelope.data.proposal!.id;
+    const openerApproves = await opener.browser.post(ADMIN_PATHS.proposalApprove, { proposalId });
+    expect([openerApproves.statusCode, openerApproves.envelope.code]).toEqual([403, ERRORS.APPEAL_OWN.code]);
+    expect((await home(b.token)).userCreditStatus).toBe(0);
+    const approved = await checker.browser.post(ADMIN_PATHS.proposalApprove, { proposalId });
+    expect(approved.envelope.code, approved.body).toBe(200);
+    expect([(await home(b.token)).userCreditStatus, (await home(b.token)).totalCreditAmount]).toEqual([1, review.suggestedLimit + 1_000_000]);
+  });
+
   it('is refused for an approved borrower and an unknown one', async () => {
     const b = await borrower({ birthDate: '1995-04-01', monthlySalaryBand: '2' });
     await t.services.credit.runReviews();
@@ -214,6 +256,88 @@ describe('appeals', () => {
     expect([approved.statusCode, approved.envelope.code]).toEqual([409, ERRORS.APPEAL_NOT_ALLOWED.code]);
     const unknown = await reviewer.browser.post(ADMIN_PATHS.reviewAppeal, { userId: 2_000_000_000, reason: 'nobody' });
     expect(unknown.envelope.code).toBe(ERRORS.NOT_FOUND.code);
+  });
+});
+
+describe('a limit above the suggested one takes four eyes (credit.limit, decision 110)', () => {
+  it('is proposed, not applied; the proposer cannot approve it; another operator applies it once, with audit rows', async () => {
+    const proposer = await t.operatorSession('admin');
+    const checker = await t.operatorSession('finance');
+    const b = await borrower();
+    await t.services.credit.runReviews();
+    const review = (await caseOf(b.publicId))!;
+    expect(review.suggestedLimit).toBe(5_000_000);
+
+    const proposed = await decide(proposer, { reviewId: review.id, decision: 'approve', limit: 8_000_000, reason: 'two salary slips, employer confirmed' });
+    expect(proposed.envelope.code, proposed.body).toBe(200);
+    const proposal = proposed.envelope.data.proposal!;
+    expect(proposal).toMatchObject({
+      kind: 'credit.limit',
+      status: 'pending',
+      payload: { reviewId: review.id, userId: b.publicId, suggestedLimit: 5_000_000, limit: 8_000_000, reason: 'two salary slips, employer confirmed' },
+      before: { reviewId: review.id, suggestedLimit: 5_000_000 },
+      proposedBy: { id: proposer.operator.id },
+    });
+    expect(proposed.envelope.data.review).toMatchObject({ id: review.id, status: 'pending', decision: null });
+    // Nothing changed for the borrower: still under review, no decision, no limit.
+    expect((await home(b.token)).userCreditStatus).toBe(0);
+    expect(await decisionsOf(b.userId)).toHaveLength(0);
+    const [account] = await t.database.db.select().from(creditAccounts).where(eq(creditAccounts.userId, b.userId));
+    expect(account).toMatchObject({ creditLimit: 0n, inManualReview: true });
+    expect([await auditRows('proposal.create', proposal.id), await auditRows('review.decide', review.id)]).toEqual([1, 0]);
+
+    // While it waits, the case takes no other decision and no second proposal.
+    for (const body of [
+      { reviewId: review.id, decision: 'approve', reason: 'at the suggested limit instead' },
+      { reviewId: review.id, decision: 'reject', reason: 'no after all' },
+      { reviewId: review.id, decision: 'approve', limit: 9_000_000, reason: 'even more' },
+    ]) {
+      const refused = await decide(reviewer, body);
+      expect([refused.statusCode, refused.envelope.code], refused.body).toEqual([409, ERRORS.PROPOSAL_DUPLICATE.code]);
+    }
+
+    const own = await proposer.browser.post(ADMIN_PATHS.proposalApprove, { proposalId: proposal.id });
+    expect([own.statusCode, own.envelope.code]).toEqual([403, ERRORS.PROPOSAL_OWN.code]);
+    expect((await home(b.token)).userCreditStatus).toBe(0);
+
+    const approved = await checker.browser.post<{ proposal: ProposalView }>(ADMIN_PATHS.proposalApprove, { proposalId: proposal.id });
+    expect(approved.envelope.code, approved.body).toBe(200);
+    expect(approved.envelope.data.proposal).toMatchObject({
+      status: 'approved',
+      decidedBy: { id: checker.operator.id },
+      result: { id: review.id, status: 'decided', decision: { decision: 'approve', creditLimit: 8_000_000, decidedBy: { id: proposer.operator.id } } },
+    });
+    expect([(await home(b.token)).userCreditStatus, (await home(b.token)).totalCreditAmount]).toEqual([1, 8_000_000]);
+    const decisions = await decisionsOf(b.userId);
+    expect(decisions).toHaveLength(1);
+    expect(decisions[0]).toMatchObject({ outcome: 'approve', creditLimit: 8_000_000n, decidedBy: proposer.operator.id, note: 'two salary slips, employer confirmed' });
+    expect((decisions[0]!.inputs as { manualReview: unknown }).manualReview).toMatchObject({ approval: { proposalId: proposal.id, approvedBy: checker.operator.id } });
+    expect(await messagesOf(b.userId, 'creditApproved')).toHaveLength(1);
+    expect(await auditRows('proposal.approve', proposal.id)).toBe(1);
+    expect(await caseOf(b.publicId)).toBeUndefined();
+
+    const again = await t.operatorSession('admin');
+    const twice = await again.browser.post(ADMIN_PATHS.proposalApprove, { proposalId: proposal.id });
+    expect(twice.envelope.code).toBe(ERRORS.PROPOSAL_NOT_PENDING.code);
+  });
+
+  it('a reviewer proposes (a limit past the policy is refused first); once the proposal is rejected the case is decided in one step', async () => {
+    const checker = await t.operatorSession('finance');
+    const b = await borrower();
+    await t.services.credit.runReviews();
+    const review = (await caseOf(b.publicId))!;
+    const tooHigh = await decide(reviewer, { reviewId: review.id, decision: 'approve', limit: 100_100_000, reason: 'too much' });
+    expect(tooHigh.envelope.code).toBe(ERRORS.REVIEW_LIMIT_INVALID.code);
+    const proposed = await decide(reviewer, { reviewId: review.id, decision: 'approve', limit: 6_000_000, reason: 'a little more' });
+    const proposal = proposed.envelope.data.proposal!;
+    expect(proposal).toMatchObject({ kind: 'credit.limit', status: 'pending' });
+    // The reviewer's role holds no proposals.approve.
+    const reviewerApproves = await reviewer.browser.post(ADMIN_PATHS.proposalApprove, { proposalId: proposal.id });
+    expect(reviewerApproves.envelope.code).toBe(ERRORS.OPERATOR_PERMISSION_DENIED.code);
+    // Rejected by a checker, the case is the reviewer's again: decided in one step at the suggested limit.
+    expect((await checker.browser.post(ADMIN_PATHS.proposalReject, { proposalId: proposal.id, reason: 'suggested is enough' })).envelope.code).toBe(200);
+    expect((await decide(reviewer, { reviewId: review.id, decision: 'approve', reason: 'as suggested' })).envelope.data.proposal).toBeNull();
+    expect((await home(b.token)).totalCreditAmount).toBe(5_000_000);
   });
 });
 

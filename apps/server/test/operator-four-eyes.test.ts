@@ -170,7 +170,9 @@ describe('the audit trail', () => {
         const rejected = await t.loginWithOtp(phone);
         await t.app.inject({ method: 'POST', url: API_PATHS.devCreditCertify, payload: { phone, birthDate: '1950-01-01', monthlySalaryBand: '2' } });
         await t.services.credit.runReviews();
-        const response = await checker.browser.post<{ review: { id: number } }>(ADMIN_PATHS.reviewAppeal, { userId: rejected.id, reason: 'audit trail test: appeal' });
+        // Opened by a reviewer: the checker decides it below (the opener may not, decision 110).
+        const opener = await t.operatorSession('reviewer');
+        const response = await opener.browser.post<{ review: { id: number } }>(ADMIN_PATHS.reviewAppeal, { userId: rejected.id, reason: 'audit trail test: appeal' });
         reviewId = response.envelope.data.review.id;
         return response;
       },

@@ -187,6 +187,8 @@ export const ERRORS = {
   REVIEW_LIMIT_INVALID: { code: 6042, httpStatus: 400, messageKey: 'error.reviewLimitInvalid' },
   /** An appeal for a borrower who is approved, already under review, or was never rejected or calmed. */
   APPEAL_NOT_ALLOWED: { code: 6043, httpStatus: 409, messageKey: 'error.appealNotAllowed' },
+  /** Four eyes on appeals: the operator who opened an appeal cannot decide it, nor approve its limit (decision 110). */
+  APPEAL_OWN: { code: 6044, httpStatus: 403, messageKey: 'error.appealOwn' },
   // The borrower view (decision 097).
   BORROWER_NOT_FOUND: { code: 6050, httpStatus: 404, messageKey: 'error.borrowerNotFound' },
   /** A reveal of what the borrower has not given (no personal data yet, no ID images). */

@@ -1,6 +1,7 @@
 import {
   AuditOutlined,
   CheckSquareOutlined,
+  ControlOutlined,
   DashboardOutlined,
   FileSearchOutlined,
   LineChartOutlined,
@@ -33,6 +34,7 @@ export const MENU: readonly MenuEntry[] = [
   { path: paths.borrowers, label: 'menu.borrowers', icon: <UserOutlined />, permission: 'borrowers.read' },
   { path: paths.proposals, label: 'menu.proposals', icon: <CheckSquareOutlined />, permission: 'proposals.read' },
   { path: paths.products, label: 'menu.products', icon: <ShopOutlined />, permission: 'products.read' },
+  { path: paths.creditRules, label: 'menu.creditRules', icon: <ControlOutlined />, permission: 'products.read' },
   { path: paths.operators, label: 'menu.operators', icon: <TeamOutlined />, permission: 'operators.manage' },
   { path: paths.audit, label: 'menu.audit', icon: <AuditOutlined />, permission: 'audit.read' },
   { path: paths.reviews, label: 'menu.reviews', icon: <SafetyCertificateOutlined />, permission: 'reviews.decide' },

@@ -10,6 +10,7 @@ export const paths = {
   proposals: '/proposals',
   products: '/products',
   productPropose: '/products/propose',
+  creditRules: '/credit-rules',
   reviews: '/reviews',
   review: '/reviews/:reviewId',
   dashboard: '/dashboard',

@@ -58,6 +58,7 @@ export const routes: RouteObject[] = [
               { path: paths.proposals, ...page(() => import('../features/proposals/proposals-page.tsx'), 'proposals.read') },
               { path: paths.products, ...page(() => import('../features/products/products-page.tsx'), 'products.read') },
               { path: paths.productPropose, ...page(() => import('../features/products/propose-product-page.tsx'), 'products.propose') },
+              { path: paths.creditRules, ...page(() => import('../features/credit-rules/credit-rules-page.tsx'), 'products.read') },
               { path: paths.reviews, ...page(() => import('../features/reviews/reviews-page.tsx'), 'reviews.decide') },
               { path: paths.review, ...page(() => import('../features/reviews/review-page.tsx'), 'reviews.decide') },
               { path: paths.dashboard, ...page(() => import('../features/dashboard/dashboard-page.tsx'), 'dashboards.read') },

@@ -43,3 +43,15 @@ export function useProposeServicing(kind: 'refund' | 'writeOff') {
     onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'proposals'] }),
   });
 }
+
+/**
+ * Open an appeal for a rejected or paused borrower (decision 095): a case in the credit review
+ * queue, decided by another operator than the one who opened it (decision 110).
+ */
+export function useOpenAppeal() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { userId: number; reason: string }) => callAdmin(adminEndpoints.reviewAppeal, input),
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: borrowerKeys.all }), client.invalidateQueries({ queryKey: ['admin', 'reviews'] })]),
+  });
+}

@@ -1,21 +1,37 @@
 import type { BorrowerDetail } from '@sen/contract';
-import { Card, Descriptions, Empty, Table, Typography } from 'antd';
+import { Button, Card, Descriptions, Empty, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { can } from '../../shared/auth/permissions.ts';
 import { formatBoolean, formatDateTime, formatVnd } from '../../shared/format/format.ts';
 import { useT } from '../../shared/i18n/i18n.ts';
 import { StatusTag } from '../../shared/ui/status-tag.tsx';
+import { useOperator } from '../auth/operator-query.ts';
+import { AppealDialog, mayAppeal } from './appeal-dialog.tsx';
 import { creditStatus } from './borrower-labels.ts';
 import { emptyLocale } from './empty-table.tsx';
 
 type Decision = BorrowerDetail['credit']['decisions'][number];
 type RuleResult = Decision['ruleResults'][number];
 
-/** The credit account and the engine's decisions, each with the rules it checked and why. */
+/**
+ * The credit account and the engine's decisions, each with the rules it checked and why; for a
+ * rejected or paused borrower, a reviewer opens their appeal here.
+ */
 export function CreditTab({ page }: { page: BorrowerDetail }) {
   const { t } = useT();
+  const operator = useOperator();
+  const [appealing, setAppealing] = useState(false);
   const { account, decisions } = page.credit;
+  const appealButton =
+    can(operator, 'reviews.decide') && mayAppeal(account) ? (
+      <Button onClick={() => setAppealing(true)} data-testid="open-appeal">
+        {t('appeal.open')}
+      </Button>
+    ) : null;
   return (
     <div className="stack">
-      <Card title={<h2 className="card-title">{t('borrowers.credit.account')}</h2>}>
+      <AppealDialog userId={page.borrower.userId} open={appealing} onClose={() => setAppealing(false)} />
+      <Card title={<h2 className="card-title">{t('borrowers.credit.account')}</h2>} extra={appealButton}>
         {account ? (
           <Descriptions column={3} size="small" bordered>
             <Descriptions.Item label={t('borrowers.status')}>

@@ -54,25 +54,33 @@ function readDigits(text: string | undefined): number {
 /**
  * A reviewer's decision on an open case: approve with a limit (the suggested one to start with),
  * reject with a reason, or ask the borrower a question (sent as an in-app message; the case stays
- * open). Approving and rejecting are final, so they are confirmed first. The contract's rules check
- * the fields before the call; the server's refusal of a limit (above the policy's maximum, off its
- * step) is shown at the limit.
+ * open). Approving and rejecting are final, so they are confirmed first. A limit above the suggested
+ * one is only proposed: another operator approves it on the proposals page (decision 110). The
+ * operator who opened an appeal may only ask. The contract's rules check the fields before the
+ * call; the server's refusal of a limit (above the policy's maximum, off its step) is shown at the limit.
  */
-export function DecideForm({ review, onDecided }: { review: ReviewCase; onDecided?: (decision: Decision) => void }) {
+/** Whether an approval with this limit is only proposed (above the suggested limit: four eyes, decision 110). */
+export const needsSecondOperator = (review: ReviewCase, values: Pick<FormValues, 'decision' | 'limit'>) =>
+  values.decision === 'approve' && typeof values.limit === 'number' && values.limit > review.suggestedLimit;
+
+export function DecideForm({ review, ownAppeal = false, onDecided }: { review: ReviewCase; ownAppeal?: boolean; onDecided?: (decision: Decision, proposed: boolean) => void }) {
   const { t } = useT();
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<FormValues>();
-  const decision = Form.useWatch('decision', form) ?? 'approve';
+  const first: Decision = ownAppeal ? 'ask' : 'approve';
+  const decision = Form.useWatch('decision', form) ?? first;
+  const limit = Form.useWatch('limit', form) ?? review.suggestedLimit;
+  const aboveSuggested = needsSecondOperator(review, { decision, limit });
   const decide = useDecideReview();
   const [error, setError] = useState<string | null>(null);
 
   const send = (values: FormValues) =>
     decide
       .mutateAsync(decideInput(review.id, values))
-      .then(() => {
-        void message.success(t(`reviews.done.${values.decision}`));
+      .then((answer) => {
+        void message.success(answer.proposal ? t('reviews.done.proposed') : t(`reviews.done.${values.decision}`));
         form.resetFields(['reason']);
-        onDecided?.(values.decision);
+        onDecided?.(values.decision, answer.proposal !== null);
       })
       .catch((failure: unknown) => {
         if (!placeServerError(form, failure, (code) => (code === ERRORS.REVIEW_LIMIT_INVALID.code ? 'limit' : null))) setError(errorMessage(failure));
@@ -81,6 +89,16 @@ export function DecideForm({ review, onDecided }: { review: ReviewCase; onDecide
   const submit = (values: FormValues) => {
     setError(null);
     if (values.decision === 'ask') return void send(values);
+    if (needsSecondOperator(review, values)) {
+      modal.confirm({
+        title: t('reviews.confirm.propose.title'),
+        content: t('reviews.confirm.propose.body', { limit: formatVnd(Number(values.limit)), suggested: formatVnd(review.suggestedLimit) }),
+        okText: t('reviews.submit.propose'),
+        cancelText: t('common.cancel'),
+        onOk: () => send(values),
+      });
+      return;
+    }
     modal.confirm({
       title: t(`reviews.confirm.${values.decision}.title`),
       content: values.decision === 'approve' ? t('reviews.confirm.approve.body', { limit: formatVnd(Number(values.limit)) }) : t('reviews.confirm.reject.body'),
@@ -95,24 +113,30 @@ export function DecideForm({ review, onDecided }: { review: ReviewCase; onDecide
     <Form<FormValues>
       form={form}
       layout="vertical"
-      initialValues={{ decision: 'approve', limit: review.suggestedLimit, reason: '' }}
+      initialValues={{ decision: first, limit: review.suggestedLimit, reason: '' }}
       onFinish={submit}
       aria-label={t('reviews.decideTitle')}
       className="decide-form"
     >
+      {ownAppeal && <Alert type="info" showIcon title={t('reviews.ownAppeal')} className="form-alert" />}
       <Form.Item name="decision" label={t('reviews.decision')}>
         <Radio.Group
           optionType="button"
           buttonStyle="solid"
           onChange={() => setError(null)}
-          options={(['approve', 'reject', 'ask'] as const).map((value) => ({ value, label: t(`reviews.decision.${value}`) }))}
+          // The operator who opened an appeal may ask the borrower, not decide (decision 110).
+          options={(['approve', 'reject', 'ask'] as const).map((value) => ({ value, label: t(`reviews.decision.${value}`), disabled: ownAppeal && value !== 'ask' }))}
         />
       </Form.Item>
       {decision === 'approve' && (
         <Form.Item
           name="limit"
           label={t('reviews.limit')}
-          extra={t('reviews.limitHint', { suggested: formatVnd(review.suggestedLimit) })}
+          extra={
+            aboveSuggested
+              ? `${t('reviews.limitHint', { suggested: formatVnd(review.suggestedLimit) })}. ${t('reviews.limitAboveSuggested')}`
+              : t('reviews.limitHint', { suggested: formatVnd(review.suggestedLimit) })
+          }
           rules={[limitRule()]}
           validateTrigger="onSubmit"
         >
@@ -125,7 +149,7 @@ export function DecideForm({ review, onDecided }: { review: ReviewCase; onDecide
       {decision === 'ask' && <Typography.Paragraph type="secondary">{t('reviews.askNote')}</Typography.Paragraph>}
       {error && <Alert type="error" showIcon title={error} className="form-alert" />}
       <Button type="primary" danger={decision === 'reject'} htmlType="submit" loading={decide.isPending}>
-        {t(`reviews.submit.${decision}`)}
+        {aboveSuggested ? t('reviews.submit.propose') : t(`reviews.submit.${decision}`)}
       </Button>
     </Form>
   );

@@ -6,6 +6,7 @@ import { formatBoolean, formatDateTime, formatVnd } from '../../shared/format/fo
 import { useT } from '../../shared/i18n/i18n.ts';
 import { QueryState } from '../../shared/ui/query-state.tsx';
 import { StatusTag } from '../../shared/ui/status-tag.tsx';
+import { useOperator } from '../auth/operator-query.ts';
 import { flatten } from '../proposals/index.ts';
 import { BorrowerRef } from './borrower-ref.tsx';
 import { DecideForm } from './decide-form.tsx';
@@ -124,6 +125,7 @@ function EngineCard({ review }: { review: ReviewCase }) {
 
 function DecisionCard({ review }: { review: ReviewCase }) {
   const { t } = useT();
+  const operator = useOperator();
   const { decision } = review;
   return (
     <Card title={<h2 className="card-title">{decision ? t('reviews.decisionTitle') : t('reviews.decideTitle')}</h2>}>
@@ -142,7 +144,7 @@ function DecisionCard({ review }: { review: ReviewCase }) {
           <Descriptions.Item label={t('reviews.decidedAt')}>{formatDateTime(decision.decidedAt)}</Descriptions.Item>
         </Descriptions>
       ) : (
-        <DecideForm review={review} />
+        <DecideForm review={review} ownAppeal={review.appeal?.openedBy.id === operator.id} />
       )}
     </Card>
   );

@@ -17,10 +17,17 @@ export function registerCreditRoutes(app: FastifyInstance, { infra, services }: 
   // ── the back office: credit reviews a person decides, the credit rules (decision 095) ──
   registerEndpoint(app, adminEndpoints.reviews, ({ input }) => manualReviews.list(input.status, input.cursor, input.limit));
   registerEndpoint(app, adminEndpoints.reviewDetail, ({ input }) => manualReviews.detail(input.reviewId));
+  // An approval above the suggested limit becomes a credit.limit proposal a second operator
+  // approves (decision 110), made in this call's transaction while the case is locked.
   registerEndpoint(app, adminEndpoints.reviewDecide, async ({ input, operator, audit }) => {
-    const { before, after } = await manualReviews.decide(operator.operatorId, input);
+    const { before, after, limitProposal } = await manualReviews.decide(operator.operatorId, input);
+    if (limitProposal) {
+      const proposal = await proposals.propose(operator, 'credit.limit', limitProposal, input.reason);
+      await audit({ action: 'proposal.create', targetType: 'proposal', targetId: proposal.id, before, after: { kind: proposal.kind, payload: proposal.payload }, reason: input.reason });
+      return { review: after, proposal };
+    }
     await audit({ targetType: 'review', targetId: input.reviewId, before, after, reason: input.reason });
-    return { review: after };
+    return { review: after, proposal: null };
   });
   registerEndpoint(app, adminEndpoints.reviewAppeal, async ({ input, operator, audit }) => {
     const review = await manualReviews.appeal(operator.operatorId, input.userId, input.reason);

@@ -36,6 +36,8 @@ export interface ManualDecision {
   creditLimit: bigint;
   operatorId: number;
   reason: string;
+  /** A limit above the suggested one took effect on a second operator's approval of this proposal (decision 110). */
+  approval?: { proposalId: number; approvedBy: number } | undefined;
 }
 
 /** Where the engine's facts come from (the certification module; see CreditFacts). */
@@ -183,7 +185,7 @@ export class CreditService {
    * review id, so at most once), the account's status and limit under its row lock, and the same
    * `credit.decided` event (the borrower's message and home). False when the review was decided.
    */
-  async applyManualDecision({ review, decision, creditLimit, operatorId, reason }: ManualDecision): Promise<CreditDecisionEvent | null> {
+  async applyManualDecision({ review, decision, creditLimit, operatorId, reason, approval }: ManualDecision): Promise<CreditDecisionEvent | null> {
     this.uow.requireTransaction('credit.applyManualDecision');
     if (!(await this.repository.lockAccount(review.userId))) return null;
     const account = (await this.repository.findAccount(review.userId))!;
@@ -198,7 +200,7 @@ export class CreditService {
       outcome: decision,
       creditLimit: limit,
       policyVersion: this.policy.version,
-      inputs: { ...review.inputs, manualReview: { id: review.id, cause: review.cause, engineOutcome: review.engineOutcome, today } },
+      inputs: { ...review.inputs, manualReview: { id: review.id, cause: review.cause, engineOutcome: review.engineOutcome, today, ...(approval ? { approval } : {}) } },
       ruleResults: review.ruleResults,
       reasons: review.reasons,
       nextTryDate,

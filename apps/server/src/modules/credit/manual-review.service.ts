@@ -1,4 +1,4 @@
-import { maskPhone, type ReviewCase } from '@sen/contract';
+import { maskPhone, type CreditLimitProposal, type ReviewCase } from '@sen/contract';
 import { creditLimitFor, type CreditPolicy } from '@sen/domain';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../shared/app-error.ts';
@@ -11,6 +11,19 @@ import type { ManualReviewListed, ManualReviewRepository, ManualReviewRow, Queue
 export type ReviewDecisionInput =
   | { reviewId: number; decision: 'approve'; limit?: number | undefined; reason: string }
   | { reviewId: number; decision: 'reject' | 'ask'; reason: string };
+
+/** The subject of a case's `credit.limit` proposal: one pending per case (decision 110). */
+export const limitProposalSubject = (reviewId: number) => `review:${reviewId}`;
+
+/** Whether a proposal is pending for a subject (the proposals' repository, wired in the composition root). */
+export type PendingProposalCheck = (subject: string) => Promise<boolean>;
+
+/** What a decide call did: the case before and after; a limit above the suggested one is only proposed (nothing changed). */
+export interface ReviewDecisionOutcome {
+  before: ReviewCase;
+  after: ReviewCase;
+  limitProposal: CreditLimitProposal | null;
+}
 
 /** 'Nguyễn Văn An' → 'Nguyễn V** A**': the family name whole, the other names by their initial. */
 export function maskName(fullName: string): string {
@@ -52,6 +65,7 @@ export class ManualReviewService {
     private readonly credit: CreditService,
     private readonly policy: CreditPolicy,
     private readonly messages: MessageService,
+    private readonly pendingProposal: PendingProposalCheck,
   ) {}
 
   async list(status: 'pending' | 'decided', cursor: string | undefined, limit: number): Promise<{ items: ReviewCase[]; nextCursor: string | null }> {
@@ -84,25 +98,79 @@ export class ManualReviewService {
    * Decides a case, or asks the borrower for information, once: the case's row is locked first, so
    * of two reviewers deciding at the same moment the second waits and then finds it decided
    * (REVIEW_ALREADY_DECIDED); the decision itself is stored once per review id whatever happens.
+   * Four eyes (decision 110): an approval above the suggested limit is not applied but answered as
+   * the `credit.limit` proposal to make (in this transaction, under this lock); while one is
+   * pending no other decision is taken; the operator who opened an appeal does not decide it.
    */
-  async decide(operatorId: number, input: ReviewDecisionInput): Promise<{ before: ReviewCase; after: ReviewCase }> {
+  async decide(operatorId: number, input: ReviewDecisionInput): Promise<ReviewDecisionOutcome> {
     return this.uow.transaction(async () => {
       const locked = await this.repository.lock(input.reviewId);
       if (!locked) throw new AppError('REVIEW_NOT_FOUND');
       if (locked.status === 'decided') throw new AppError('REVIEW_ALREADY_DECIDED');
+      if (input.decision !== 'ask') refuseOwnAppeal(locked, operatorId);
       const before = toCase((await this.repository.find(locked.id))!);
       const now = this.clock();
       if (input.decision === 'ask') {
         await this.repository.update(locked.id, { status: 'asked', askedAt: now, askedBy: operatorId, question: input.reason });
         await this.messages.notify(locked.userId, 'creditInfoRequested', { question: input.reason }, { eventKey: `credit-ask:${locked.id}:${now.getTime()}` });
-      } else {
-        const creditLimit = input.decision === 'approve' ? this.checkedLimit(input.limit, locked) : 0n;
-        const event = await this.credit.applyManualDecision({ review: locked, decision: input.decision, creditLimit, operatorId, reason: input.reason });
-        if (!event) throw new AppError('REVIEW_ALREADY_DECIDED');
-        await this.repository.update(locked.id, { status: 'decided', decidedAt: now, decidedBy: operatorId, decision: input.decision, creditLimit, decisionReason: input.reason });
+        return { before, after: toCase((await this.repository.find(locked.id))!), limitProposal: null };
       }
-      return { before, after: toCase((await this.repository.find(locked.id))!) };
+      if (await this.pendingProposal(limitProposalSubject(locked.id))) throw new AppError('PROPOSAL_DUPLICATE');
+      const creditLimit = input.decision === 'approve' ? this.checkedLimit(input.limit, locked) : 0n;
+      if (input.decision === 'approve' && creditLimit > locked.suggestedLimit) {
+        const limitProposal = { reviewId: locked.id, userId: before.borrower.userId, suggestedLimit: Number(locked.suggestedLimit), limit: Number(creditLimit), reason: input.reason };
+        return { before, after: before, limitProposal };
+      }
+      await this.applyDecision(locked, input.decision, creditLimit, operatorId, input.reason);
+      return { before, after: toCase((await this.repository.find(locked.id))!), limitProposal: null };
     });
+  }
+
+  /**
+   * A `credit.limit` proposal checked against the case as it is now (when proposed and again when
+   * approved): the case open, the limit within the policy and above the suggested one.
+   */
+  async checkLimitProposal(payload: CreditLimitProposal): Promise<{ summary: string; before: unknown }> {
+    const listed = await this.repository.find(payload.reviewId);
+    if (!listed) throw new AppError('REVIEW_NOT_FOUND');
+    if (listed.row.status === 'decided') throw new AppError('REVIEW_ALREADY_DECIDED');
+    const limit = this.checkedLimit(payload.limit, listed.row);
+    if (limit <= listed.row.suggestedLimit) throw new Error(`credit.limit proposal of review ${payload.reviewId} is not above the suggested limit`);
+    return {
+      summary: `Credit limit ${limit} VND for borrower ${listed.publicId} (review ${listed.row.id}; suggested ${listed.row.suggestedLimit} VND)`,
+      before: { reviewId: listed.row.id, status: listed.row.status, cause: listed.row.cause, engineLimit: Number(listed.row.engineLimit), suggestedLimit: Number(listed.row.suggestedLimit) },
+    };
+  }
+
+  /**
+   * An approved `credit.limit` proposal: the reviewer's approval applied as if decided now, under
+   * the case's and the credit account's row locks, in the approval's transaction. The decision's
+   * author is the reviewer who proposed it; the approver is kept with the decision and the proposal.
+   */
+  async applyApprovedLimit(payload: CreditLimitProposal, approval: { proposalId: number; proposedBy: number; approvedBy: number }): Promise<ReviewCase> {
+    return this.uow.transaction(async () => {
+      const locked = await this.repository.lock(payload.reviewId);
+      if (!locked) throw new AppError('REVIEW_NOT_FOUND');
+      if (locked.status === 'decided') throw new AppError('REVIEW_ALREADY_DECIDED');
+      refuseOwnAppeal(locked, approval.proposedBy);
+      refuseOwnAppeal(locked, approval.approvedBy);
+      const creditLimit = this.checkedLimit(payload.limit, locked);
+      await this.applyDecision(locked, 'approve', creditLimit, approval.proposedBy, payload.reason, { proposalId: approval.proposalId, approvedBy: approval.approvedBy });
+      return toCase((await this.repository.find(locked.id))!);
+    });
+  }
+
+  private async applyDecision(
+    locked: ManualReviewRow,
+    decision: 'approve' | 'reject',
+    creditLimit: bigint,
+    operatorId: number,
+    reason: string,
+    approval?: { proposalId: number; approvedBy: number },
+  ): Promise<void> {
+    const event = await this.credit.applyManualDecision({ review: locked, decision, creditLimit, operatorId, reason, approval });
+    if (!event) throw new AppError('REVIEW_ALREADY_DECIDED');
+    await this.repository.update(locked.id, { status: 'decided', decidedAt: this.clock(), decidedBy: operatorId, decision, creditLimit, decisionReason: reason });
   }
 
   /** An appeal opened by an operator for a rejected or calmed borrower (by the borrower's number): a case in the queue. */
@@ -145,6 +213,11 @@ export class ManualReviewService {
     }
     return chosen;
   }
+}
+
+/** Four eyes on appeals (decision 110): the operator who opened an appeal neither decides it nor approves its limit. */
+function refuseOwnAppeal(review: ManualReviewRow, operatorId: number): void {
+  if (review.cause === 'appeal' && review.openedBy === operatorId) throw new AppError('APPEAL_OWN');
 }
 
 function toCase({ row, publicId, phone, fullName, openedBy, askedBy, decidedBy }: ManualReviewListed): ReviewCase {

@@ -23,6 +23,16 @@ export class ProposalRepository {
     return row ?? null;
   }
 
+  /** Whether a proposal is pending for the subject (a case with a limit awaiting approval takes no other decision). */
+  async hasPending(subject: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: proposals.id })
+      .from(proposals)
+      .where(and(eq(proposals.subject, subject), eq(proposals.status, 'pending')))
+      .limit(1);
+    return row !== undefined;
+  }
+
   /** The proposal, locked until the transaction ends: one decision at a time, applied once. */
   async lock(id: number): Promise<ProposalRow | null> {
     const [row] = await this.db.select().from(proposals).where(eq(proposals.id, id)).for('update');

@@ -15,6 +15,8 @@ export const PROPOSAL_KINDS = [
   'receipt.match',
   /** Change the credit rules: the manual review band (payload: the rules, as credit/rules/propose took them; decision 095). */
   'credit.rules',
+  /** A reviewer's approval with a limit above the suggested one (payload: reviewId, userId, suggestedLimit, limit, reason; decision 110). */
+  'credit.limit',
   /** Refund a loan's overpayment to the borrower's default account (payload: orderId, amount; decision 100). */
   'refund.issue',
   /** Write a loan off (payload: orderId; decision 100). */
@@ -97,6 +99,10 @@ export const adminProposalApproveEndpoint = defineEndpoint({
     'REFUND_IN_PROGRESS',
     'REFUND_NO_ACCOUNT',
     'WRITE_OFF_NOT_ALLOWED',
+    'REVIEW_NOT_FOUND',
+    'REVIEW_ALREADY_DECIDED',
+    'REVIEW_LIMIT_INVALID',
+    'APPEAL_OWN',
   ],
 });
 

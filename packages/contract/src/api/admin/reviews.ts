@@ -140,12 +140,29 @@ export const adminReviewDetailEndpoint = defineEndpoint({
 /** A limit an operator gives: whole VND, positive (the policy's maximum and step are checked on the server). */
 const limitSchema = z.number({ error: 'validation.required' }).int().positive().max(10_000_000_000);
 
+/**
+ * The payload of a `credit.limit` proposal (decision 110): a reviewer's approval of a case with a
+ * limit above the suggested one, applied as that approval when another operator approves it.
+ */
+export const creditLimitProposalSchema = z.object({
+  reviewId: idSchema,
+  /** The borrower's number. */
+  userId: idSchema,
+  /** The case's suggested limit when proposed. */
+  suggestedLimit: z.number().int().nonnegative(),
+  /** The limit proposed: above the suggested one. */
+  limit: limitSchema,
+  /** The reviewer's reason, kept as the decision's note. */
+  reason: reasonSchema,
+});
+export type CreditLimitProposal = z.infer<typeof creditLimitProposalSchema>;
+
 export const adminReviewDecideEndpoint = defineEndpoint({
   id: 'adminDecideReview',
   method: 'POST',
   path: ADMIN_PATHS.reviewDecide,
   summary:
-    "Back office: decides a review once (approve with a limit — the suggested one when none is given — or reject, each with a reason), or asks the borrower for information (the reason is the question, sent as an in-app message); the borrower's home shows the outcome as after the engine's.",
+    "Back office: decides a review once (approve with a limit — the suggested one when none is given — or reject, each with a reason), or asks the borrower for information (the reason is the question, sent as an in-app message); the borrower's home shows the outcome as after the engine's. An approval above the suggested limit becomes a `credit.limit` proposal another operator approves (the case stays open meanwhile); the operator who opened an appeal cannot decide it.",
   module: 'credit',
   request: z.discriminatedUnion(
     'decision',
@@ -156,12 +173,16 @@ export const adminReviewDecideEndpoint = defineEndpoint({
     ],
     { error: 'validation.select' },
   ),
-  response: z.object({ review: reviewCaseSchema }),
+  response: z.object({
+    review: reviewCaseSchema,
+    /** The `credit.limit` proposal when the approval's limit is above the suggested one (nothing decided yet); else null. */
+    proposal: proposalSchema.nullable(),
+  }),
   signed: false,
   session: 'operator',
   permission: 'reviews.decide',
   audited: 'review.decide',
-  errors: [...readErrors, 'REVIEW_NOT_FOUND', 'REVIEW_ALREADY_DECIDED', 'REVIEW_LIMIT_INVALID'],
+  errors: [...readErrors, 'REVIEW_NOT_FOUND', 'REVIEW_ALREADY_DECIDED', 'REVIEW_LIMIT_INVALID', 'APPEAL_OWN', 'PROPOSAL_DUPLICATE'],
 });
 
 export const adminReviewAppealEndpoint = defineEndpoint({
