@@ -176,7 +176,7 @@ const en = {
   'collections.refused.template_not_approved': 'Refused: template "{template}" is not on the approved list',
   'error.accountCloseOpenLoans': 'You still have a loan being paid out or repaid. Please settle it before closing your account',
   // Refunds, write-off and the settlement certificate (issue 23; decision 100).
-  'order.status.writtenOff': 'Written off',
+  'order.status.writtenOff': 'Bad debt',
   'error.orderNotSettled': 'The settlement certificate is available once the loan is repaid in full',
   'error.refundNothingHeld': 'This order holds no overpayment to refund',
   'error.refundInProgress': 'A refund of this order is already under way',
@@ -355,7 +355,7 @@ const vn: MessageDictionary = {
   'collections.refused.template_not_approved': 'Bị từ chối: mẫu "{template}" không nằm trong danh sách đã duyệt',
   'error.accountCloseOpenLoans': 'Bạn còn khoản vay đang giải ngân hoặc chưa trả hết. Vui lòng tất toán trước khi đóng tài khoản',
   // Hoàn tiền, xóa nợ và giấy xác nhận tất toán (issue 23; decision 100).
-  'order.status.writtenOff': 'Đã xóa nợ',
+  'order.status.writtenOff': 'Nợ xấu',
   'error.orderNotSettled': 'Giấy xác nhận tất toán chỉ có khi khoản vay đã được trả hết',
   'error.refundNothingHeld': 'Đơn vay này không có khoản thanh toán thừa để hoàn lại',
   'error.refundInProgress': 'Đơn vay này đang có một lệnh hoàn tiền được xử lý',
@@ -531,7 +531,7 @@ const zh: MessageDictionary = {
   'collections.refused.template_not_approved': '已拒绝：模板“{template}”不在批准列表中',
   'error.accountCloseOpenLoans': '您还有正在放款或未还清的借款，请结清后再注销账户',
   // 退款、核销与结清证明（issue 23；decision 100）。
-  'order.status.writtenOff': '已核销',
+  'order.status.writtenOff': '坏账',
   'error.orderNotSettled': '借款全部还清后才可下载结清证明',
   'error.refundNothingHeld': '该订单没有可退还的多付款项',
   'error.refundInProgress': '该订单已有一笔退款正在处理',
