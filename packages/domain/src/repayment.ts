@@ -214,6 +214,27 @@ export function recoverable(state: LoanState): Vnd {
 }
 
 /**
+ * What of each instalment's written-off amount is not yet recovered, by component, in instalment
+ * order (decision 111): the loan's `recovered` spread over the instalments oldest first and within
+ * each in the allocation order (overdue fee → fee → interest → principal), as a payment would have
+ * been. Recovery is kept per loan, not per instalment (decision 100); this is how the borrower's
+ * order shows it per instalment, and its total is `recoverable`. All zero for a loan not written off.
+ */
+export function instalmentsRecoverable(state: LoanState): Components[] {
+  if (state.writtenOffOn === null) return state.instalments.map(() => ({ ...ZERO }));
+  let recovered = state.recovered;
+  return state.instalments.map((instalment) => {
+    const open = { ...ZERO };
+    for (const part of ALLOCATION_ORDER) {
+      const take = instalment.writtenOff[part] < recovered ? instalment.writtenOff[part] : recovered;
+      recovered -= take;
+      open[part] = instalment.writtenOff[part] - take;
+    }
+    return open;
+  });
+}
+
+/**
  * Applies `amount` to what is owed as of the last accrual (accrue through the payment date
  * first): oldest instalment first, within it overdue fee → fee → interest → principal; the rest
  * becomes credit. On a written-off loan the receivables are closed: the money is recovery, up to

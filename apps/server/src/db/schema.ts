@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, type AnyPgColumn, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The one database schema (DESIGN.md: Drizzle pgTable, migrations generated with drizzle-kit and
@@ -991,6 +991,24 @@ export const loanOrders = pgTable(
   ],
 );
 
+type InstalmentOpenColumns = Record<'settledAt' | 'writtenOffPrincipal' | 'writtenOffFee' | 'writtenOffInterest' | 'writtenOffOverdueFee', AnyPgColumn>;
+
+/**
+ * An instalment still open: not settled and nothing of it written off (decision 111). It is the
+ * predicate of the partial index `loan_instalments_due_idx`, so the instalments of written-off
+ * loans (never settled, decision 100) leave the index at write-off instead of staying in it
+ * forever. A query that wants the index must state this same predicate: use this function
+ * (drizzle) or `instalmentOpenAs` (raw SQL with an alias), never a copy.
+ */
+export function instalmentOpen(table: InstalmentOpenColumns): SQL {
+  return sql`${table.settledAt} is null and ${table.writtenOffPrincipal} + ${table.writtenOffFee} + ${table.writtenOffInterest} + ${table.writtenOffOverdueFee} = 0`;
+}
+
+/** instalmentOpen for raw SQL over `loan_instalments <alias>`. */
+export function instalmentOpenAs(alias: 'i'): SQL {
+  return sql.raw(`${alias}.settled_at is null and ${alias}.written_off_principal + ${alias}.written_off_fee + ${alias}.written_off_interest + ${alias}.written_off_overdue_fee = 0`);
+}
+
 /**
  * The schedule of a loan and its running balances, one row per instalment, in the shape of the
  * domain's InstalmentState: what is charged (principal and fee from the start, interest and the
@@ -1027,7 +1045,7 @@ export const loanInstalments = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.orderId, table.planPart] }),
-    index('loan_instalments_due_idx').on(table.dueDate).where(sql`${table.settledAt} is null`),
+    index('loan_instalments_due_idx').on(table.dueDate).where(instalmentOpen(table)),
     check(
       'loan_instalments_paid_within_charged',
       sql`${table.paidPrincipal} between 0 and ${table.principal} and ${table.paidFee} between 0 and ${table.fee}

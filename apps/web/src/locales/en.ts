@@ -607,8 +607,9 @@ const ui = {
   'orders.refund.succeeded': 'Refunded',
   'orders.refund.failed': 'Not completed, the money is still held for you',
   'orders.refund.line': '{amount} to {account} · {date}',
-  'orders.writtenOff.title': 'This loan was written off',
-  'orders.writtenOff.text': 'On {date} we wrote off {amount} you still owed on this loan. You can still repay it by bank transfer with the order number as the content; new loans are not available until then. Repaid since: {recovered}.',
+  'orders.writtenOff.title': 'This loan was moved to bad debt',
+  'orders.writtenOff.text': 'On {date}, because the loan was long overdue, we recorded the {amount} you owed as a loss in our books. The debt is not cancelled: you still owe {remaining}. Repaid since then: {recovered}. You can pay with the Repay button or by bank transfer with the order number as the content. You cannot take new loans.',
+  'orders.writtenOff.repaid': 'On {date}, because the loan was long overdue, we recorded the {amount} you owed as a loss in our books. You have since repaid all of it ({recovered}) and owe nothing more on this loan. You cannot take new loans.',
   'orders.certificate.download': 'Download settlement certificate',
   'orders.certificate.hint': 'A PDF in Vietnamese and English confirming this loan is repaid in full.',
 } as const;

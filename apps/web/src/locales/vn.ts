@@ -601,8 +601,9 @@ const ui: Record<UiKey, string> = {
   'orders.refund.succeeded': 'Đã hoàn',
   'orders.refund.failed': 'Chưa thành công, khoản tiền vẫn được giữ cho bạn',
   'orders.refund.line': '{amount} tới {account} · {date}',
-  'orders.writtenOff.title': 'Khoản vay này đã bị xóa nợ',
-  'orders.writtenOff.text': 'Ngày {date}, chúng tôi đã xóa nợ {amount} bạn còn nợ của khoản vay này. Bạn vẫn có thể trả bằng chuyển khoản với nội dung là số đơn vay; trước đó bạn chưa thể vay mới. Đã trả từ đó: {recovered}.',
+  'orders.writtenOff.title': 'Khoản vay đã được chuyển sang nợ xấu',
+  'orders.writtenOff.text': 'Ngày {date}, vì khoản vay quá hạn lâu, chúng tôi đã ghi nhận {amount} bạn còn nợ là tổn thất trong sổ sách. Khoản nợ không được xóa: bạn vẫn phải trả {remaining}. Đã trả từ ngày đó: {recovered}. Bạn có thể trả bằng nút Trả nợ hoặc chuyển khoản với nội dung là số đơn vay. Bạn không thể vay khoản mới.',
+  'orders.writtenOff.repaid': 'Ngày {date}, vì khoản vay quá hạn lâu, chúng tôi đã ghi nhận {amount} bạn còn nợ là tổn thất trong sổ sách. Bạn đã trả đủ số tiền đó ({recovered}) và không còn phải trả gì cho khoản vay này. Bạn không thể vay khoản mới.',
   'orders.certificate.download': 'Tải giấy xác nhận tất toán',
   'orders.certificate.hint': 'Tệp PDF tiếng Việt và tiếng Anh xác nhận khoản vay đã được trả hết.',
 };

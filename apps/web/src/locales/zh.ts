@@ -598,8 +598,9 @@ const ui: Record<UiKey, string> = {
   'orders.refund.succeeded': '已退款',
   'orders.refund.failed': '未完成，款项仍为您保留',
   'orders.refund.line': '{amount} 至 {account} · {date}',
-  'orders.writtenOff.title': '该借款已核销',
-  'orders.writtenOff.text': '我们已于 {date} 核销您在该借款上仍欠的 {amount}。您仍可通过银行转账（附言填写订单号）还款；在此之前无法申请新的借款。此后已还：{recovered}。',
+  'orders.writtenOff.title': '该借款已转为坏账',
+  'orders.writtenOff.text': '由于该借款逾期已久，我们已于 {date} 将您所欠的 {amount} 在账上记为损失。这笔债务并未免除：您仍需偿还 {remaining}。此后已还：{recovered}。您可点击“还款”按钮，或通过银行转账（附言填写订单号）还款。您无法申请新的借款。',
+  'orders.writtenOff.repaid': '由于该借款逾期已久，我们已于 {date} 将您所欠的 {amount} 在账上记为损失。此后您已全部还清（{recovered}），该借款无需再还任何款项。您无法申请新的借款。',
   'orders.certificate.download': '下载结清证明',
   'orders.certificate.hint': '越南语和英语的 PDF，证明该借款已全部还清。',
 };

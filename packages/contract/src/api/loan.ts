@@ -334,7 +334,7 @@ export const orderInstalmentSchema = z.object({
   installmentOrderNo: z.string(),
   /** 'yyyy-MM-dd 00:00:00'. */
   repayTime: z.string(),
-  /** §10 planStatus: 30 pending, 31 processing, 34 overdue, 40 settled. */
+  /** §10 planStatus: 30 pending, 31 processing, 34 overdue, 35 bad debt (written off, still owed; decision 111), 40 settled. */
   planStatus: z.number().int(),
   /** What is owed of it now. */
   actualNeedRepayAmount: money,
@@ -417,7 +417,7 @@ export const orderDetailResponseSchema = z.object({
   canRepay: z.boolean(),
   /** Sen (decision 100): refunds of the overpayment, newest first. */
   refunds: z.array(orderRefundSchema),
-  /** Sen (decision 100): the write-off of a written-off order (status 50), else null. */
+  /** Sen (decisions 100, 111): the write-off of a written-off order (sent to the family as 35, or 40 once all recovered), else null. */
   writeOff: orderWriteOffSchema.nullable(),
   /** Sen (decision 101): a settled order offers its confirmation of settlement (settlementCertificate). */
   certificateAvailable: z.boolean(),

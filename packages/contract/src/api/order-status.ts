@@ -26,10 +26,14 @@ export const ORDER_STATUS = {
   REPAYMENT_PROCESSING: 31,
   /** An instalment is past its due date and unpaid. */
   OVERDUE: 34,
-  /** Repaid in full. */
+  /**
+   * The family's BAD_DEBTS: Sen sends it for a loan written off with something still to recover
+   * (decisions 100, 111). The family's clients know it ('overdue', with the repay button); Sen's
+   * own apps tell a write-off by the order's `writeOff` and label it 'order.status.writtenOff'.
+   */
+  BAD_DEBTS: 35,
+  /** Repaid in full (also a written-off loan whose written-off amount was all recovered: nothing is left to pay). */
   SETTLED: 40,
-  /** Sen (decision 100): written off; what it owed left the receivables, money paid now is recovery. Not a family code. */
-  WRITTEN_OFF: 50,
 } as const;
 export type OrderStatusCode = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
 
@@ -67,14 +71,20 @@ export function orderStatusLabel(code: number): OrderStatusLabel {
   if (code === 34 || code === 35) return 'overdue';
   if (code === 40) return 'settled';
   if (code >= 41 && code <= 43) return 'completed';
-  if (code === 50) return 'writtenOff';
   return 'pendingRepayment';
 }
 
-/** The message key of a code's label ('order.status.overdue', …), in messages.ts. */
-export function orderStatusMessageKey(code: number): MessageKey {
-  return `order.status.${orderStatusLabel(code)}` as MessageKey;
+/**
+ * The message key of an order's label ('order.status.overdue', …), in messages.ts: its code's, or
+ * 'order.status.writtenOff' for a written-off order whatever code the family is sent (decision 111).
+ */
+export function orderStatusMessageKey(code: number, writtenOff = false): MessageKey {
+  return `order.status.${writtenOff ? 'writtenOff' : orderStatusLabel(code)}` as MessageKey;
 }
 
-/** Instalment `planStatus` (API-FAMILY.md §10): 30 pending, 34 overdue, 40 settled. */
-export const PLAN_STATUS = { PENDING: 30, PROCESSING: 31, OVERDUE: 34, SETTLED: 40 } as const;
+/**
+ * Instalment `planStatus` (API-FAMILY.md §10): 30 pending, 31 processing, 34 overdue, 35 bad debt
+ * (an instalment of a written-off loan with something of it still to recover; decision 111),
+ * 40 settled.
+ */
+export const PLAN_STATUS = { PENDING: 30, PROCESSING: 31, OVERDUE: 34, BAD_DEBTS: 35, SETTLED: 40 } as const;

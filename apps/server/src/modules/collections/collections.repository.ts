@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { instalmentOpenAs } from '../../db/schema.ts';
 import { executeRows } from '../../db/database.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 
@@ -121,7 +122,7 @@ export class CollectionsRepository {
     const overdue = sql`
       with overdue as (
         select o.id as order_id, o.user_id, (${today}::date - min(i.due_date))::int as dpd
-          from loan_orders o join loan_instalments i on i.order_id = o.id and i.settled_at is null and i.due_date < ${today}::date
+          from loan_orders o join loan_instalments i on i.order_id = o.id and ${instalmentOpenAs('i')} and i.due_date < ${today}::date
          where o.state = 'repaying'
          group by o.id, o.user_id
       )
@@ -157,7 +158,7 @@ export class CollectionsRepository {
         from loan_orders o
        where c.status = 'open' and o.id = c.order_id ${orderId === undefined ? sql`` : sql`and c.order_id = ${orderId}`}
          and (o.state in ('settled', 'written_off')
-              or (o.state = 'repaying' and not exists (select 1 from loan_instalments i where i.order_id = o.id and i.settled_at is null and i.due_date < ${today}::date)))
+              or (o.state = 'repaying' and not exists (select 1 from loan_instalments i where i.order_id = o.id and ${instalmentOpenAs('i')} and i.due_date < ${today}::date)))
       returning c.id`);
     return closed.length;
   }

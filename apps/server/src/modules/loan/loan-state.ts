@@ -1,5 +1,5 @@
 import { ORDER_STATUS, PLAN_STATUS, type OrderStatusCode } from '@sen/contract';
-import { daysOverdue, instalmentOutstanding, sumComponents, type InstalmentState, type IsoDate, type LoanState, type LoanTerms } from '@sen/domain';
+import { daysOverdue, instalmentOutstanding, recoverable, sumComponents, type Components, type InstalmentState, type IsoDate, type LoanState, type LoanTerms } from '@sen/domain';
 import type { loanInstalments, loanOrders, payoutAttempts } from '../../db/schema.ts'; // row types only
 
 /**
@@ -102,8 +102,13 @@ export function instalmentPaid(state: InstalmentState): boolean {
   return sumComponents(instalmentOutstanding(state)) === 0n;
 }
 
-/** The family's planStatus of an instalment on `today` (API-FAMILY.md §10). */
-export function planStatusOf(state: InstalmentState, today: string, receiptPending: boolean): number {
+/**
+ * The family's planStatus of an instalment on `today` (API-FAMILY.md §10). `toRecover` is, on a
+ * written-off loan, what of the instalment's written-off amount is not yet recovered (domain
+ * instalmentsRecoverable): such an instalment is 35, bad debt (decision 111), not settled.
+ */
+export function planStatusOf(state: InstalmentState, today: string, receiptPending: boolean, toRecover: Components | null = null): number {
+  if (toRecover && sumComponents(toRecover) > 0n) return PLAN_STATUS.BAD_DEBTS;
   if (instalmentPaid(state)) return PLAN_STATUS.SETTLED;
   if (today > state.dueDate) return PLAN_STATUS.OVERDUE;
   return receiptPending ? PLAN_STATUS.PROCESSING : PLAN_STATUS.PENDING;
@@ -113,7 +118,7 @@ export interface StatusFacts {
   order: Pick<OrderRow, 'state' | 'closeReason'>;
   /** The order's live payout attempt, if any (state created/submitting/pending/succeeded). */
   attempt: Pick<PayoutAttemptRow, 'state'> | null;
-  /** The loan state accrued through `today` (paid-out orders only). */
+  /** The loan state accrued through `today` (paid-out orders only; a written-off order's tells what is left to recover). */
   loan: LoanState | null;
   today: string;
   /** A repayment receipt of the order waits for an operator's review. */
@@ -125,7 +130,8 @@ export interface StatusFacts {
  * (docs/decisions/070-orders-and-loans.md):
  * pending 10; the payout job took it 11; the transfer is with the partner 24; the borrower's account
  * refused it 25; refused before payout 14; could not be paid out otherwise 22; closed 23; being
- * repaid 30, with a receipt under review 31, past a due date 34; repaid in full 40; written off 50 (Sen, decision 100).
+ * repaid 30, with a receipt under review 31, past a due date 34; repaid in full 40; written off 35,
+ * the family's bad debt, while something of it is left to recover, then 40 (decisions 100, 111).
  */
 export function orderStatusCode(facts: StatusFacts): OrderStatusCode {
   switch (facts.order.state) {
@@ -142,7 +148,7 @@ export function orderStatusCode(facts: StatusFacts): OrderStatusCode {
     case 'settled':
       return ORDER_STATUS.SETTLED;
     case 'written_off':
-      return ORDER_STATUS.WRITTEN_OFF;
+      return facts.loan && recoverable(facts.loan) === 0n ? ORDER_STATUS.SETTLED : ORDER_STATUS.BAD_DEBTS;
     case 'repaying': {
       if (facts.loan && daysOverdue(facts.loan, facts.today) > 0) return ORDER_STATUS.OVERDUE;
       return facts.receiptPending ? ORDER_STATUS.REPAYMENT_PROCESSING : ORDER_STATUS.PENDING_REPAYMENT;

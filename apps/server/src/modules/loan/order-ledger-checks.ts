@@ -83,32 +83,43 @@ export const ORDER_LEDGER_CHECKS: LedgerCheck[] = [
   },
   {
     name: 'write-offs-posted',
-    description: "Every written-off order has exactly one write-off entry whose lines equal its instalments' written-off amounts; no other order has one; what it recovered equals its recovery income.",
+    description:
+      "Every written-off order has exactly one write-off entry whose lines equal its instalments' written-off amounts, and no other order has one; what it recovered equals its recovery income, its payments' recovered amounts, and at most what was written off; no other order has recovery income.",
     async run(db) {
-      const rows = await executeRows<{ id: number; state: string; entries: number; written_off: string; posted: string; recovered: string; recovery_posted: string }>(
+      // Decision 111: recoveries (payments after a write-off) are part of the check, from three
+      // sides: the order's `recovered`, the recovery_income the loan's entries posted, and the
+      // loan_repayments rows' `recovered`; an order never written off must have none of them.
+      const rows = await executeRows<{ id: number; state: string; entries: number; written_off: string; posted: string; recovered: string; recovery_posted: string; repayments_recovered: string }>(
         db,
-        sql`with written as (
+        sql`with candidates as (
+              select o.id::text as id from loan_orders o where o.state = 'written_off' or o.recovered <> 0
+              union select e.loan_id from ledger_entries e where e.event = 'write_off'
+              union select e.loan_id from ledger_entries e join ledger_lines l on l.entry_id = e.id where l.account_code = 'recovery_income' and e.loan_id is not null
+              union select r.order_id::text from loan_repayments r where r.recovered <> 0
+            ),
+            facts as (
               select o.id, o.state, o.recovered,
-                     coalesce((select sum(i.written_off_principal + i.written_off_fee + i.written_off_interest + i.written_off_overdue_fee) from loan_instalments i where i.order_id = o.id), 0) as written_off
-                from loan_orders o
-               where o.state = 'written_off' or o.recovered <> 0
-                  or exists (select 1 from ledger_entries e where e.loan_id = o.id::text and e.event = 'write_off')
+                     coalesce((select sum(i.written_off_principal + i.written_off_fee + i.written_off_interest + i.written_off_overdue_fee) from loan_instalments i where i.order_id = o.id), 0) as written_off,
+                     (select count(*)::int from ledger_entries e where e.loan_id = o.id::text and e.event = 'write_off') as entries,
+                     (select coalesce(sum(l.credit), 0) from ledger_entries e join ledger_lines l on l.entry_id = e.id where e.loan_id = o.id::text and e.event = 'write_off') as posted,
+                     (select coalesce(sum(l.credit - l.debit), 0) from ledger_entries e join ledger_lines l on l.entry_id = e.id
+                       where e.loan_id = o.id::text and l.account_code = 'recovery_income') as recovery_posted,
+                     (select coalesce(sum(r.recovered), 0) from loan_repayments r where r.order_id = o.id) as repayments_recovered
+                from loan_orders o join candidates c on c.id = o.id::text
             )
-            select w.id, w.state, w.written_off::text, w.recovered::text,
-                   (select count(*)::int from ledger_entries e where e.loan_id = w.id::text and e.event = 'write_off') as entries,
-                   (select coalesce(sum(l.credit), 0) from ledger_entries e join ledger_lines l on l.entry_id = e.id
-                     where e.loan_id = w.id::text and e.event = 'write_off')::text as posted,
-                   (select coalesce(sum(l.credit - l.debit), 0) from ledger_entries e join ledger_lines l on l.entry_id = e.id
-                     where e.loan_id = w.id::text and l.account_code = 'recovery_income')::text as recovery_posted
-              from written w
-             where (w.state = 'written_off') <> ((select count(*) from ledger_entries e where e.loan_id = w.id::text and e.event = 'write_off') = 1)
-                or w.written_off <> (select coalesce(sum(l.credit), 0) from ledger_entries e join ledger_lines l on l.entry_id = e.id where e.loan_id = w.id::text and e.event = 'write_off')
-                or w.recovered <> (select coalesce(sum(l.credit - l.debit), 0) from ledger_entries e join ledger_lines l on l.entry_id = e.id where e.loan_id = w.id::text and l.account_code = 'recovery_income')
-             order by w.id limit ${LIMIT}`,
+            select f.id, f.state, f.entries, f.written_off::text, f.posted::text, f.recovered::text, f.recovery_posted::text, f.repayments_recovered::text
+              from facts f
+             where (f.state = 'written_off') <> (f.entries = 1)
+                or f.written_off <> f.posted
+                or f.recovered <> f.recovery_posted
+                or f.recovered <> f.repayments_recovered
+                or f.recovered < 0 or f.recovered > f.written_off
+                or (f.state <> 'written_off' and f.recovery_posted <> 0)
+             order by f.id limit ${LIMIT}`,
       );
       return rows.map((row) => ({
         check: 'write-offs-posted',
-        detail: `order ${row.id} (${row.state}): ${row.entries} write-off entries posting ${row.posted} for ${row.written_off} written off; recovered ${row.recovered}, recovery income ${row.recovery_posted}`,
+        detail: `order ${row.id} (${row.state}): ${row.entries} write-off entries posting ${row.posted} for ${row.written_off} written off; recovered ${row.recovered}, recovery income ${row.recovery_posted}, payments' recovered ${row.repayments_recovered}`,
       }));
     },
   },

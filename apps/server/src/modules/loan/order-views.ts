@@ -18,11 +18,13 @@ import {
   daysOverdue,
   familyDateText,
   instalmentOutstanding,
+  instalmentsRecoverable,
   loanOutstanding,
   loanTotals,
   recoverable,
   sumComponents,
   vietnamDate,
+  type Components,
   type InstalmentState,
   type IsoDate,
   type LoanState,
@@ -125,8 +127,10 @@ export class OrderViews {
     return facts.instalments.reduce((sum, row) => sum + row.paidPrincipal + row.paidFee + row.paidInterest + row.paidOverdueFee, facts.order.recovered);
   }
 
-  private label(code: number, lang: Language) {
-    return { statusStr: translate(lang, orderStatusMessageKey(code)), statusName: translate('en', orderStatusMessageKey(code)), statusLabel: translate(lang, orderStatusMessageKey(code)) };
+  /** The order's label: its code's, or 'written off' for a written-off order (decision 111: the family gets code 35, Sen's apps the label). */
+  private label(code: number, lang: Language, writtenOff: boolean) {
+    const key = orderStatusMessageKey(code, writtenOff);
+    return { statusStr: translate(lang, key), statusName: translate('en', key), statusLabel: translate(lang, key) };
   }
 
   bean(facts: OrderFacts, publicUserId: number, history: number, lang: Language, payGoUrl: string | null): OrderBean {
@@ -146,7 +150,7 @@ export class OrderViews {
       currencySymbol: SYMBOL,
       timeLimit: order.termDays,
       status: code,
-      ...this.label(code, lang),
+      ...this.label(code, lang, order.state === 'written_off'),
       createTime: familyDateTime(order.createdAt),
       bankNo: account?.maskedNumber ?? '',
       cardNo: account?.maskedNumber ?? '',
@@ -172,14 +176,19 @@ export class OrderViews {
     return all.map((facts, index) => this.bean(facts, publicUserId, all.length - 1 - index, lang, null));
   }
 
-  private instalment(order: OrderRow, state: InstalmentState, row: InstalmentRow, receiptPending: boolean): OrderInstalment {
-    const owed = instalmentOutstanding(state);
+  /**
+   * One instalment as the family reads it. On a written-off loan (`toRecover` given) what it still
+   * owes is what of its written-off amount is not yet recovered, with planStatus 35 while that is
+   * not zero (decision 111): the borrower still owes it, it is not settled.
+   */
+  private instalment(order: OrderRow, state: InstalmentState, row: InstalmentRow, receiptPending: boolean, toRecover: Components | null): OrderInstalment {
+    const owed = toRecover ?? instalmentOutstanding(state);
     const paid = state.paid.principal + state.paid.fee + state.paid.interest + state.paid.overdueFee;
     return {
       planPart: state.planPart,
       installmentOrderNo: `${order.orderNo}-${state.planPart}`,
       repayTime: `${state.dueDate} 00:00:00`,
-      planStatus: planStatusOf(state, this.today(), receiptPending),
+      planStatus: planStatusOf(state, this.today(), receiptPending, toRecover),
       actualNeedRepayAmount: Number(sumComponents(owed)),
       needRepayLoanAmount: Number(owed.principal),
       needRepayInterestSum: Number(owed.interest),
@@ -217,6 +226,7 @@ export class OrderViews {
       this.deps.refundsOf(userId, [order.id]),
     ]);
     const writtenOff = loan && order.state === 'written_off' ? sumComponents(loanTotals(loan).writtenOff) : 0n;
+    const toRecover = loan && order.state === 'written_off' ? instalmentsRecoverable(loan) : null;
     const last = states[states.length - 1];
     return {
       appOrderInfoDto: bean,
@@ -239,7 +249,9 @@ export class OrderViews {
       repayCode: order.startDate ? order.orderNo : null,
       dailyAmount: Number((order.principal * BigInt(order.dailyRatePpm)) / 1_000_000n),
       interestRateTypeStr: translate(lang, 'order.interestPerDay'),
-      installmentRepaymentPlanDTOList: states.map((state) => this.instalment(order, state, facts.instalments.find((row) => row.planPart === state.planPart)!, facts.receiptPending)),
+      installmentRepaymentPlanDTOList: states.map((state, index) =>
+        this.instalment(order, state, facts.instalments.find((row) => row.planPart === state.planPart)!, facts.receiptPending, toRecover?.[index] ?? null),
+      ),
       status: code,
       statusName: bean.statusName,
       statusLabel: bean.statusLabel,
@@ -269,12 +281,16 @@ export class OrderViews {
     };
   }
 
-  /** index/v3's orders tab: active orders, and whether batch repayment applies. */
+  /**
+   * index/v3's orders tab: active orders (a written-off loan with something left to recover is one:
+   * the borrower still owes it, status 35; decision 111), and whether batch repayment applies.
+   */
   async repayProducts(userId: string): Promise<{ repayProducts: RepayProduct[]; showMultipleRepaySign: number; isNew: number; overdue: { orders: number; days: number; amount: bigint } }> {
     const all = await this.facts(userId);
-    const active = all.filter((facts) => ['pending', 'paying', 'repaying'].includes(facts.order.state));
+    const active = all.filter((facts) => ['pending', 'paying', 'repaying'].includes(facts.order.state) || (facts.order.state === 'written_off' && this.owedNow(facts) > 0n));
     const repayProducts = active.map((facts): RepayProduct => {
-      const next = facts.loan?.instalments.find((state) => sumComponents(instalmentOutstanding(state)) > 0n);
+      const toRecover = facts.loan && facts.order.state === 'written_off' ? instalmentsRecoverable(facts.loan) : null;
+      const next = facts.loan?.instalments.find((state, index) => sumComponents(toRecover?.[index] ?? instalmentOutstanding(state)) > 0n);
       return {
         orderId: facts.order.id,
         orderNo: facts.order.orderNo,

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { loanInstalments, loanOrders, refundAttempts } from '../../db/schema.ts';
+import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { instalmentOpen, loanInstalments, loanOrders, refundAttempts } from '../../db/schema.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 
 export type RefundAttemptRow = typeof refundAttempts.$inferSelect;
@@ -66,14 +66,15 @@ export class ServicingRepository {
 
   /**
    * Loans being repaid with an instalment unpaid since `dueOnOrBefore` or earlier (the write-off
-   * sweep's candidates; through the partial due-date index of unsettled instalments), by id.
+   * sweep's candidates; through the partial due-date index of open instalments), by id, the first
+   * `limit` of those after `afterId` (the sweep's batches).
    */
-  async overdueSince(dueOnOrBefore: string, limit: number): Promise<number[]> {
+  async overdueSince(dueOnOrBefore: string, limit: number, afterId = 0): Promise<number[]> {
     return this.db
       .selectDistinct({ id: loanOrders.id })
       .from(loanOrders)
       .innerJoin(loanInstalments, eq(loanInstalments.orderId, loanOrders.id))
-      .where(and(eq(loanOrders.state, 'repaying'), sql`${loanInstalments.settledAt} is null`, lte(loanInstalments.dueDate, dueOnOrBefore)))
+      .where(and(eq(loanOrders.state, 'repaying'), gt(loanOrders.id, afterId), instalmentOpen(loanInstalments), lte(loanInstalments.dueDate, dueOnOrBefore)))
       .orderBy(asc(loanOrders.id))
       .limit(limit)
       .then((rows) => rows.map((row) => row.id));

@@ -110,25 +110,41 @@ export class WriteOffService {
   /**
    * The automatic write-off (a daily job): every loan whose oldest unpaid instalment is
    * `thresholdDays` or more past due today, each in its own transaction with the system's audit
-   * row. A loan repaid meanwhile, or no longer that far overdue, is left alone.
+   * row. A loan repaid meanwhile, or no longer that far overdue, is left alone. The candidates are
+   * read in batches of `batchSize` by ascending order id (keyset: after the last one seen, so a
+   * loan that fails or is refused is not read again and the run always ends) until none are left
+   * (decision 111). Idempotent: a loan written off is no longer `repaying` and is not a candidate
+   * again; its ledger entry's key is unique.
    */
-  async runDue(limit = 500): Promise<{ candidates: number; writtenOff: number }> {
+  async runDue(options: { batchSize?: number } = {}): Promise<{ candidates: number; writtenOff: number; batches: number }> {
+    const batchSize = options.batchSize ?? 500;
+    if (!Number.isInteger(batchSize) || batchSize < 1) throw new RangeError('batchSize must be a positive integer');
     const threshold = this.deps.thresholdDays;
     const cutoff = addVietnamDays(this.today(), -threshold);
-    const candidates = await this.deps.repository.overdueSince(cutoff, limit);
     let written = 0;
-    for (const orderId of candidates) {
-      try {
-        await this.deps.uow.transaction(async () => {
-          const result = await this.writeOff(orderId, { kind: 'automatic', thresholdDays: threshold });
-          await this.deps.recordAutomatic(result);
-        });
-        written += 1;
-      } catch (error) {
-        if (error instanceof AppError && error.errorName === 'WRITE_OFF_NOT_ALLOWED') continue;
-        this.deps.log.error({ err: error, orderId }, 'automatic write-off failed');
+    let seen = 0;
+    let batches = 0;
+    let afterId = 0;
+    for (;;) {
+      const candidates = await this.deps.repository.overdueSince(cutoff, batchSize, afterId);
+      if (candidates.length === 0) break;
+      batches += 1;
+      seen += candidates.length;
+      afterId = candidates[candidates.length - 1]!;
+      for (const orderId of candidates) {
+        try {
+          await this.deps.uow.transaction(async () => {
+            const result = await this.writeOff(orderId, { kind: 'automatic', thresholdDays: threshold });
+            await this.deps.recordAutomatic(result);
+          });
+          written += 1;
+        } catch (error) {
+          if (error instanceof AppError && error.errorName === 'WRITE_OFF_NOT_ALLOWED') continue;
+          this.deps.log.error({ err: error, orderId }, 'automatic write-off failed');
+        }
       }
+      if (candidates.length < batchSize) break;
     }
-    return { candidates: candidates.length, writtenOff: written };
+    return { candidates: seen, writtenOff: written, batches };
   }
 }

@@ -114,9 +114,27 @@ function oldestDueOwed(state: LoanState): IsoDate | '9999-12-31' {
 const owedOf = (state: LoanState) => sumComponents(loanOutstanding(state));
 
 /**
+ * What a loan can take of a payment: what its receivables owe, and on a written-off loan what may
+ * still be recovered (decision 100: its receivables are closed, but the written-off amount less
+ * what was recovered is still the borrower's to repay; decision 111).
+ */
+const payableOf = (state: LoanState) => owedOf(state) + recoverable(state);
+
+/**
+ * The order money is spread over a borrower's loans (decision 111): loans still being repaid (or
+ * settled) first, oldest due first, so live receivables that still accrue interest and overdue
+ * fee are cleared before anything goes to recovery; then written-off loans, oldest first (by id).
+ */
+function spreadOrder(a: { loan: LoadedLoan; state: LoanState }, b: { loan: LoadedLoan; state: LoanState }): number {
+  const writtenOff = (entry: { state: LoanState }) => (entry.state.writtenOffOn === null ? 0 : 1);
+  return writtenOff(a) - writtenOff(b) || oldestDueOwed(a.state).localeCompare(oldestDueOwed(b.state)) || a.loan.order.id - b.loan.order.id;
+}
+
+/**
  * Applies money received to a borrower's loans (docs/decisions/070, 076), in the caller's
  * transaction: the orders locked in id order; each loan accrued and posted through the payment
- * date; the loans taken oldest due first, each given what it owes (the domain's applyRepayment
+ * date; the loans taken oldest due first and written-off loans after them (spreadOrder), each given
+ * what it owes or may still recover (payableOf; the domain's applyRepayment
  * allocates within it: oldest instalment first, overdue fee → fee → interest → principal) and the
  * last one everything left, so an overpayment stays as that loan's credit (toCredit, posted to the
  * borrower's credit account); each loan's repayment posted, its state saved and a loan_repayments
@@ -149,14 +167,14 @@ export class CollectionService {
       const loan = (await loans.lockLoan(order.id))!;
       accrued.push({ loan, state: await loans.accrueAndPost(loan, paymentDate) });
     }
-    accrued.sort((a, b) => oldestDueOwed(a.state).localeCompare(oldestDueOwed(b.state)) || a.loan.order.id - b.loan.order.id);
+    accrued.sort(spreadOrder);
 
     const applied: AppliedToLoan[] = [];
     let left = money.amount;
     let principalRepaid = 0n;
     for (const [index, { loan, state }] of accrued.entries()) {
       const last = index === accrued.length - 1;
-      const owed = owedOf(state);
+      const owed = payableOf(state);
       const take = last ? left : owed < left ? owed : left;
       if (take === 0n) {
         // Nothing for this loan, but its accrual through the payment date was posted: keep the rows equal to the ledger.
@@ -188,7 +206,7 @@ export class CollectionService {
       const onTime = settled && repaidOnTime(asPaidOut(loan.state), (await repository.repaymentsOf(order.id)).map((row) => ({ date: row.businessDate, amount: row.amount })));
       if (settled) await loans.orders.update(order.id, { state: 'settled', settledAt: receivedAt });
       // A written-off loan owes nothing in its receivables, but what was written off may still be repaid (decision 100).
-      applied.push({ orderId: order.id, orderNo: order.orderNo, amount: take, allocation, remaining: owedOf(next) + recoverable(next), settled, onTime });
+      applied.push({ orderId: order.id, orderNo: order.orderNo, amount: take, allocation, remaining: payableOf(next), settled, onTime });
     }
 
     if (principalRepaid > 0n) await this.deps.credit.release(money.userId, principalRepaid);

@@ -8,7 +8,7 @@ import {
   type RepayQuote,
   type RepayStatus,
 } from '@sen/contract';
-import { accrueThrough, amountDue, daysOverdue, instalmentOutstanding, loanOutstanding, sumComponents, vietnamDate, type InstalmentState, type LoanState } from '@sen/domain';
+import { accrueThrough, amountDue, daysBetween, daysOverdue, instalmentOutstanding, instalmentsRecoverable, loanOutstanding, recoverable, sumComponents, vietnamDate, type InstalmentState, type LoanState } from '@sen/domain';
 import { AppError } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { buildVietQr, type CollectionAccount } from '../../shared/vietqr.ts';
@@ -38,6 +38,22 @@ interface LoanToday {
 
 const owedOf = (instalment: InstalmentState) => sumComponents(instalmentOutstanding(instalment));
 
+/** Orders a borrower may ask to repay: being repaid, or written off with something still to recover (decision 111). */
+const REPAYABLE_STATES: ReadonlySet<OrderRow['state']> = new Set(['repaying', 'written_off']);
+
+/**
+ * What each instalment of a loan still owes today, in order: its receivables, or on a written-off
+ * loan what of its written-off amount is not yet recovered (decision 111).
+ */
+function owedByInstalment(state: LoanState): Array<{ planPart: number; owed: bigint }> {
+  if (state.writtenOffOn === null) return state.instalments.map((instalment) => ({ planPart: instalment.planPart, owed: owedOf(instalment) }));
+  const open = instalmentsRecoverable(state);
+  return state.instalments.map((instalment, index) => ({ planPart: instalment.planPart, owed: sumComponents(open[index]!) }));
+}
+
+/** Everything a loan owes today: its receivables, and what may still be recovered of a write-off. */
+const owedToday = (state: LoanState) => sumComponents(loanOutstanding(state)) + recoverable(state);
+
 /**
  * Repayment requests (repay/url, multiple/order/repay, the order detail's payGoUrl): what the
  * chosen instalments or orders owe through today (the domain's accrual on a read copy), a unique
@@ -62,7 +78,7 @@ export class RepaymentRequestService {
   private async repayableOrder(userId: string, orderNo: string): Promise<OrderRow> {
     const order = await this.deps.loans.orders.findOfUserByNo(userId, orderNo);
     if (!order) throw new AppError('ORDER_NOT_FOUND');
-    if (order.state !== 'repaying') throw new AppError('ORDER_NOT_REPAYABLE');
+    if (!REPAYABLE_STATES.has(order.state)) throw new AppError('ORDER_NOT_REPAYABLE');
     return order;
   }
 
@@ -76,15 +92,16 @@ export class RepaymentRequestService {
     const order = await this.repayableOrder(userId, orderNo);
     const today = this.today();
     const { state } = await this.loanToday(order, today);
-    const known = new Set(state.instalments.map((instalment) => instalment.planPart));
+    const instalments = owedByInstalment(state);
+    const known = new Set(instalments.map((instalment) => instalment.planPart));
     if (planNumList.some((planPart) => !known.has(planPart))) throw new AppError('VALIDATION_FAILED', { messageKey: 'validation.repayment.planUnknown' });
-    const chosen = state.instalments.filter((instalment) => planNumList.includes(instalment.planPart) && owedOf(instalment) > 0n);
+    const chosen = instalments.filter((instalment) => planNumList.includes(instalment.planPart) && instalment.owed > 0n);
     if (chosen.length === 0) throw new AppError('VALIDATION_FAILED', { messageKey: 'validation.repayment.required' });
     const latest = Math.max(...chosen.map((instalment) => instalment.planPart));
-    const covered = state.instalments.filter((instalment) => instalment.planPart <= latest && owedOf(instalment) > 0n);
-    const amount = covered.reduce((sum, instalment) => sum + owedOf(instalment), 0n);
+    const covered = instalments.filter((instalment) => instalment.planPart <= latest && instalment.owed > 0n);
+    const amount = covered.reduce((sum, instalment) => sum + instalment.owed, 0n);
     // Every unpaid instalment covered: the request is for the whole order (planParts empty).
-    const planParts = covered.length === state.instalments.filter((instalment) => owedOf(instalment) > 0n).length ? [] : covered.map((instalment) => instalment.planPart);
+    const planParts = covered.length === instalments.filter((instalment) => instalment.owed > 0n).length ? [] : covered.map((instalment) => instalment.planPart);
     return this.create(userId, [{ orderId: order.id, planParts }], amount, today, baseUrl);
   }
 
@@ -94,7 +111,7 @@ export class RepaymentRequestService {
     const orders: OrderRow[] = [];
     for (const orderNo of new Set(orderNos)) orders.push(await this.repayableOrder(userId, orderNo));
     let amount = 0n;
-    for (const order of orders) amount += sumComponents(loanOutstanding((await this.loanToday(order, today)).state));
+    for (const order of orders) amount += owedToday((await this.loanToday(order, today)).state);
     return this.create(
       userId,
       orders.map((order) => ({ orderId: order.id, planParts: [] })),
@@ -107,12 +124,13 @@ export class RepaymentRequestService {
   /**
    * The order detail's payGoUrl: our page for everything the order owes today; an open request for
    * exactly that (same amount, quoted today, standing a few more minutes) is reused, so viewing
-   * the order again does not make a new transfer code each time. Null unless the order is being repaid.
+   * the order again does not make a new transfer code each time. Null unless the order is being
+   * repaid or written off with something still to recover.
    */
   async payGoUrl(order: OrderRow, baseUrl: string): Promise<string | null> {
-    if (order.state !== 'repaying') return null;
+    if (!REPAYABLE_STATES.has(order.state)) return null;
     const today = this.today();
-    const amount = sumComponents(loanOutstanding((await this.loanToday(order, today)).state));
+    const amount = owedToday((await this.loanToday(order, today)).state);
     if (amount <= 0n) return null;
     const items = [{ orderId: order.id, planParts: [] as number[] }];
     const standingAfter = new Date(this.deps.clock().getTime() + REUSE_MARGIN_MS);
@@ -195,8 +213,8 @@ export class RepaymentRequestService {
       orders.push({
         orderNo: order.orderNo,
         orderStatus: code,
-        statusLabel: translate(lang, orderStatusMessageKey(code)),
-        outstandingAmount: state ? Number(sumComponents(loanOutstanding(state))) : 0,
+        statusLabel: translate(lang, orderStatusMessageKey(code, order.state === 'written_off')),
+        outstandingAmount: state ? Number(owedToday(state)) : 0,
       });
     }
     const expired = request.status === 'open' && request.expiresAt.getTime() < now.getTime();
@@ -210,15 +228,21 @@ export class RepaymentRequestService {
     };
   }
 
-  /** multiple/order/list: the borrower's orders being repaid, oldest due first, with what settles each today. */
+  /**
+   * multiple/order/list: the borrower's orders being repaid, oldest due first, with what settles
+   * each today; then written-off orders with something left to recover (decision 111), all of it due.
+   */
   async repayableOrders(userId: string, lang: Language): Promise<RepayableOrder[]> {
     const today = this.today();
-    const orders = await this.deps.loans.orders.listOfUser(userId, ['repaying']);
+    const orders = await this.deps.loans.orders.listOfUser(userId, ['repaying', 'written_off']);
     const pending = await this.deps.receiptPending(orders.map((order) => order.id));
     const rows: Array<RepayableOrder & { sortKey: string }> = [];
     for (const order of orders) {
       const { state } = await this.loanToday(order, today);
-      const next = state.instalments.find((instalment) => owedOf(instalment) > 0n);
+      const writtenOff = order.state === 'written_off';
+      const owed = owedByInstalment(state);
+      const nextIndex = owed.findIndex((instalment) => instalment.owed > 0n);
+      const next = state.instalments[nextIndex];
       if (!next) continue;
       const code = orderStatusCode({ order, attempt: null, loan: state, today, receiptPending: pending.has(order.id) });
       // Due by the next due date (interest to it), or everything due through today when that date has passed.
@@ -227,15 +251,15 @@ export class RepaymentRequestService {
         orderId: order.id,
         orderNo: order.orderNo,
         productName: order.productName,
-        actualRepayAmount: Number(sumComponents(loanOutstanding(state))),
+        actualRepayAmount: Number(owedToday(state)),
         currencySymbol: SYMBOL,
         orderStatus: code,
-        statusLabel: translate(lang, orderStatusMessageKey(code)),
+        statusLabel: translate(lang, orderStatusMessageKey(code, writtenOff)),
         dueDate: next.dueDate,
-        dueAmount: Number(amountDue(state, dueBy)),
-        overdueDays: daysOverdue(state, today),
+        dueAmount: Number(writtenOff ? owedToday(state) : amountDue(state, dueBy)),
+        overdueDays: writtenOff ? Math.max(0, daysBetween(next.dueDate, today)) : daysOverdue(state, today),
         loanAmount: Number(order.principal),
-        sortKey: `${next.dueDate}:${String(order.id).padStart(15, '0')}`,
+        sortKey: `${writtenOff ? 1 : 0}:${next.dueDate}:${String(order.id).padStart(15, '0')}`,
       });
     }
     return rows.sort((a, b) => a.sortKey.localeCompare(b.sortKey)).map(({ sortKey: _sortKey, ...row }) => row);

@@ -97,6 +97,8 @@ const detail = (status: number, statusLabel: string, change: Partial<OrderDetail
   ...change,
 });
 
+let router: ReturnType<typeof createMemoryRouter>;
+
 function render(answer: OrderDetail, file?: () => Response) {
   fetchMock.mockImplementation(async (url) => {
     const path = String(url);
@@ -105,7 +107,7 @@ function render(answer: OrderDetail, file?: () => Response) {
     return envelope(null);
   });
   useSessionStore.setState({ token: 'tok', user: { id: 7, phone: '0912345678' } });
-  const router = createMemoryRouter(routes, { initialEntries: ['/order/info?orderId=9'] });
+  router = createMemoryRouter(routes, { initialEntries: ['/order/info?orderId=9'] });
   setNavigator((to, options) => void router.navigate(to, options));
   renderWithQuery(<RouterProvider router={router} />, (client) =>
     client.setQueryData(authKeys.status(7), {
@@ -116,16 +118,39 @@ function render(answer: OrderDetail, file?: () => Response) {
 }
 
 describe('/order/info servicing states', { timeout: 20_000 }, () => {
-  it('a written-off order: its status, what was written off and repaid since, and no repay button', async () => {
-    render(detail(ORDER_STATUS.WRITTEN_OFF, 'Written off', { actualNeedRepayAmount: 2_400_000, writeOff: { on: '2026-11-20', amount: 3_400_000, recovered: 1_000_000 } }));
+  it('a written-off order: still owed, not forgiven; what was written off and repaid since; Repay opens the repayment of that order', async () => {
+    render(detail(ORDER_STATUS.BAD_DEBTS, 'Bad debt', { actualNeedRepayAmount: 2_400_000, canRepay: true, writeOff: { on: '2026-11-20', amount: 3_400_000, recovered: 1_000_000 } }));
     const banner = await screen.findByTestId('order-written-off', {}, SLOW);
-    expect(banner).toHaveTextContent('This loan was written off');
+    expect(banner).toHaveTextContent('This loan was moved to bad debt');
+    expect(banner).toHaveTextContent('The debt is not cancelled: you still owe ₫2,400,000');
     expect(banner).toHaveTextContent('3,400,000');
     expect(banner).toHaveTextContent('1,000,000');
-    expect(screen.getByTestId('order-status')).toHaveTextContent('Written off');
+    expect(banner).toHaveTextContent('You cannot take new loans');
+    expect(screen.getByTestId('order-status')).toHaveTextContent('Bad debt');
     expect(screen.getByTestId('order-status').className).toContain('status-tag--danger');
-    expect(screen.queryByTestId('repay-button')).toBeNull();
+    expect(screen.getByTestId('order-owed')).toHaveTextContent('2,400,000');
     expect(screen.queryByTestId('download-certificate')).toBeNull();
+    fireEvent.click(screen.getByTestId('repay-button'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order/batch-repay-list'));
+    expect(router.state.location.search).toBe('?orderNo=SEN26112400000009');
+  });
+
+  it('a written-off order in Vietnamese never reads as forgiven', async () => {
+    await changeLanguage('vn');
+    render(detail(ORDER_STATUS.BAD_DEBTS, 'Nợ xấu', { actualNeedRepayAmount: 2_400_000, canRepay: true, writeOff: { on: '2026-11-20', amount: 3_400_000, recovered: 1_000_000 } }));
+    const banner = await screen.findByTestId('order-written-off', {}, SLOW);
+    expect(banner).toHaveTextContent('Khoản vay đã được chuyển sang nợ xấu');
+    expect(banner).toHaveTextContent('bạn vẫn phải trả 2.400.000');
+    expect(banner).not.toHaveTextContent('xóa nợ');
+    expect(screen.getByTestId('repay-button')).toHaveTextContent('Trả nợ');
+    await changeLanguage('en');
+  });
+
+  it('a written-off order repaid in full: nothing more to pay, no repay button', async () => {
+    render(detail(ORDER_STATUS.SETTLED, 'Bad debt', { actualNeedRepayAmount: 0, canRepay: false, writeOff: { on: '2026-11-20', amount: 3_400_000, recovered: 3_400_000 } }));
+    const banner = await screen.findByTestId('order-written-off', {}, SLOW);
+    expect(banner).toHaveTextContent('owe nothing more on this loan');
+    expect(screen.queryByTestId('repay-button')).toBeNull();
   });
 
   it('refunds: each a line with its state, in the borrower’s language', async () => {

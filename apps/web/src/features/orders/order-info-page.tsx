@@ -101,10 +101,12 @@ export function OrderInfoPage() {
                   <section className="order-notice" role="status" data-testid="order-written-off">
                     <div>
                       <strong>{t('orders.writtenOff.title')}</strong>
+                      {/* Written off is not forgiven (decision 111): what is left is still owed, and Repay above pays it. */}
                       <p>
-                        {t('orders.writtenOff.text', {
+                        {t(data.actualNeedRepayAmount > 0 ? 'orders.writtenOff.text' : 'orders.writtenOff.repaid', {
                           date: displayDate(data.writeOff.on, data.writeOff.on, language),
                           amount: money(data.writeOff.amount, language),
+                          remaining: money(data.actualNeedRepayAmount, language),
                           recovered: money(data.writeOff.recovered, language),
                         })}
                       </p>

@@ -1,0 +1,2 @@
+DROP INDEX "loan_instalments_due_idx";--> statement-breakpoint
+CREATE INDEX "loan_instalments_due_idx" ON "loan_instalments" USING btree ("due_date") WHERE "loan_instalments"."settled_at" is null and "loan_instalments"."written_off_principal" + "loan_instalments"."written_off_fee" + "loan_instalments"."written_off_interest" + "loan_instalments"."written_off_overdue_fee" = 0;
