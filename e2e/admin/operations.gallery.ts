@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import { API_PATHS } from '@sen/contract';
+import type { Browser } from '@playwright/test';
+import { ADMIN_PATHS, API_PATHS } from '@sen/contract';
 import { expect, test, type Page } from '../fixtures.ts';
 import { freshPhone } from '../support.ts';
-import { DEMO_ADMIN, freshTotpCode, useAdminLanguage } from './admin-support.ts';
+import { acceptInvitation, DEMO_ADMIN, freshTotpCode, useAdminLanguage } from './admin-support.ts';
 
 /**
  * Refreshes docs/screenshots/admin-{lang}-{reviews,review,review-decided,dashboard,ledger-check,
@@ -43,6 +44,19 @@ async function shot(page: Page, lang: Lang, name: string) {
   await page.screenshot({ path: `${gallery}admin-${lang}-${name}.png`, animations: 'disabled' });
 }
 
+/** A second operator (a reviewer), signed in in a page of their own: an appeal's opener may not decide it (decision 110). */
+async function secondOperator(browser: Browser, baseURL: string, admin: Page, lang: Lang): Promise<Page> {
+  const invited = await admin.request.post(ADMIN_PATHS.operatorInvite, { headers: { 'x-sen-admin': '1' }, data: { email: `hotline-${lang}-${Date.now()}@sen.local`, name: 'Hotline Reviewer', role: 'reviewer' } });
+  expect(invited.ok(), await invited.text()).toBe(true);
+  const { enrolmentLink } = (await invited.json()).data as { enrolmentLink: string };
+  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await useAdminLanguage(page, 'en');
+  const link = new URL(enrolmentLink, baseURL);
+  await acceptInvitation(page, link.pathname + link.search, 'hotline passphrase of some length');
+  return page;
+}
+
 /** A borrower refused by the engine (past the maximum age), whose appeal an operator opened: a case in the queue. */
 async function appealedCase(page: Page, reason: string): Promise<number> {
   const phone = freshPhone();
@@ -57,7 +71,7 @@ async function appealedCase(page: Page, reason: string): Promise<number> {
 test.describe.configure({ timeout: 180_000 });
 
 for (const lang of LANGUAGES) {
-  test(`credit reviews, dashboards and operations gallery in ${lang}`, async ({ page }) => {
+  test(`credit reviews, dashboards and operations gallery in ${lang}`, async ({ page, browser, baseURL }) => {
     const text = TEXT[lang];
     await useAdminLanguage(page, lang);
     await page.goto('/admin/sign-in');
@@ -68,8 +82,11 @@ for (const lang of LANGUAGES) {
     await page.getByRole('button', { name: text.signIn }).click();
     await expect(page.getByTestId('operator-name')).toBeVisible();
 
-    const decidedId = await appealedCase(page, text.appeal);
-    const pendingId = await appealedCase(page, text.appeal);
+    // The hotline reviewer opens the appeals; the demo admin decides them.
+    const hotline = await secondOperator(browser, baseURL!, page, lang);
+    const decidedId = await appealedCase(hotline, text.appeal);
+    const pendingId = await appealedCase(hotline, text.appeal);
+    await hotline.context().close();
 
     await page.goto('/admin/reviews');
     await expect(page.getByRole('link', { name: /^(Open|Mở) / }).first()).toBeVisible({ timeout: 30_000 });
