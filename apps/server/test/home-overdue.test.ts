@@ -1,7 +1,8 @@
-import { API_PATHS, type HomeIndex } from '@sen/contract';
+import { API_PATHS, ERRORS, type CommittedOrder, type HomeIndex } from '@sen/contract';
 import { addVietnamDays, vietnamDate } from '@sen/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBorrower, demoProducts, openLoan } from './helpers/loans.ts';
+import { createBorrower, demoProducts, openLoan, type TestBorrower } from './helpers/loans.ts';
+import { postMultipart } from './helpers/multipart.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /*
@@ -11,13 +12,17 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts';
  */
 let t: TestApp;
 
+let products: Awaited<ReturnType<typeof demoProducts>>;
+
 beforeAll(async () => {
   t = await createTestApp();
-  await demoProducts(t);
+  products = await demoProducts(t);
 });
 afterAll(async () => t?.close());
 
 const today = () => vietnamDate(t.clock.now());
+const commitQuick = (b: TestBorrower, auditKey: string) =>
+  postMultipart<CommittedOrder>(t, API_PATHS.orderCommit, { token: b.token, fields: { productId: String(products.get('sen-nhanh')!.id), amount: '1000000', payWay: 'CARD', ip: '', imei: 'device-1', coordinate: '0.0,0.0', auditKey } });
 const home = async (token: string) => (await t.post<HomeIndex>(API_PATHS.homeIndex, { token })).envelope.data;
 
 describe('the overdue home', () => {
@@ -49,5 +54,23 @@ describe('the overdue home', () => {
     const data = await home(borrower.token);
     expect(data.overdueOrderCount).toBe(0);
     expect(new Set(data.canNotApplyProducts.map((card) => card.lockReason))).toEqual(new Set(['credit']));
+  });
+
+  it('no new loan while one is overdue, though the limit has room (decision 115): the cards locked for it, the commit refused with its reason', async () => {
+    const borrower = await createBorrower(t, 10_000_000n);
+    await openLoan(t, borrower, { productCode: 'sen-nhanh', principal: 2_000_000n, planNums: 1, startDate: addVietnamDays(today(), -31) });
+    const data = await home(borrower.token);
+    expect(data).toMatchObject({ overdueOrderCount: 1, overdueDays: 1 });
+    expect(data.showProducts).toEqual([]);
+    expect(new Set(data.canNotApplyProducts.map((card) => card.lockReason))).toEqual(new Set(['overdue']));
+    const refused = await commitQuick(borrower, 'overdue-commit');
+    expect(refused.envelope).toMatchObject({ code: ERRORS.LOAN_OVERDUE.code, message: 'Bạn có khoản vay quá hạn. Vui lòng trả nợ trước khi vay tiếp' });
+
+    // Due today is not overdue: a borrower with a loan due today still borrows.
+    const onTime = await createBorrower(t, 10_000_000n);
+    await openLoan(t, onTime, { productCode: 'sen-nhanh', principal: 2_000_000n, planNums: 1, startDate: addVietnamDays(today(), -30) });
+    expect((await home(onTime.token)).overdueOrderCount).toBe(0);
+    const committed = await commitQuick(onTime, 'due-today-commit');
+    expect(committed.envelope.code, committed.body).toBe(200);
   });
 });

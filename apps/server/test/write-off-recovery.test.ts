@@ -34,6 +34,13 @@ const expectLedgerOk = async () => expect((await t.services.ledger.check()).viol
 const loanStartedDaysAgo = (borrower: TestBorrower, daysAgo: number, principal = 3_000_000n) =>
   openLoan(t, borrower, { principal, planNums: 1, startDate: addVietnamDays(today(), -daysAgo) });
 
+/**
+ * A second loan of 1,000,000 ₫, taken 40 days ago while the first (paid out 120 days ago, due 30
+ * days ago) was not yet overdue: no new loan is made while one is overdue (decision 115).
+ */
+const loanTakenBeforeTheOtherWasOverdue = (borrower: TestBorrower) =>
+  openLoan(t, borrower, { principal: 1_000_000n, planNums: 1, startDate: addVietnamDays(today(), -40) });
+
 /** Writes the order off now, as an approved proposal does. */
 async function writeOff(orderId: number) {
   return t.database.uow.transaction(() => t.services.writeOffs.writeOff(orderId, { kind: 'manual', proposalId: 0, proposedBy: 0, approvedBy: 0 }));
@@ -57,7 +64,7 @@ describe('a payment spread over several loans, some written off', () => {
   it('two loans, one written off: the loan being repaid is paid first, the rest is recovery of the written-off one', async () => {
     const borrower = await createBorrower(t);
     const writtenOff = await loanStartedDaysAgo(borrower, 120);
-    const current = await openLoan(t, borrower, { principal: 1_000_000n, planNums: 1 });
+    const current = await loanTakenBeforeTheOtherWasOverdue(borrower);
     const result = await writeOff(writtenOff.order.id);
     const total = BigInt(result.total);
 
@@ -212,7 +219,7 @@ describe('the ledger check of write-offs and recoveries', () => {
     expect(await writeOffViolations()).toEqual([]);
     const borrower = await createBorrower(t);
     const loan = await loanStartedDaysAgo(borrower, 120, 1_000_000n);
-    const current = await openLoan(t, borrower, { principal: 1_000_000n, planNums: 1 });
+    const current = await loanTakenBeforeTheOtherWasOverdue(borrower);
     await writeOff(loan.order.id);
     await pay(loan.order.orderNo, 200_000n);
     expect(await writeOffViolations()).toEqual([]);

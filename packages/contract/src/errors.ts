@@ -147,6 +147,8 @@ export const ERRORS = {
   AGREEMENT_OUTDATED: { code: 2707, httpStatus: 409, messageKey: 'error.agreementOutdated' },
   /** The order is not being repaid (not paid out yet, settled or closed), or the instalments chosen are settled. */
   ORDER_NOT_REPAYABLE: { code: 2708, httpStatus: 409, messageKey: 'error.orderNotRepayable' },
+  /** A loan of the borrower's is past its due date: no new loan until it is repaid (decision 115). */
+  LOAN_OVERDUE: { code: 2715, httpStatus: 409, messageKey: 'error.loanOverdue' },
   /** A bank webhook without the configured key (Authorization: Apikey …). */
   WEBHOOK_KEY_INVALID: { code: 2709, httpStatus: 401, messageKey: 'error.webhookKeyInvalid' },
   /** An operator reviewed a receipt that was reviewed before. */

@@ -65,7 +65,7 @@ export async function openLoan(t: TestApp, borrower: TestBorrower, options: Open
   const schedule = buildSchedule(terms);
   const { uow } = t.database;
   const orderId = await uow.transaction(async () => {
-    await t.services.credit.reserve(borrower.userId, principal);
+    await t.services.credit.reserve(borrower.userId, principal, { businessDate: startDate });
     const order = await t.services.loans.orders.insert(
       {
         userId: borrower.userId,

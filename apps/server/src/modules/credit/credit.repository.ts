@@ -1,7 +1,7 @@
 import { CREDIT_STATUS } from '@sen/contract';
 import { and, asc, desc, eq, gt, isNotNull, lte, ne, notExists, or, sql } from 'drizzle-orm';
 import { executeRows } from '../../db/database.ts';
-import { creditAccounts, creditDecisions, creditDenyList, loanOrders } from '../../db/schema.ts';
+import { creditAccounts, creditDecisions, creditDenyList, instalmentOpen, loanInstalments, loanOrders } from '../../db/schema.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 
 export type CreditAccountRow = typeof creditAccounts.$inferSelect;
@@ -123,10 +123,11 @@ export class CreditRepository {
    * Adds `amount` to what an approved borrower uses when it stays within the limit, in one UPDATE:
    * the row is locked by it and the condition is checked again on the row's latest version, so two
    * reservations at once can never pass the limit together. A borrower with a written-off loan is
-   * refused here too (their credit stays locked, decision 100): checked in the same statement, so
-   * the commit spends no extra query on it. Null when refused.
+   * refused here too (their credit stays locked, decision 100), and so is one with a loan past its
+   * due date on `today` (decision 115): both checked in the same statement, so the commit spends
+   * no extra query on them. Null when refused.
    */
-  async reserveWithinLimit(userId: string, amount: bigint, approvedStatus: number, now: Date): Promise<{ usedAmount: bigint; creditLimit: bigint } | null> {
+  async reserveWithinLimit(userId: string, amount: bigint, approvedStatus: number, now: Date, today: string): Promise<{ usedAmount: bigint; creditLimit: bigint } | null> {
     const [row] = await this.db
       .update(creditAccounts)
       .set({ usedAmount: sql`${creditAccounts.usedAmount} + ${amount}`, updatedAt: now })
@@ -136,10 +137,25 @@ export class CreditRepository {
           eq(creditAccounts.status, approvedStatus),
           sql`${creditAccounts.usedAmount} + ${amount} <= ${creditAccounts.creditLimit}`,
           notExists(this.db.select({ one: sql`1` }).from(loanOrders).where(and(eq(loanOrders.userId, userId), eq(loanOrders.state, 'written_off')))),
+          notExists(this.overdueInstalments(userId, today)),
         ),
       )
       .returning({ usedAmount: creditAccounts.usedAmount, creditLimit: creditAccounts.creditLimit });
     return row ?? null;
+  }
+
+  /** Whether a loan of the borrower's being repaid has an instalment open past its due date on `today`. */
+  async hasOverdueLoan(userId: string, today: string): Promise<boolean> {
+    const [row] = await this.overdueInstalments(userId, today).limit(1);
+    return row !== undefined;
+  }
+
+  private overdueInstalments(userId: string, today: string) {
+    return this.db
+      .select({ one: sql`1` })
+      .from(loanInstalments)
+      .innerJoin(loanOrders, eq(loanOrders.id, loanInstalments.orderId))
+      .where(and(eq(loanOrders.userId, userId), eq(loanOrders.state, 'repaying'), instalmentOpen(loanInstalments), sql`${loanInstalments.dueDate} < ${today}::date`));
   }
 
   async setUsed(userId: string, usedAmount: bigint, now: Date): Promise<void> {

@@ -338,13 +338,21 @@ export class CreditService {
   /**
    * For the loan module: takes `amount` of the borrower's available credit. Must run inside the
    * caller's transaction; locks the credit row, so concurrent reservations queue and none can pass
-   * the limit. Throws CREDIT_LIMIT_EXCEEDED when not approved or not enough is left.
+   * the limit. Throws LOAN_OVERDUE while a loan is past its due date (decision 115), else
+   * CREDIT_LIMIT_EXCEEDED when not approved or not enough is left.
    */
-  async reserve(userId: string, amount: bigint): Promise<{ usedAmount: bigint; available: bigint }> {
+  async reserve(userId: string, amount: bigint, options: { businessDate?: string } = {}): Promise<{ usedAmount: bigint; available: bigint }> {
     this.uow.requireTransaction('credit.reserve');
     if (amount <= 0n) throw new RangeError('amount must be positive');
-    const reserved = await this.repository.reserveWithinLimit(userId, amount, CREDIT_ACCOUNT_STATUS.APPROVED, this.clock());
-    if (!reserved) throw new AppError('CREDIT_LIMIT_EXCEEDED');
+    const now = this.clock();
+    // The day overdue is judged on: today, or a loan's own first day when a test opens one in the past.
+    const businessDate = options.businessDate ?? vietnamDate(now);
+    const reserved = await this.repository.reserveWithinLimit(userId, amount, CREDIT_ACCOUNT_STATUS.APPROVED, now, businessDate);
+    if (!reserved) {
+      // Refused: say why (one more query, on the refusal only).
+      if (await this.repository.hasOverdueLoan(userId, businessDate)) throw new AppError('LOAN_OVERDUE');
+      throw new AppError('CREDIT_LIMIT_EXCEEDED');
+    }
     return { usedAmount: reserved.usedAmount, available: reserved.creditLimit - reserved.usedAmount };
   }
 

@@ -59,8 +59,8 @@ function lockReason(context: CardContext, applicable: boolean, quotaUsedUp: bool
   if (applicable) return null;
   if (context.status === CREDIT_ACCOUNT_STATUS.REVIEWING) return 'review';
   if (context.status === CREDIT_ACCOUNT_STATUS.REJECTED) return 'rejected';
-  if (quotaUsedUp) return 'quota';
-  return context.overdue ? 'overdue' : 'credit';
+  if (context.overdue) return 'overdue';
+  return quotaUsedUp ? 'quota' : 'credit';
 }
 
 /**
@@ -145,7 +145,8 @@ export class HomeService {
     const cannot: ProductCard[] = [];
     for (const product of await this.products.activeProducts()) {
       const quotaUsedUp = product.dailyQuota !== null && (context.usage.get(product.id) ?? 0) >= product.dailyQuota;
-      const applicable = approved && !quotaUsedUp && available >= product.minAmount;
+      // No new loan while one is overdue (decision 115): the commit refuses it too.
+      const applicable = approved && !context.overdue && !quotaUsedUp && available >= product.minAmount;
       (applicable ? show : cannot).push(this.card(product, context, applicable));
     }
     const shown = show.length > 0 ? show : cannot;
