@@ -20,7 +20,7 @@ import { createTestApp, randomPhone, type TestApp } from './helpers/test-app.ts'
  */
 
 const onPostgres = process.env.TEST_DB === 'postgres';
-/** The commit's own statements: 5 reads before the transaction, then BEGIN, the idempotency lock and re-read, the credit and quota updates, 4 inserts, COMMIT. */
+/** The commit's own statements: 5 reads before the transaction, then BEGIN, the idempotency lock and re-read (with a signing code: the code's try in the same statement, decision 112), the credit and quota updates, 4 inserts, COMMIT. */
 const COMMIT_OWN = 14;
 /** The statement budget of an endpoint: the session's read on PostgreSQL, plus what the endpoint itself sends. */
 const budget = (own: number) => own + (onPostgres ? 1 : 0);
