@@ -36,14 +36,15 @@ export interface CommitSetup {
   borrowers: CommitBorrower[];
 }
 
-/** The bench product (no daily quota, one instalment) and `count` borrowers ready to borrow, on the server's database. */
+/** The bench product (no daily quota, one instalment, signing code optional) and `count` borrowers ready to borrow, on the server's database. */
 export async function seedCommitBorrowers(databaseUrl: string, count: number): Promise<CommitSetup> {
   const database = await createDatabase({ databaseUrl, dataDir: 'memory://', pool: { statementTimeoutMs: 0, max: 2 } });
   try {
     const [product] = await executeRows<{ id: number }>(
       database.db,
-      sql`insert into loan_products (code, name, min_amount, max_amount, term_days, plan_nums, daily_rate_ppm, service_fee_ppm, overdue_daily_rate_ppm, tags)
-          values (${BENCH_PRODUCT_CODE}, 'Bench commit', ${PRINCIPAL}, 20000000, 30, '[1]', 400, 15000, 600, '[]') returning id`,
+      // signing_code 'optional' (decision 112): the bench commits as the family's native clients do, without an SMS code.
+      sql`insert into loan_products (code, name, min_amount, max_amount, term_days, plan_nums, daily_rate_ppm, service_fee_ppm, overdue_daily_rate_ppm, tags, signing_code)
+          values (${BENCH_PRODUCT_CODE}, 'Bench commit', ${PRINCIPAL}, 20000000, 30, '[1]', 400, 15000, 600, '[]', 'optional') returning id`,
     );
     const borrowers: CommitBorrower[] = [];
     for (let index = 0; index < count; index += 1) {

@@ -1,17 +1,17 @@
 import { expect, test } from './fixtures.ts';
-import { acceptAndSubmit, applyFor, approvedBorrower, openHome, payOut } from './loan-support.ts';
+import { acceptAndSubmit, applyFor, approvedBorrower, openHome, outboxOf, payOut, readSigningCode } from './loan-support.ts';
 import { expectAccessible, useLanguage, waitForApp } from './support.ts';
 
 /*
  * Borrowing (issue 11) against the real server: a borrower picks an amount and a plan, sees the cost
- * and the APR, reads and accepts the agreements, is paid out and sees the order with every label; a
+ * and the APR, reads and accepts the agreements, signs them with the code sent by SMS, is paid out and sees the order with every label; a
  * batch over several products; a card that cannot receive shows 'Payment failed' and the fix.
  * Axe on every screen.
  */
 test.beforeEach(async ({ page }) => useLanguage(page, 'en'));
 
-test('picks an amount and a plan, sees the full cost and APR, accepts the agreements, is paid out, sees the order', async ({ page, request }) => {
-  await approvedBorrower(page, request);
+test('picks an amount and a plan, sees the full cost and APR, accepts the agreements, signs with the SMS code, is paid out, sees the order', async ({ page, request }) => {
+  const borrower = await approvedBorrower(page, request);
   await applyFor(page, 'Sen Linh Hoạt');
   await expectAccessible(page, 'product info');
 
@@ -38,7 +38,19 @@ test('picks an amount and a plan, sees the full cost and APR, accepts the agreem
   await expect(page.getByTestId('exit-confirm')).toContainText('steps left');
   await page.getByTestId('exit-stay').click();
 
-  await acceptAndSubmit(page);
+  // Sign and borrow (decision 112): the code sent by SMS signs the agreements; a wrong one is refused on the spot.
+  await page.getByTestId('agree-checkbox').check();
+  const [lastSms] = await outboxOf(request, borrower.phone);
+  await page.getByTestId('submit-loan').click();
+  await expect(page.getByTestId('signing-code-step')).toContainText('Sign with the code sent to your phone');
+  const code = await readSigningCode(request, borrower.phone, lastSms);
+  await expect(page.getByTestId('signing-code-resend')).toContainText('Send again in');
+  await expectAccessible(page, 'signing code');
+  await page.getByTestId('signing-code-input').fill(String((Number(code) + 1) % 10_000).padStart(4, '0'));
+  await page.getByTestId('signing-code-confirm').click();
+  await expect(page.getByTestId('signing-code-step')).toContainText('That code is not right');
+  await page.getByTestId('signing-code-input').fill(code);
+  await page.getByTestId('signing-code-confirm').click();
   await expect(page.getByTestId('product-succeed')).toBeVisible();
   const orderNo = (await page.getByTestId('succeed-order').locator('dd').first().textContent())!.trim();
   await expectAccessible(page, 'product succeed');

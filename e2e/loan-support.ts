@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { API_PATHS } from '@sen/contract';
+import { API_PATHS, STORAGE_KEYS } from '@sen/contract';
 import { freshPhone, readOtp, waitForApp } from './support.ts';
 
 /*
@@ -90,9 +90,55 @@ export async function applyFor(page: Page, name: string): Promise<void> {
   await expect(page.getByTestId('cost-apr')).toBeVisible();
 }
 
-/** Accepts the agreements and submits; lands on the result page. */
+interface OutboxMessage {
+  text: string;
+  code: string;
+  sentAt: string;
+}
+
+/** The development SMS outbox of `phone`, newest first. */
+export async function outboxOf(request: APIRequestContext, phone: string): Promise<OutboxMessage[]> {
+  const response = await request.get(`${API_PATHS.devSmsOutbox}?phone=${phone}`);
+  const body = (await response.json()) as { data?: { messages?: OutboxMessage[] } } | null;
+  return body?.data?.messages ?? [];
+}
+
+/** The signed-in borrower's phone, as the web app keeps its session. */
+async function sessionPhone(page: Page): Promise<string> {
+  const stored = await page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.session);
+  const phone = (JSON.parse(stored ?? '{}') as { state?: { user?: { phone?: string } } }).state?.user?.phone;
+  if (!phone) throw new Error('no signed-in borrower in the web app');
+  return phone;
+}
+
+/**
+ * The signing code (decision 112) sent after `before` (the newest message when "Sign and borrow"
+ * was tapped), read from the development SMS outbox: the login code before it is never taken.
+ */
+export async function readSigningCode(request: APIRequestContext, phone: string, before: OutboxMessage | undefined): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const [latest] = await outboxOf(request, phone);
+      const fresh = latest && latest.text.includes('KY hop dong') && (latest.sentAt !== before?.sentAt || latest.text !== before?.text);
+      code = fresh ? latest.code : '';
+      return code;
+    })
+    .toMatch(/^\d{4}$/);
+  return code;
+}
+
+/**
+ * Accepts the agreements and signs with the code sent by SMS ("Sign and borrow", then the code from
+ * the development outbox); lands on the result page.
+ */
 export async function acceptAndSubmit(page: Page): Promise<void> {
+  const phone = await sessionPhone(page);
+  const [before] = await outboxOf(page.request, phone);
   await page.getByTestId('agree-checkbox').check();
   await page.getByTestId('submit-loan').click();
+  await expect(page.getByTestId('signing-code-step')).toBeVisible();
+  await page.getByTestId('signing-code-input').fill(await readSigningCode(page.request, phone, before));
+  await page.getByTestId('signing-code-confirm').click();
   await expect(page).toHaveURL(/\/product\/(succeed|failed)$/);
 }

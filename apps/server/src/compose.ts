@@ -67,6 +67,7 @@ import { PayoutService } from './modules/loan/payout.service.ts';
 import { RefundService } from './modules/loan/refund.service.ts';
 import { ServicingRepository } from './modules/loan/servicing.repository.ts';
 import { SettlementCertificateService } from './modules/loan/settlement-certificate.service.ts';
+import { SigningCodeService } from './modules/loan/signing-code.ts';
 import { WriteOffService } from './modules/loan/write-off.service.ts';
 import { MessageRepository } from './modules/message/message.repository.ts';
 import { OperatorAuditRepository } from './modules/operator/operator-audit.repository.ts';
@@ -288,6 +289,7 @@ export function composeServices(infra: Infra) {
   // ── money: the ledger, loans, payouts, repayments ──
   const ledger = new LedgerService(uow, clock);
   const loans = new LoanService(uow, ledger);
+  const signing = new SigningCodeService(otp, product, config.productName);
   const orders = new OrderService({
     uow,
     orders: loans.orders,
@@ -297,6 +299,7 @@ export function composeServices(infra: Infra) {
     certification,
     files,
     clock: businessClock,
+    signing,
     parties: { lender: { legalName: config.company.legalName, licence: config.company.licence, address: config.company.address, supportPhone: config.support.phone, productName: config.productName } },
   });
   const payouts = new PayoutService({
@@ -647,6 +650,7 @@ export function composeServices(infra: Infra) {
     orders,
     orderViews,
     borrowing,
+    signing,
     payouts,
     collection,
     receipts,

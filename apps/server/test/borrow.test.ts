@@ -346,5 +346,6 @@ function quickInput() {
     dailyRatePpm: row.dailyRatePpm,
     serviceFeePpm: row.serviceFeePpm,
     overdueDailyRatePpm: row.overdueDailyRatePpm,
+    signingCode: row.signingCode,
   };
 }

@@ -2,6 +2,7 @@ import { ADMIN_PATHS, API_PATHS, type CommittedOrder } from '@sen/contract';
 import { addDays, vietnamDate } from '@sen/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PRODUCTS } from '../src/modules/product/index.ts';
 import { randomIdNumber, savePersonalData } from './helpers/borrowers.ts';
 import { createBorrower, demoProducts, openLoan, type TestBorrower } from './helpers/loans.ts';
 import { postMultipart } from './helpers/multipart.ts';
@@ -19,7 +20,7 @@ import { createTestApp, randomPhone, type TestApp } from './helpers/test-app.ts'
  */
 
 const onPostgres = process.env.TEST_DB === 'postgres';
-/** The commit's own statements: 5 reads before the transaction, then BEGIN, the idempotency lock and re-read, the credit and quota updates, 4 inserts, COMMIT. */
+/** The commit's own statements: 5 reads before the transaction, then BEGIN, the idempotency lock and re-read (with a signing code: the code's try in the same statement, decision 112), the credit and quota updates, 4 inserts, COMMIT. */
 const COMMIT_OWN = 14;
 /** The statement budget of an endpoint: the session's read on PostgreSQL, plus what the endpoint itself sends. */
 const budget = (own: number) => own + (onPostgres ? 1 : 0);
@@ -95,6 +96,20 @@ describe('statements per request on the hot endpoints', () => {
     expect(replay.length, listed(replay)).toBe(budget(1));
     expect(replay.filter((text) => WRITE.test(text))).toEqual([]);
     orderIdForDetail = String((JSON.parse((await commit('budget-commit-1')).body) as { data: CommittedOrder }).data.orderId);
+  });
+
+  it('commits a loan signed with its SMS code within the same budget: the code is tried in the re-read under the lock (decision 112)', async () => {
+    const { signingCode: _demo, ...input } = DEMO_PRODUCTS[1]!;
+    await t.services.product.upsert({ ...input, code: 'budget-signed' }); // with its daily quota, as the budgeted commit's product
+    const signed = (await t.services.product.activeProducts()).find((product) => product.code === 'budget-signed')!;
+    expect(signed.signingCode).toBe('required');
+    const sent = await t.post(API_PATHS.orderSignCode, { token: b.token, payload: { productIds: String(signed.id), amount: 2_000_000, planNums: 3 } });
+    expect(sent.envelope.code, sent.body).toBe(200);
+    const code = t.sms.messages(b.phone)[0]!.code;
+    const fields = { ...commitFields('budget-signed-1'), productId: String(signed.id), loanTermId: String(signed.id), signCode: code };
+    const statements = await statementsOf(() => postMultipart<CommittedOrder>(t, API_PATHS.orderCommit, { token: b.token, fields }), { warm: false });
+    expect(statements.length, listed(statements)).toBe(budget(COMMIT_OWN));
+    expect(statements.filter((text) => /otp_codes/.test(text))).toHaveLength(1);
   });
 
   for (const read of reads) {

@@ -153,6 +153,8 @@ export const ERRORS = {
   WEBHOOK_KEY_INVALID: { code: 2709, httpStatus: 401, messageKey: 'error.webhookKeyInvalid' },
   /** An operator reviewed a receipt that was reviewed before. */
   RECEIPT_ALREADY_REVIEWED: { code: 2710, httpStatus: 409, messageKey: 'error.receiptAlreadyReviewed' },
+  /** The product asks for the agreements to be signed with a code sent by SMS (signingCode 'required') and none came (decision 112). */
+  SIGNING_CODE_REQUIRED: { code: 2712, httpStatus: 400, messageKey: 'error.signingCodeRequired' },
 
   // The back office (issue 22; docs/decisions/089, 090, 091). 60xx.
   /** A call under /api/admin without `x-sen-admin: 1`: a cross-site form or link cannot set a header (CSRF). */

@@ -379,6 +379,12 @@ export const loanProducts = pgTable('loan_products', {
   /** The borrower draws a signature before committing (the family's isSign 0, signPic). */
   signatureRequired: boolean('signature_required').notNull().default(false),
   /**
+   * Whether a commit must carry the SMS code that signs the agreements (decision 112): 'required'
+   * for a new product; 'optional' lets the family's native clients commit with the tick alone
+   * (products that existed before the code were moved to 'optional' by their migration).
+   */
+  signingCode: text('signing_code', { enum: ['required', 'optional'] }).notNull().default('required'),
+  /**
    * When borrowers were last told this new product opened (the newProducts message): at the save
    * that opened it, or by the loan jobs once its activeFrom passes. Null: not announced yet.
    */
@@ -1079,6 +1085,20 @@ export const contractAcceptances = pgTable(
     userAgent: text('user_agent').notNull(),
     /** stored_files id of the signature picture (signPic), when the product requires one. */
     signatureFileId: uuid('signature_file_id'),
+    /**
+     * How the borrower confirmed (decision 112): 'code', with the one-time code sent by SMS for this
+     * application (Law on Electronic Transactions 2023, Decree 23/2025), or 'tick' (the agreements'
+     * checkbox alone: the family's native clients on a product whose signingCode is optional).
+     */
+    signedWith: text('signed_with', { enum: ['tick', 'code'] }).notNull().default('tick'),
+    /** `acceptedAt` on the Vietnam clock as the borrower saw it ('2026-11-26 20:31:05 +07:00'). */
+    acceptedAtVietnam: text('accepted_at_vietnam').notNull().default(''),
+    /** The phone the signing code was sent to; null when signed with the tick. */
+    codePhone: text('code_phone'),
+    /** The code's keyed hash as otp_codes keeps it (never the code); null when signed with the tick. */
+    codeHash: text('code_hash'),
+    /** The otp_codes row consumed by this signature. */
+    otpCodeId: uuid('otp_code_id'),
   },
   (table) => [uniqueIndex('contract_acceptances_order_document_idx').on(table.orderId, table.document)],
 );

@@ -54,6 +54,7 @@ import {
 } from './kyc.ts';
 import {
   agreementContentEndpoint,
+  orderSignCodeEndpoint,
   leaseAgreementPageEndpoint,
   pawnAgreementPageEndpoint,
   applyAgainCancelEndpoint,
@@ -169,6 +170,7 @@ export const endpoints = {
   agreementContent: agreementContentEndpoint,
   leaseAgreementPage: leaseAgreementPageEndpoint,
   pawnAgreementPage: pawnAgreementPageEndpoint,
+  orderSignCode: orderSignCodeEndpoint,
   orderCommit: orderCommitEndpoint,
   orderCommitAll: orderCommitAllEndpoint,
   orderList: orderListEndpoint,

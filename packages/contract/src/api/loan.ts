@@ -140,6 +140,8 @@ const commitCommonParts = {
   auditKey: wireOptionalString({ max: 255 }),
   /** Sen: the agreement version the borrower read; refused when it is no longer current. */
   agreementVersion: wireOptionalString({ max: 32 }),
+  /** Sen: the code sent by order/sign/code for this application, signing its agreements (decision 112). */
+  signCode: wireOptionalString({ max: 8 }),
 };
 
 export const orderCommitRequestSchema = z.object({
@@ -150,6 +152,43 @@ export const orderCommitRequestSchema = z.object({
   planNums: wireOptionalInt(),
 });
 export type OrderCommitRequest = z.input<typeof orderCommitRequestSchema>;
+
+// ─── order/sign/code ───────────────────────────────────────────────────────────────────────────
+
+/**
+ * The application a signing code is for (decision 112): one product with its amount and plan, or
+ * a batch's products (comma-separated) with its total. The code signs exactly this application.
+ */
+export const orderSignCodeRequestSchema = z.object({
+  productIds: wireIntList(),
+  amount: wireOptionalAmount(),
+  planNums: wireOptionalInt(),
+});
+export type OrderSignCodeRequest = z.input<typeof orderSignCodeRequestSchema>;
+
+export const orderSignCodeResponseSchema = z.object({
+  /** Seconds before another code may be asked for. */
+  resendAfterSeconds: z.number().int(),
+  /** Seconds the code lives. */
+  expiresInSeconds: z.number().int(),
+  /** The phone the code went to, masked (091****678). */
+  phoneMasked: z.string(),
+});
+export type OrderSignCode = z.infer<typeof orderSignCodeResponseSchema>;
+
+export const orderSignCodeEndpoint = defineEndpoint({
+  id: 'sendSigningCode',
+  method: 'POST',
+  path: API_PATHS.orderSignCode,
+  summary:
+    "Sen: sends by SMS the 4-digit code that signs this application's agreements (bound to its products, amount and plan; its own purpose, never a login code), within the login code's resend wait and hourly limits.",
+  module: 'loan',
+  request: orderSignCodeRequestSchema,
+  response: orderSignCodeResponseSchema,
+  signed: true,
+  session: 'required',
+  errors: ['SESSION_EXPIRED', 'VALIDATION_FAILED', 'PRODUCT_NOT_AVAILABLE', 'OTP_TOO_SOON', 'OTP_SEND_LIMIT', 'SMS_UNAVAILABLE'],
+});
 
 /** The created order (the family's clients ignore it; API-FAMILY.md §6.2 suggests these fields). */
 export const committedOrderSchema = z.object({
@@ -177,6 +216,10 @@ const COMMIT_ERRORS = [
   'LOAN_TERM_INVALID',
   'BANK_ACCOUNT_NOT_FOUND',
   'SIGNATURE_REQUIRED',
+  'SIGNING_CODE_REQUIRED',
+  'OTP_INCORRECT',
+  'OTP_EXPIRED',
+  'OTP_LOCKED',
   'AGREEMENT_OUTDATED',
   'IDEMPOTENCY_KEY_REUSED',
   'UPLOAD_NOT_IMAGE',

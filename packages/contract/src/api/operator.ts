@@ -45,6 +45,12 @@ export const productInputSchema = z.object({
   feeTiming: z.enum(['deducted', 'instalments']).default('deducted'),
   /** The borrower draws a signature before committing (the family's isSign 0 and signPic). */
   signatureRequired: z.boolean().default(false),
+  /**
+   * Whether a commit must carry the code sent by SMS that signs the agreements (decision 112):
+   * 'required' (the default for a new product) refuses a commit without it; 'optional' also accepts
+   * the family's native clients, which cannot ask for a code, with the tick alone.
+   */
+  signingCode: z.enum(['required', 'optional']).default('required'),
 });
 export type ProductInput = z.input<typeof productInputSchema>;
 

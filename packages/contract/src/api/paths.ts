@@ -100,6 +100,8 @@ export const API_PATHS = {
   /** The family's agreement pages (HTML, opened in a WebView): `?userId&productId&amount`. */
   leaseAgreementPage: '/agreement/leaseAgreement.html',
   pawnAgreementPage: '/agreement/pawnAgreement.html',
+  /** Sen: sends the code that signs the agreements of one application (decision 112). */
+  orderSignCode: '/api/loan/app/order/sign/code',
   orderCommit: '/api/loan/app/order/commit/with/event',
   orderCommitAll: '/api/loan/app/order/commit/all/with/event',
   orderList: '/api/loan/app/order/oldList',

@@ -26,6 +26,7 @@ const record: ProductRecord = {
   active: true,
   feeTiming: 'deducted',
   signatureRequired: false,
+  signingCode: 'optional',
   annualPercent: 10.95,
   updatedAt: '2026-01-01T00:00:00Z',
 };

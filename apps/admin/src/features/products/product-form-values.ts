@@ -25,6 +25,7 @@ export interface ProductFormValues {
   active?: boolean;
   feeTiming?: 'deducted' | 'instalments';
   signatureRequired?: boolean;
+  signingCode?: 'required' | 'optional';
   reason?: string;
 }
 
@@ -33,7 +34,7 @@ export const PRODUCT_FIELDS = Object.keys(productInputSchema.shape) as (keyof Pr
 
 /** A new product starts from the contract's defaults (and one single-repayment plan). */
 export function newProductValues(): Partial<ProductFormValues> {
-  return { planNums: [1], tags: [], jumpType: 0, feeTiming: 'deducted', active: true, newSign: false, signatureRequired: false, sortOrder: 0, imageUrl: '', dailyQuota: null };
+  return { planNums: [1], tags: [], jumpType: 0, feeTiming: 'deducted', active: true, newSign: false, signatureRequired: false, signingCode: 'required', sortOrder: 0, imageUrl: '', dailyQuota: null };
 }
 
 /** A change starts from the product as it is (its id, computed rate and timestamps are not the operator's to write). */

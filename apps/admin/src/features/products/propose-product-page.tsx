@@ -119,6 +119,14 @@ function ProductForm({ initial, changing }: { initial: Partial<ProductFormValues
                 <Switch />
               </Form.Item>
             </Space>
+            <Form.Item name="signingCode" label={t('products.signingCode')} rules={rule('signingCode')} extra={t('products.help.signingCode')}>
+              <Select
+                options={[
+                  { value: 'required', label: t('products.signingCode.required') },
+                  { value: 'optional', label: t('products.signingCode.optional') },
+                ]}
+              />
+            </Form.Item>
           </Card>
         </Col>
         <Col xs={24} xl={12}>

@@ -125,6 +125,23 @@ export class OtpService {
     return { resendAfterSeconds: OTP_RESEND_SECONDS, expiresInSeconds: this.options.ttlSeconds };
   }
 
+  /**
+   * What checking `code` of a channel needs when another statement does it (the loan commit checks
+   * the signing code inside its transaction in one statement, decision 112): never the code itself.
+   */
+  checkOf(phoneNumber: string, code: string, channelKey: string): OtpCheck {
+    const codeKey = codeKeyOf(phoneNumber, channelKey);
+    return { codeKey, codeHash: this.hash(codeKey, code), now: this.clock(), maxAttempts: OTP_MAX_ATTEMPTS };
+  }
+
+  /** Why a channel's current code could not be used: none (OTP_INCORRECT), tries used up (OTP_LOCKED), used or expired (OTP_EXPIRED). */
+  async refusalOf(phoneNumber: string, channelKey: string): Promise<AppError> {
+    const latest = await this.repository.latest(codeKeyOf(phoneNumber, channelKey));
+    if (!latest) return new AppError('OTP_INCORRECT');
+    if (latest.failedAttempts >= OTP_MAX_ATTEMPTS && !latest.consumedAt) return new AppError('OTP_LOCKED');
+    return new AppError('OTP_EXPIRED');
+  }
+
   /** Accepts the current code of `phone` (of `channelKey`, else the login code) once; throws the catalogued OTP error otherwise. */
   async verify(phoneNumber: string, code: string, channelKey?: string): Promise<void> {
     const phone = codeKeyOf(phoneNumber, channelKey);
@@ -145,6 +162,14 @@ export class OtpService {
     }
     if (!(await this.repository.consume(latest.id, now))) throw new AppError('OTP_EXPIRED');
   }
+}
+
+/** A code as another statement checks it (decision 112): where it is kept, its keyed hash, and the OTP clock's now. */
+export interface OtpCheck {
+  codeKey: string;
+  codeHash: string;
+  now: Date;
+  maxAttempts: number;
 }
 
 /** Where a code is kept: the phone for the login code, `key:phone` for another channel's. */

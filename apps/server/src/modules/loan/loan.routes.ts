@@ -16,7 +16,7 @@ import type { CommitContext } from './order.service.ts';
  * (API and the family's WebView pages), the commits, the orders, apply-again and the ticker.
  */
 export function registerLoanRoutes(app: FastifyInstance, { infra: { config }, services }: Composition): void {
-  const { borrowing, orders, orderViews, repaymentRequests } = services;
+  const { borrowing, orders, orderViews, repaymentRequests, signing } = services;
   const agreementUrl = (request: FastifyRequest, document: AgreementDocument, query: Record<string, string | number>) =>
     `${publicBaseUrl(config, request)}${document === 'lease' ? '/agreement/leaseAgreement.html' : '/agreement/pawnAgreement.html'}?${new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]))}`;
 
@@ -92,6 +92,15 @@ export function registerLoanRoutes(app: FastifyInstance, { infra: { config }, se
       signature: signPic ?? null,
     };
   }
+
+  // The code that signs this application's agreements (decision 112), to the borrower's own phone.
+  registerEndpoint(app, endpoints.orderSignCode, async ({ session, input, request }) => {
+    const user = await borrowing.identity(session.userId, session.user);
+    return signing.send(
+      { userId: session.userId, phone: user.phone, ip: request.ip, deviceId: deviceIdOf(request) ?? null },
+      { productIds: input.productIds ?? [], amount: input.amount, planNums: input.planNums },
+    );
+  });
 
   registerEndpoint(app, endpoints.orderCommit, async ({ session, input, request, files }) => orders.commit(await commitContext(request, session.userId, session.user, files), input));
   registerEndpoint(app, endpoints.orderCommitAll, async ({ session, input, request, files }) =>

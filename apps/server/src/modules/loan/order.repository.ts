@@ -2,7 +2,9 @@ import { randomInt } from 'node:crypto';
 import type { Schedule } from '@sen/domain';
 import { and, asc, desc, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import { contractAcceptances, loanInstalments, loanOrders, payoutAttempts } from '../../db/schema.ts';
+import { executeRows } from '../../db/database.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import type { OtpCheck } from '../auth/index.ts';
 import type { InstalmentBalances, InstalmentRow, OrderRow, PayoutAttemptRow } from './loan-state.ts';
 
 export type NewOrder = Omit<
@@ -27,6 +29,37 @@ export function instalmentRowsOf(orderId: number, schedule: Schedule): Array<typ
     fee: row.fee,
     scheduledInterest: row.interest,
   }));
+}
+
+/** A signing code's try (decision 112): the code's row, the tries made with this one, whether it matched (and was consumed). */
+export interface CodeTry {
+  id: string;
+  attempts: number;
+  matched: boolean;
+}
+
+/**
+ * One try of the current code of `check.codeKey` as a data-modifying CTE: the try is counted and,
+ * when the hash matches, the code consumed, in one UPDATE; nothing when the code is used, expired
+ * or out of tries (the same rules as OtpService.verify).
+ */
+function codeTryCte(check: OtpCheck) {
+  return sql`with code_try as (
+      update otp_codes set failed_attempts = failed_attempts + 1,
+        consumed_at = case when code_hash = ${check.codeHash} then ${check.now.toISOString()}::timestamptz else null end
+      where id = (select id from otp_codes where phone = ${check.codeKey} order by created_at desc limit 1)
+        and consumed_at is null and failed_attempts < ${check.maxAttempts} and expires_at > ${check.now.toISOString()}::timestamptz
+      returning id, failed_attempts, consumed_at is not null as matched)`;
+}
+
+interface CodeTryRow {
+  code_id: string | null;
+  attempts: number | null;
+  matched: boolean | null;
+}
+
+function codeTryOf(row: CodeTryRow | undefined): CodeTry | null {
+  return row?.code_id ? { id: row.code_id, attempts: Number(row.attempts), matched: row.matched === true } : null;
 }
 
 /**
@@ -84,6 +117,28 @@ export class OrderRepository {
       .where(and(eq(loanOrders.userId, userId), eq(loanOrders.idempotencyKey, key)))
       .limit(1);
     return row ?? null;
+  }
+
+  /**
+   * The commit's re-read under the borrower lock and the signing code's try in one statement
+   * (decision 112: the code adds no statement to the commit's budget). `repeat`: an order already
+   * has this key. The try stands with the transaction: a commit refused later gives the code back.
+   */
+  async recheckWithCode(userId: string, key: string, check: OtpCheck): Promise<{ repeat: boolean; code: CodeTry | null }> {
+    this.uow.requireTransaction('OrderRepository.recheckWithCode');
+    const [row] = await executeRows<CodeTryRow & { repeat: boolean }>(
+      this.db,
+      sql`${codeTryCte(check)}
+        select exists (select 1 from loan_orders where user_id = ${userId} and idempotency_key = ${key}) as repeat,
+          (select id from code_try) as code_id, (select failed_attempts from code_try) as attempts, (select matched from code_try) as matched`,
+    );
+    return { repeat: row?.repeat === true, code: codeTryOf(row) };
+  }
+
+  /** A signing code's try on its own (a batch's code, used once for all its products). */
+  async tryCode(check: OtpCheck): Promise<CodeTry | null> {
+    const [row] = await executeRows<CodeTryRow>(this.db, sql`${codeTryCte(check)} select id as code_id, failed_attempts as attempts, matched from code_try`);
+    return codeTryOf(row);
   }
 
   /** Any one order of a borrower's batch (the batch number is derived from the batch's key). */

@@ -28,7 +28,8 @@ import { defaultPlanOf, offersPlan, overdueRateOf, quotePlan, type ProductRow, t
 import { AGREEMENT_DOCUMENTS, AGREEMENT_VERSIONS, fillAgreement, maskPhone, textHash, type AgreementLoan, type AgreementParties } from './agreements.ts';
 import type { OrderRow } from './loan-state.ts';
 import { orderStatusCode } from './loan-state.ts';
-import type { OrderRepository } from './order.repository.ts';
+import type { CodeTry, OrderRepository } from './order.repository.ts';
+import type { CodeEvidence, SigningApplication, SigningCodeService } from './signing-code.ts';
 
 /** The family's clients send this literal as the auditKey: it identifies nothing (decision 070). */
 export const LITERAL_AUDIT_KEY = 'auditKey';
@@ -67,10 +68,20 @@ export interface OrderServiceDeps {
   files: FilesService;
   /** The loans' business clock. */
   clock: Clock;
+  /** The signing codes (decision 112). */
+  signing: SigningCodeService;
   parties: { lender: AgreementParties['lender'] };
 }
 
 const SYMBOL = '₫';
+
+/** An instant on the Vietnam clock (UTC+7, no daylight saving) as the acceptance record keeps it. */
+export function vietnamTimeText(instant: Date): string {
+  return `${new Date(instant.getTime() + 7 * 3600_000).toISOString().slice(0, 19).replace('T', ' ')} +07:00`;
+}
+
+/** How a commit's agreements are signed with a code: checked by the commit itself, or already (a batch's). */
+type CodeSigning = { check: SigningApplication; code: string } | { verified: CodeEvidence };
 
 /**
  * Borrowing (issue 11; docs/decisions/070, 071): the commit of one product or several. A commit
@@ -119,7 +130,8 @@ export class OrderService {
     const key = this.commitKey(context, input);
     const { productId, amount, loanTermId, planNums, payWay, bankInfoId, userCashWalletId, userId } = input;
     const requestHash = this.requestHash(key, { productId, amount, loanTermId, planNums, payWay, bankInfoId, userCashWalletId, userId });
-    const order = await this.commitOne(context, input, key, null, requestHash);
+    const signing = input.signCode ? { check: { productIds: [productId], amount, planNums }, code: input.signCode } : null;
+    const order = await this.commitOne(context, input, key, null, requestHash, signing);
     return this.committed(order, context.lang);
   }
 
@@ -154,6 +166,8 @@ export class OrderService {
     // Every order of a batch keeps the batch's hash: one of them tells whether the key meant this batch.
     const ofBatch = await this.deps.orders.findOfBatch(context.userId, batchNo);
     if (ofBatch) this.sameRequest(ofBatch, requestHash);
+    // A batch's code signs all its products: used once, before them (a repeat answers its orders without it).
+    const signing = input.signCode && !ofBatch ? { verified: await this.useBatchCode(context, { productIds, amount: input.amount, planNums: undefined }, input.signCode) } : null;
     const results: BatchCommitResult[] = [];
     let total = 0n;
     for (const productId of productIds) {
@@ -189,6 +203,7 @@ export class OrderService {
           `${batchKey}:${productId}`,
           batchNo,
           requestHash,
+          signing,
         );
         total += part.amount;
         const committed = this.committed(order, context.lang);
@@ -220,7 +235,7 @@ export class OrderService {
     }
     const amount = settled.principal < home.available ? settled.principal : home.available;
     // The key is ours (made from the settled order), not a client's: nothing to compare.
-    await this.commitOne(context, { productId: settled.productId, amount: Number(amount), planNums: settled.planNums, auditKey }, this.commitKey(context, { auditKey, productId: settled.productId, amount: Number(amount) }), null, null);
+    await this.commitOne(context, { productId: settled.productId, amount: Number(amount), planNums: settled.planNums, auditKey }, this.commitKey(context, { auditKey, productId: settled.productId, amount: Number(amount) }), null, null, null);
     return 1;
   }
 
@@ -304,7 +319,24 @@ export class OrderService {
     };
   }
 
-  private async commitOne(context: CommitContext, input: CommitInput, key: string, batchNo: string | null, requestHash: string | null): Promise<OrderRow> {
+  /** A batch's code, tried once in its own transaction: the evidence for each of its products, or the refusal. */
+  private async useBatchCode(context: CommitContext, application: SigningApplication, code: string): Promise<CodeEvidence> {
+    const { uow, orders, signing } = this.deps;
+    const check = signing.checkOf(context.userId, context.phone, code, application);
+    const tried = await uow.transaction(() => orders.tryCode(check));
+    const evidence = this.codeEvidence(tried, check.maxAttempts, check.codeHash, context.phone);
+    if (evidence) return evidence;
+    throw await signing.refusalOf(context.userId, context.phone, application);
+  }
+
+  /** The evidence of a code that matched; throws OTP_INCORRECT or OTP_LOCKED for a wrong one; null when no try was made. */
+  private codeEvidence(tried: CodeTry | null, maxAttempts: number, codeHash: string, phone: string): CodeEvidence | null {
+    if (!tried) return null;
+    if (!tried.matched) throw new AppError(tried.attempts >= maxAttempts ? 'OTP_LOCKED' : 'OTP_INCORRECT');
+    return { otpCodeId: tried.id, codeHash, phone };
+  }
+
+  private async commitOne(context: CommitContext, input: CommitInput, key: string, batchNo: string | null, requestHash: string | null, signing: CodeSigning | null): Promise<OrderRow> {
     const { uow, orders, products, files } = this.deps;
     const earlier = await orders.findByIdempotencyKey(context.userId, key);
     if (earlier) return this.sameRequest(earlier, requestHash);
@@ -315,6 +347,8 @@ export class OrderService {
     if (principal < product.minAmount || principal > product.maxAmount) throw new AppError('VALIDATION_FAILED', { messageKey: 'error.amountOutOfRange' });
     if (input.agreementVersion !== undefined && !Object.values(AGREEMENT_VERSIONS).includes(input.agreementVersion)) throw new AppError('AGREEMENT_OUTDATED');
     if (product.signatureRequired && !context.signature) throw new AppError('SIGNATURE_REQUIRED');
+    if (product.signingCode === 'required' && !signing) throw new AppError('SIGNING_CODE_REQUIRED');
+    const codeCheck = signing && 'check' in signing ? { application: signing.check, ...this.deps.signing.checkOf(context.userId, context.phone, signing.code, signing.check) } : null;
     const account = await this.receivingAccount(context.userId, input);
     const planNums = input.planNums ?? defaultPlanOf(product);
     const parties = await this.agreementParties(context.userId, context.phone);
@@ -322,11 +356,22 @@ export class OrderService {
     const signatureFile = context.signature ? await files.storeImage(context.userId, 'loan_signature', context.signature) : null;
 
     try {
-      return await uow.transaction(async () => {
+      const made = await uow.transaction(async (): Promise<OrderRow | AppError> => {
         // The borrower's commits one at a time: a repeat waits and finds the first order.
         await uow.advisoryLock(`loan-commit:${context.userId}`);
-        const repeat = await orders.findByIdempotencyKey(context.userId, key);
-        if (repeat) return this.sameRequest(repeat, requestHash);
+        let evidence = signing && 'verified' in signing ? signing.verified : null;
+        if (codeCheck) {
+          // The re-read and the code's try in one statement, under the lock (so tries of one borrower's codes are serial).
+          const { repeat, code } = await orders.recheckWithCode(context.userId, key, codeCheck);
+          if (repeat) return this.sameRequest((await orders.findByIdempotencyKey(context.userId, key))!, requestHash);
+          if (!code) throw await this.deps.signing.refusalOf(context.userId, context.phone, codeCheck.application);
+          // A wrong code: the transaction keeps the counted try (nothing else was written), then the refusal.
+          if (!code.matched) return new AppError(code.attempts >= codeCheck.maxAttempts ? 'OTP_LOCKED' : 'OTP_INCORRECT');
+          evidence = { otpCodeId: code.id, codeHash: codeCheck.codeHash, phone: context.phone };
+        } else {
+          const repeat = await orders.findByIdempotencyKey(context.userId, key);
+          if (repeat) return this.sameRequest(repeat, requestHash);
+        }
         const now = this.deps.clock();
         const today = vietnamDate(now);
         await this.reserveCredit(context.userId, principal);
@@ -384,6 +429,11 @@ export class OrderService {
             deviceId: context.deviceId,
             userAgent: context.userAgent.slice(0, 500),
             signatureFileId: signatureFile?.id ?? null,
+            signedWith: evidence ? 'code' : 'tick',
+            acceptedAtVietnam: vietnamTimeText(now),
+            codePhone: evidence?.phone ?? null,
+            codeHash: evidence?.codeHash ?? null,
+            otpCodeId: evidence?.otpCodeId ?? null,
           })),
         );
         await orders.insertAttempt({
@@ -397,6 +447,8 @@ export class OrderService {
         });
         return order;
       });
+      if (made instanceof AppError) throw made;
+      return made;
     } catch (error) {
       // Another instance committed the same key between our read and our insert: theirs stands.
       if (isUniqueViolation(error)) {

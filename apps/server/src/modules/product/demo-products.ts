@@ -3,7 +3,8 @@ import type { ProductService } from './product.service.ts';
 
 /**
  * The demo's loan products (SEED_DEMO): daily rates of 0.03 % and 0.04 % (SPEC.md §9), within the
- * 20 %/year cap; overdue charges at 150 % of the rate. Operators change them at
+ * 20 %/year cap; overdue charges at 150 % of the rate. Their signing code is optional (decision 112):
+ * the family's native clients pointed at a demo can commit; the web app signs with the code anyway. Operators change them at
  * /api/operator/products/upsert or with `npm run products`.
  */
 export const DEMO_PRODUCTS: ProductInput[] = [
@@ -20,6 +21,7 @@ export const DEMO_PRODUCTS: ProductInput[] = [
     tags: ['0,03%/ngày', 'Giải ngân nhanh'],
     dailyQuota: 500,
     sortOrder: 1,
+    signingCode: 'optional',
   },
   {
     code: 'sen-linh-hoat',
@@ -35,6 +37,7 @@ export const DEMO_PRODUCTS: ProductInput[] = [
     newSign: true,
     dailyQuota: 200,
     sortOrder: 2,
+    signingCode: 'optional',
   },
   {
     code: 'sen-plus',
@@ -51,6 +54,7 @@ export const DEMO_PRODUCTS: ProductInput[] = [
     newSign: true,
     dailyQuota: 100,
     sortOrder: 3,
+    signingCode: 'optional',
   },
 ];
 

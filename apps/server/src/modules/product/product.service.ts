@@ -38,6 +38,7 @@ export function toRecord(row: ProductRow): ProductRecord {
     active: row.active,
     feeTiming: row.feeTiming,
     signatureRequired: row.signatureRequired,
+    signingCode: row.signingCode,
     annualPercent: annualPercentOfDailyPpm(row.dailyRatePpm),
     updatedAt: row.updatedAt.toISOString(),
   };

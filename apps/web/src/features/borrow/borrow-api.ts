@@ -1,4 +1,4 @@
-import { ERRORS, type AgreementContent, type BatchCommitResult, type CommittedOrder, type LoanPage, type ProductInfoDetail } from '@sen/contract';
+import { ERRORS, type AgreementContent, type BatchCommitResult, type CommittedOrder, type LoanPage, type OrderSignCode, type ProductInfoDetail } from '@sen/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { callEndpoint } from '../../shared/request/call-endpoint.ts';
@@ -58,6 +58,22 @@ export function useAgreement(query: AgreementQuery | null, language: string) {
   });
 }
 
+/** The application a signing code is for: exactly the products, amount and plan the commit will send (decision 112). */
+export interface SigningApplication {
+  productIds: number[];
+  amount: number;
+  planNums?: number;
+}
+
+/** Sends the code that signs this application's agreements to the borrower's phone (order/sign/code). */
+export function sendSigningCode(application: SigningApplication): Promise<OrderSignCode> {
+  return callEndpoint(
+    endpoints.orderSignCode,
+    { productIds: application.productIds.join(','), amount: application.amount, ...(application.planNums !== undefined ? { planNums: application.planNums } : {}) },
+    { skipErrorHandler: true },
+  );
+}
+
 /** What both commits send beside their own fields (API-FAMILY.md §6.2). */
 export interface CommitCommon {
   auditKey: string;
@@ -66,6 +82,8 @@ export interface CommitCommon {
   accountId: number | null;
   eventLog: string;
   signature: Blob | null;
+  /** The code sent by SMS that signs the agreements (decision 112). */
+  signCode?: string;
 }
 
 /** The text parts and files both commits share (the endpoints' common parts). */
@@ -77,6 +95,7 @@ function commonParts(common: CommitCommon) {
     ...(common.accountId !== null ? (common.payWay === 'WALLET' ? { userCashWalletId: String(common.accountId) } : { bankInfoId: String(common.accountId) }) : {}),
     eventFile: new Blob([common.eventLog], { type: 'text/plain' }),
     ...(common.signature ? { signPic: common.signature } : {}),
+    ...(common.signCode ? { signCode: common.signCode } : {}),
   };
 }
 

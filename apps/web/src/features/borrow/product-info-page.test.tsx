@@ -110,10 +110,13 @@ const detail: ProductInfoDetail = {
   userCreditAmount: 10_000_000,
 };
 
-function render(commit: () => Response) {
+const codeSent = () => envelope({ resendAfterSeconds: 60, expiresInSeconds: 300, phoneMasked: '091****678' });
+
+function render(commit: () => Response, signCode: () => Response = codeSent) {
   fetchMock.mockImplementation(async (url) => {
     const path = String(url);
     if (path.startsWith(API_PATHS.productInfoDetail)) return envelope(detail);
+    if (path.startsWith(API_PATHS.orderSignCode)) return signCode();
     if (path.startsWith(API_PATHS.orderCommit)) return commit();
     return envelope(null);
   });
@@ -129,6 +132,18 @@ function render(commit: () => Response) {
   return router;
 }
 
+const committed = { orderId: 9, orderNo: 'SEN26112400000001', productId: 2, productName: 'Sen Linh Hoạt', loanAmount: 3_000_000, orderStatus: 10, statusName: 'Pending', statusLabel: 'Pending', currencySymbol: '₫' };
+const commitCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).startsWith(API_PATHS.orderCommit));
+
+/** Ticks the agreements, taps "Sign and borrow" (the code is sent) and types `code` into the code step. */
+async function signWith(code: string) {
+  fireEvent.click(await screen.findByTestId('agree-checkbox', {}, SLOW));
+  await waitFor(() => expect(screen.getByTestId('submit-loan')).not.toBeDisabled());
+  fireEvent.click(screen.getByTestId('submit-loan'));
+  const input = await screen.findByLabelText('Signing code', {}, SLOW);
+  fireEvent.change(input, { target: { value: code } });
+}
+
 describe('/product/info', { timeout: 20_000 }, () => {
   it('shows the quote’s full cost with the APR, and the plan chosen changes it', async () => {
     render(() => envelope(null));
@@ -140,15 +155,22 @@ describe('/product/info', { timeout: 20_000 }, () => {
     expect(screen.getAllByRole('row')).toHaveLength(4);
   });
 
-  it('sends nothing before the agreements are accepted, then commits with its key and goes to the result', async () => {
-    const router = render(() =>
-      envelope({ orderId: 9, orderNo: 'SEN26112400000001', productId: 2, productName: 'Sen Linh Hoạt', loanAmount: 3_000_000, orderStatus: 10, statusName: 'Pending', statusLabel: 'Pending', currencySymbol: '₫' }),
-    );
+  it('sends nothing before the agreements are accepted, then sends the code for this application, and commits signed with it', async () => {
+    const router = render(() => envelope(committed));
     const submit = await screen.findByTestId('submit-loan', {}, SLOW);
     expect(submit).toBeDisabled();
-    fireEvent.click(screen.getByTestId('agree-checkbox'));
-    await waitFor(() => expect(screen.getByTestId('submit-loan')).not.toBeDisabled());
-    fireEvent.click(screen.getByTestId('submit-loan'));
+    expect(submit).toHaveTextContent('Sign and borrow');
+    await signWith('12');
+    // The code is the application's own: its product, amount and plan.
+    const sent = fetchMock.mock.calls.find(([url]) => String(url).startsWith(API_PATHS.orderSignCode))!;
+    expect(JSON.parse(String(sent[1]!.body))).toMatchObject({ productIds: '2', amount: 3_000_000, planNums: 1 });
+    expect(screen.getByTestId('signing-code-sent')).toHaveTextContent('091****678');
+    // Nothing is committed before the 4 digits are in.
+    expect(screen.getByTestId('signing-code-confirm')).toBeDisabled();
+    expect(commitCalls()).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText('Signing code'), { target: { value: '12a34' } });
+    expect(screen.getByLabelText('Signing code')).toHaveValue('1234');
+    fireEvent.click(screen.getByTestId('signing-code-confirm'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/product/succeed'), SLOW);
     const call = fetchMock.mock.calls.find(([url]) => String(url).startsWith(API_PATHS.orderCommit))!;
     const form = call[1]!.body as FormData;
@@ -158,16 +180,55 @@ describe('/product/info', { timeout: 20_000 }, () => {
     expect(form.get('bankInfoId')).toBe('7');
     expect(form.get('agreementVersion')).toBe('lease-2026-11-24');
     expect(String(form.get('auditKey'))).toMatch(/^[0-9a-f-]{36}$/);
+    expect(form.get('signCode')).toBe('1234');
     expect(await screen.findByTestId('succeed-order', {}, SLOW)).toHaveTextContent('SEN26112400000001');
   });
 
   it('shows the server’s reason on the failed page', async () => {
     const router = render(() => envelope(null, { code: 2704, message: 'Sorry, you are currently unable to apply for loanproducts, please check if you are eligible', status: 400 }));
-    fireEvent.click(await screen.findByTestId('agree-checkbox', {}, SLOW));
-    await waitFor(() => expect(screen.getByTestId('submit-loan')).not.toBeDisabled());
-    fireEvent.click(screen.getByTestId('submit-loan'));
+    await signWith('1234');
+    fireEvent.click(screen.getByTestId('signing-code-confirm'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/product/failed'), SLOW);
     // The router's state moves before React commits the lazy result page (a transition): wait for the page.
     expect(await screen.findByTestId('failed-reason', {}, SLOW)).toHaveTextContent('unable to apply');
+  });
+
+  it('keeps the borrower on the code step with the reason when the code is wrong or expired, then signs with a new one', async () => {
+    const answers = [
+      envelope(null, { code: 2001, message: 'Incorrect OTP', status: 400 }),
+      envelope(null, { code: 2002, message: 'OTP has expired', status: 400 }),
+      envelope(committed),
+    ];
+    const router = render(() => answers.shift()!);
+    await signWith('1111');
+    // The resend waits out its countdown (a 44 px button, labelled with the seconds left).
+    expect(screen.getByTestId('signing-code-resend')).toBeDisabled();
+    expect(screen.getByTestId('signing-code-resend')).toHaveTextContent(/Send again in \d+s/);
+    fireEvent.click(screen.getByTestId('signing-code-confirm'));
+    expect(await screen.findByRole('alert', {}, SLOW)).toHaveTextContent('That code is not right');
+    expect(router.state.location.pathname).toBe('/product/info');
+    expect(screen.getByLabelText('Signing code')).toHaveValue('');
+    expect(screen.getByLabelText('Signing code')).toHaveAttribute('aria-invalid', 'true');
+
+    fireEvent.change(screen.getByLabelText('Signing code'), { target: { value: '2222' } });
+    fireEvent.click(screen.getByTestId('signing-code-confirm'));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('This code has expired'), SLOW);
+
+    fireEvent.change(screen.getByLabelText('Signing code'), { target: { value: '3333' } });
+    fireEvent.click(screen.getByTestId('signing-code-confirm'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/product/succeed'), SLOW);
+    // One key for the application: every try was the same commit.
+    const keys = new Set(commitCalls().map(([, init]) => (init!.body as FormData).get('auditKey')));
+    expect(keys.size).toBe(1);
+    expect(commitCalls().map(([, init]) => (init!.body as FormData).get('signCode'))).toEqual(['1111', '2222', '3333']);
+  });
+
+  it('asks for a new code when the amount changes after one was sent (a code signs one application)', async () => {
+    render(() => envelope(committed));
+    await signWith('1234');
+    expect(screen.getByTestId('signing-code-step')).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('plan-3'));
+    await waitFor(() => expect(screen.queryByTestId('signing-code-step')).toBeNull());
+    expect(screen.getByTestId('submit-loan')).toBeInTheDocument();
   });
 });

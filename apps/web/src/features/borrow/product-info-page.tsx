@@ -1,23 +1,38 @@
-import { ERRORS, TRACKING_ACTS, type BatchCommitResult, type CommittedOrder, type InstallmentPlan, type ProductDetail } from '@sen/contract';
+import { ERRORS, OTP_RESEND_SECONDS, TRACKING_ACTS, type BatchCommitResult, type CommittedOrder, type InstallmentPlan, type ProductDetail } from '@sen/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useBlocker, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { displayDate, formatApr, money } from '../../shared/i18n/format.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { isRequestError } from '../../shared/request/request-error.ts';
+import { showToast } from '../../shared/ui/toast.ts';
 import { track } from '../../shared/tracking/index.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { QueryView } from '../../shared/ui/query-view.tsx';
 import { AgreementSheet } from './agreement-sheet.tsx';
-import { useCommitBatch, useCommitOrder, useLoanPage, useProductQuote, type AgreementQuery } from './borrow-api.ts';
+import { sendSigningCode, useCommitBatch, useCommitOrder, useLoanPage, useProductQuote, type AgreementQuery, type SigningApplication } from './borrow-api.ts';
 import { CostSummary, ScheduleTable } from './cost-table.tsx';
 import { SignaturePad } from './signature-pad.tsx';
+import { SigningCodeStep, type SigningCodeProblem } from './signing-code-step.tsx';
 import './borrow.css';
 
 /** Where the borrower ended up: the result pages read this from the navigation state. */
 export type BorrowOutcome = { type: 'single'; order: CommittedOrder } | { type: 'batch'; results: BatchCommitResult[] } | { type: 'failed'; message: string };
+
+/** The server's wait before another code, from an OTP_TOO_SOON refusal (else the usual wait). */
+function retryAfterSeconds(data: unknown): number {
+  const value = (data as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+  return typeof value === 'number' && value > 0 ? value : OTP_RESEND_SECONDS;
+}
+
+/** The OTP refusals a commit with a signing code may answer, as the code step shows them. */
+const CODE_PROBLEMS: ReadonlyMap<number, Exclude<SigningCodeProblem, null>> = new Map([
+  [ERRORS.OTP_INCORRECT.code, 'incorrect'],
+  [ERRORS.OTP_EXPIRED.code, 'expired'],
+  [ERRORS.OTP_LOCKED.code, 'locked'],
+]);
 
 /** Amounts move in steps a borrower can pick easily. */
 export const AMOUNT_STEP = 100_000;
@@ -57,7 +72,8 @@ function MissingProduct() {
 /**
  * /product/info: the loan application (SPEC.md §2, §4; issue 11). Single: the amount and the
  * plan, the full cost with the APR and the schedule, the receiving account, the agreements to read
- * and accept (and the signature where the product asks), then the commit. Batch ('borrow from
+ * and accept (and the signature where the product asks), then "Sign and borrow": a code sent by SMS
+ * that signs the agreements (decision 112), typed in, and the commit with it. Batch ('borrow from
  * all', `?mode=batch`): every applicable product with its share, the same agreements, one commit.
  * Leaving before submitting asks first, saying how many steps are left before the money is sent.
  */
@@ -76,6 +92,9 @@ export function ProductInfoPage() {
   const [agreed, setAgreed] = useState(false);
   const [signature, setSignature] = useState<Blob | null>(null);
   const [reading, setReading] = useState<AgreementQuery | null>(null);
+  /** The code step, once a code was sent for the application with this key (phoneMasked '' when sent earlier). */
+  const [signing, setSigning] = useState<{ key: string; phoneMasked: string; resendAfterSeconds: number } | null>(null);
+  const [codeProblem, setCodeProblem] = useState<SigningCodeProblem>(null);
   /** Set once the commit answered: the way out is no longer 'leaving the application'. */
   const submitted = useRef(false);
   const commitOrder = useCommitOrder();
@@ -114,6 +133,40 @@ export function ProductInfoPage() {
   const accountId = account?.bankInfoId ?? account?.userCashWalletId ?? null;
   /** The version read (single: the quote names it); a batch's agreements are read from the same current version. */
   const agreementVersion = detail?.agreements[0]?.version;
+  /** What the code signs: exactly what the commit sends (the batch: its products and total; one product: its amount and plan). */
+  const application: SigningApplication | null = batch
+    ? batchProducts.length > 0
+      ? { productIds: batchProducts.map((product) => product.productId), amount: batchProducts.reduce((sum, product) => sum + product.loanAmount, 0) }
+      : null
+    : detail && plan
+      ? { productIds: [productId], amount: detail.loanAmount, planNums: plan.planNums }
+      : null;
+  const applicationKey = application ? JSON.stringify(application) : '';
+  // A code signs one application: another amount or plan, or the agreements unticked, asks for a new one.
+  const codeStep = signing && agreed && signing.key === applicationKey ? signing : null;
+
+  /** Sends the code for the application; the seconds before another may be asked for, or null when none was sent. */
+  const askCode = async (): Promise<number | null> => {
+    if (!application) return null;
+    events.log('click_send_sign_code');
+    try {
+      const sent = await sendSigningCode(application);
+      setSigning({ key: applicationKey, phoneMasked: sent.phoneMasked, resendAfterSeconds: sent.resendAfterSeconds });
+      setCodeProblem(null);
+      showToast(t('login.otp.sent'));
+      return sent.resendAfterSeconds;
+    } catch (error) {
+      if (isRequestError(error) && error.code === ERRORS.OTP_TOO_SOON.code) {
+        // A code for this application was sent moments ago: it still signs; wait before another.
+        const seconds = retryAfterSeconds(error.data);
+        setSigning((current) => (current?.key === applicationKey ? current : { key: applicationKey, phoneMasked: '', resendAfterSeconds: seconds }));
+        return seconds;
+      }
+      showToast(isRequestError(error) && error.kind === 'envelope' ? error.message : t('borrow.failed.text'));
+      return null;
+    }
+  };
+
   const agreementQuery = (document: 'lease' | 'pawn'): AgreementQuery =>
     batch ? { document, productIds: batchProducts.map((product) => product.productId) } : { document, productIds: [productId], amount: asked, ...(plan ? { planNums: plan.planNums } : {}) };
 
@@ -122,9 +175,10 @@ export function ProductInfoPage() {
     void navigate(outcome.type === 'failed' ? paths.productFailed : paths.productSucceed, { replace: true, state: outcome });
   };
 
-  const submit = async () => {
+  const submit = async (signCode: string) => {
     events.log('click_submit_loan');
-    const details = { agreementVersion, payWay, accountId, eventLog: events.text(), signature };
+    setCodeProblem(null);
+    const details = { agreementVersion, payWay, accountId, eventLog: events.text(), signature, signCode };
     try {
       if (batch) {
         const ids = batchProducts.map((product) => product.productId);
@@ -142,6 +196,12 @@ export function ProductInfoPage() {
       if (isRequestError(error) && error.code === ERRORS.AGREEMENT_OUTDATED.code) {
         // The wording changed while the borrower read it: they must read the new one (the mutation reloads it).
         setAgreed(false);
+        return;
+      }
+      const problem = isRequestError(error) && error.code !== null ? CODE_PROBLEMS.get(error.code) : undefined;
+      if (problem) {
+        // The code was refused: the borrower stays on the code step (a new code when it expired or is used up).
+        setCodeProblem(problem);
         return;
       }
       const message = isRequestError(error) && error.kind === 'envelope' ? error.message : t('borrow.failed.text');
@@ -331,20 +391,31 @@ export function ProductInfoPage() {
               ) : null}
             </section>
 
-            <div className="borrow-submit">
-              <Button
-                block
-                color="primary"
-                shape="rounded"
-                size="large"
-                disabled={!agreed || (needsSignature && !signature) || quote.isFetching}
-                onClick={submit}
-                data-testid="submit-loan"
-              >
-                {t('borrow.submit')}
-              </Button>
-              {!agreed ? <p className="borrow-submit__hint">{t('borrow.submit.hint')}</p> : null}
-            </div>
+            {codeStep ? (
+              <SigningCodeStep
+                phoneMasked={codeStep.phoneMasked}
+                resendAfterSeconds={codeStep.resendAfterSeconds}
+                problem={codeProblem}
+                busy={commitOrder.isPending || commitBatch.isPending || quote.isFetching}
+                onResend={askCode}
+                onConfirm={(code) => void submit(code)}
+              />
+            ) : (
+              <div className="borrow-submit">
+                <Button
+                  block
+                  color="primary"
+                  shape="rounded"
+                  size="large"
+                  disabled={!agreed || (needsSignature && !signature) || quote.isFetching}
+                  onClick={askCode}
+                  data-testid="submit-loan"
+                >
+                  {t('borrow.submit')}
+                </Button>
+                {!agreed ? <p className="borrow-submit__hint">{t('borrow.submit.hint')}</p> : null}
+              </div>
+            )}
           </>
         ) : null}
       </main>
