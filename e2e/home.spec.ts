@@ -62,7 +62,7 @@ test('a certified borrower sees the review, then the approval: congratulation on
   const congratulation = page.getByTestId('congratulation-popup');
   await expect(congratulation).toBeVisible();
   // band 2 (5,000,000) + the 2,000,000 boost; the smallest product starts at 1,000,000
-  await expect(page.getByTestId('congratulation-range')).toHaveText('₫1,000,000 – ₫7,000,000');
+  await expect(page.getByTestId('congratulation-range')).toHaveText('1,000,000\u00a0₫ – 7,000,000\u00a0₫');
   await expectNoAxeViolations(page);
   await congratulation.getByRole('button', { name: 'Close' }).click();
 
@@ -71,7 +71,7 @@ test('a certified borrower sees the review, then the approval: congratulation on
   await fresh.getByRole('button', { name: 'Close' }).click();
   await expect(fresh).toBeHidden();
 
-  await expect(page.getByTestId('available-credit')).toHaveText('₫7,000,000');
+  await expect(page.getByTestId('available-credit')).toHaveText('7,000,000\u00a0₫');
   await expect(page.getByTestId('withdraw')).toBeEnabled();
   await expect(page.locator('[data-testid^="product-card-"][data-locked="false"]')).toHaveCount(3);
   await expectNoAxeViolations(page);

@@ -213,7 +213,7 @@ test('an admin invites a reviewer, who enrols, approves a pending credit review 
   await home.getByTestId('login-button').click();
   await expect(home).toHaveURL(/\/login\/create-password$|\/$/);
   await openHome(home);
-  await expect(home.getByTestId('available-credit')).toHaveText('₫6,000,000');
+  await expect(home.getByTestId('available-credit')).toHaveText('6,000,000\u00a0₫');
   await borrowerContext.close();
 
   // Signs out and in again: password, then a code (no enrolment the second time).

@@ -65,4 +65,19 @@ describe('activity/list (banners)', () => {
       { id: expect.any(Number), name: 'Second', summary: 's2', activityPicUrl: '/b2.svg', activityH5Url: 'https://sen.vn/2' },
     ]);
   });
+
+  it('gives each banner in the request’s lang: its translated text and picture, the Vietnamese for what is not translated (decision 113)', async () => {
+    await t.database.db.delete(activities);
+    await t.database.db.insert(activities).values({
+      name: 'Sen',
+      summary: 'Vay nhanh',
+      picUrl: '/banners/a.svg',
+      translations: { en: { summary: 'Fast loans', picUrl: '/banners/a.en.svg' }, zh: { summary: '快速借款' } },
+    });
+    const banner = async (lang?: 'en' | 'vn' | 'zh') => (await t.get<{ summary: string; activityPicUrl: string }[]>(API_PATHS.activityList, lang ? { lang } : {})).envelope.data[0];
+    expect(await banner()).toMatchObject({ name: 'Sen', summary: 'Vay nhanh', activityPicUrl: '/banners/a.svg' });
+    expect(await banner('vn')).toMatchObject({ summary: 'Vay nhanh', activityPicUrl: '/banners/a.svg' });
+    expect(await banner('en')).toMatchObject({ name: 'Sen', summary: 'Fast loans', activityPicUrl: '/banners/a.en.svg' });
+    expect(await banner('zh')).toMatchObject({ summary: '快速借款', activityPicUrl: '/banners/a.svg' });
+  });
 });

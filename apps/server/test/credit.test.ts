@@ -47,6 +47,28 @@ const home = async (token: string) => {
   return response.envelope.data;
 };
 
+describe('product names and tags in the reader’s language (decision 113)', () => {
+  it('index/v3 names and tags each product in the request’s lang, Vietnamese without a translation; a change that leaves the translations out keeps them', async () => {
+    const who = await borrower();
+    const cards = async (lang?: 'en' | 'vn' | 'zh') => {
+      const data = (await t.post<HomeIndex>(API_PATHS.homeIndex, { token: who.token, ...(lang ? { lang } : {}) })).envelope.data;
+      return [...data.showProducts, ...data.canNotApplyProducts];
+    };
+    const card = (list: Awaited<ReturnType<typeof cards>>, name: string) => list.find((item) => item.productName === name);
+    expect(card(await cards('vn'), 'Sen Nhanh')?.tagList).toEqual(['0,03%/ngày', 'Giải ngân nhanh']);
+    expect(card(await cards(), 'Sen Nhanh')?.tagList).toEqual(['0,03%/ngày', 'Giải ngân nhanh']);
+    const english = await cards('en');
+    expect(card(english, 'Sen Express')?.tagList).toEqual(['0.03%/day', 'Fast payout']);
+    // Sen Plus has no English name: its Vietnamese one, with English tags.
+    expect(card(english, 'Sen Plus')?.tagList).toEqual(['0.04%/day', 'Higher limit']);
+    expect(card(await cards('zh'), 'Sen 快贷')?.tagList).toEqual(['0.03%/天', '快速放款']);
+
+    const { translations: _translations, ...withoutTranslations } = DEMO_PRODUCTS[0]!;
+    await t.services.product.upsert({ ...withoutTranslations, sortOrder: DEMO_PRODUCTS[0]!.sortOrder });
+    expect(card(await cards('en'), 'Sen Express')?.tagList).toEqual(['0.03%/day', 'Fast payout']);
+  });
+});
+
 describe('operator products (decision 050)', () => {
   it('refuses calls without an operator session or the permission, before reading the body', async () => {
     const anonymous = await t.adminBrowser().post(ADMIN_PATHS.productPropose, { nonsense: true });

@@ -232,9 +232,11 @@ describe('credit decisions (for app.credit.onDecision)', () => {
 describe('language', () => {
   it('writes in the borrower’s last language (the lang header of their signed-in calls), Vietnamese by default', async () => {
     const who = await borrower();
+    // The stored row keeps the text as made, in the borrower's language of that moment.
     const render = async (key: string) => {
       const { id } = await t.services.messages.notify(who.userId, 'creditApproved', { creditLimit: 5_000_000 }, { eventKey: key });
-      return (await t.post<MessageRecord>(API_PATHS.messageDetail, { token: who.token, payload: { id } })).envelope.data;
+      const [row] = await t.database.db.select().from(userMessages).where(eq(userMessages.id, id));
+      return { theme: row?.theme, content: row?.content };
     };
     expect(await render('vn')).toMatchObject({ theme: 'Hạn mức đã được phê duyệt', content: expect.stringContaining('5.000.000 VND') });
 
@@ -277,6 +279,45 @@ describe('language', () => {
     // An instant is taken as its Vietnam date: 20:00 UTC on the 20th is the 21st in Vietnam.
     expect(await byKey('dueReminder:en')).toContain('21/12/2026');
     expect(await byKey('overdue:vn')).toContain('quá hạn 4 ngày');
+  });
+});
+
+describe('reading in the reader’s language (decision 113)', () => {
+  it('a message made while the borrower spoke Vietnamese reads in English and Chinese when asked so; counts unchanged', async () => {
+    const who = await borrower();
+    await t.post(API_PATHS.userInfo, { token: who.token, lang: 'vn' });
+    const settled = await t.services.messages.notify(who.userId, 'loanSettled', { orderNo: 'SEN26112600000001', amount: 10_000_000 }, { eventKey: 'settled:1' });
+    const rejected = await t.services.messages.notify(who.userId, 'creditRejected', { nextDate: '2026-12-22' }, { eventKey: 'rejected:1' });
+    const [row] = await t.database.db.select().from(userMessages).where(eq(userMessages.id, settled.id));
+    expect(row).toMatchObject({ language: 'vn', theme: 'Đã tất toán khoản vay' });
+
+    const read = async (lang: 'en' | 'vn' | 'zh') => {
+      const page = (await t.post<MessagePage>(API_PATHS.messageList, { token: who.token, lang, payload: { pageNum: 1, pageSize: 10 } })).envelope.data;
+      const detail = (await t.post<MessageRecord>(API_PATHS.messageDetail, { token: who.token, lang, payload: { id: settled.id } })).envelope.data;
+      return { page, detail };
+    };
+    const en = await read('en');
+    expect(en.detail).toMatchObject({ theme: 'Loan repaid in full', content: expect.stringContaining('10,000,000 VND'), unreadCount: 2 });
+    expect(en.page.list.map((record) => record.theme)).toEqual(['Credit review result', 'Loan repaid in full']);
+    expect(en.page.list[0]?.content).toContain('22/12/2026');
+    expect(en.page).toMatchObject({ total: 2, unreadCount: 2 });
+
+    const zh = await read('zh');
+    expect(zh.detail).toMatchObject({ theme: '借款已结清', content: expect.stringContaining('10,000,000 VND') });
+    expect(zh.page.list[0]).toMatchObject({ id: rejected.id, theme: '额度审核结果', content: expect.stringContaining('2026年12月22日') });
+
+    const vn = await read('vn');
+    expect(vn.detail).toMatchObject({ theme: 'Đã tất toán khoản vay', content: expect.stringContaining('10.000.000 VND') });
+    expect(await unread(who)).toBe(2);
+  });
+
+  it('a row that no longer fits its template keeps the text it was made with', async () => {
+    const who = await borrower();
+    const { id } = await t.services.messages.notify(who.userId, 'creditApproved', { creditLimit: 7_000_000 }, { eventKey: 'old-row' });
+    await t.database.db.update(userMessages).set({ params: { limit: 'seven' }, theme: 'Tiêu đề cũ', content: 'Nội dung cũ' }).where(eq(userMessages.id, id));
+    const detail = (await t.post<MessageRecord>(API_PATHS.messageDetail, { token: who.token, lang: 'en', payload: { id } })).envelope.data;
+    expect(detail).toMatchObject({ theme: 'Tiêu đề cũ', content: 'Nội dung cũ' });
+    expect((await t.post<MessagePage>(API_PATHS.messageList, { token: who.token, lang: 'zh' })).envelope.data.list[0]).toMatchObject({ theme: 'Tiêu đề cũ' });
   });
 });
 

@@ -85,6 +85,43 @@ describe('static web app', () => {
     }
   });
 
+  it('names in the CSP the inline scripts of the body actually sent, in every encoding, when twins differ and after a rebuild (decision 113)', async () => {
+    const own = mkdtempSync(path.join(tmpdir(), 'sen-dist-csp-'));
+    const page = (script: string) => `<!doctype html><title>Sen</title><div id="root"></div><script>${script}</script><script>var second = 2;</script>`;
+    const sha = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+    // Twins that do not match the plain file (an older build's twins left beside a new index.html).
+    const write = (plain: string, br: string, gz: string) => {
+      writeFileSync(path.join(own, 'index.html'), page(plain));
+      writeFileSync(path.join(own, 'index.html.br'), brotliCompressSync(page(br)));
+      writeFileSync(path.join(own, 'index.html.gz'), gzipSync(page(gz)));
+    };
+    write("var language = 'plain';", "var language = 'br';", "var language = 'gz';");
+    const app = await createTestApp({ config: (config) => ({ ...config, webDistDir: own }) });
+    const decode = { br: brotliDecompressSync, gzip: gunzipSync, identity: (body: Buffer) => body };
+    const check = async () => {
+      for (const url of ['/', '/index.html', '/login']) {
+        for (const encoding of ['br', 'gzip', 'identity'] as const) {
+          const response = await app.app.inject({ url, headers: { 'accept-encoding': encoding === 'br' ? 'gzip, deflate, br, zstd' : encoding } });
+          const label = `${url} ${encoding}`;
+          expect(response.headers['content-encoding'] ?? 'identity', label).toBe(encoding);
+          const scripts = [...decode[encoding](response.rawPayload).toString().matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
+          expect(scripts, label).toHaveLength(2);
+          const scriptSrc = String(response.headers['content-security-policy']).split(';').find((directive) => directive.trim().startsWith('script-src'));
+          for (const script of scripts) expect(scriptSrc, `${label}: ${script}`).toContain(sha(script));
+        }
+      }
+    };
+    try {
+      await check();
+      // A rebuild while the server runs: the new body's hashes, not those read at start.
+      write("var language = 'rebuilt plain, longer';", "var language = 'rebuilt br, longer';", "var language = 'rebuilt gz, longer';");
+      await check();
+    } finally {
+      await app.close();
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+
   it('serves other files with a short cache', async () => {
     const response = await t.app.inject({ url: '/favicon.svg' });
     expect(response.statusCode).toBe(200);

@@ -25,16 +25,16 @@ describe('formatVnd', () => {
     expect(formatVnd(2000000n)).toBe('2.000.000');
   });
 
-  it('puts ₫ after the amount in Vietnamese and before it in English and Chinese', () => {
+  it('puts ₫ after the amount in every language, joined by a no-break space (decision 113)', () => {
     expect(formatVnd(2000000n, 'vn', { symbol: true })).toBe(`2.000.000${NBSP}₫`);
-    expect(formatVnd(2000000n, 'en', { symbol: true })).toBe('₫2,000,000');
-    expect(formatVnd(2000000n, 'zh', { symbol: true })).toBe('₫2,000,000');
+    expect(formatVnd(2000000n, 'en', { symbol: true })).toBe(`2,000,000${NBSP}₫`);
+    expect(formatVnd(2000000n, 'zh', { symbol: true })).toBe(`2,000,000${NBSP}₫`);
   });
 
   it('writes negative amounts with a leading minus', () => {
     expect(formatVnd(-1500n, 'vn')).toBe('-1.500');
     expect(formatVnd(-1500n, 'vn', { symbol: true })).toBe(`-1.500${NBSP}₫`);
-    expect(formatVnd(-1500n, 'en', { symbol: true })).toBe('-₫1,500');
+    expect(formatVnd(-1500n, 'en', { symbol: true })).toBe(`-1,500${NBSP}₫`);
   });
 
   it('groups digits in threes from the right, with a short first group', () => {

@@ -16,11 +16,14 @@ export const VND_SYMBOL = '₫';
  */
 export const THOUSANDS_SEPARATOR: Record<MoneyLocale, string> = { vn: '.', en: ',', zh: ',' };
 
-/** Between the amount and a trailing ₫ in Vietnamese: a no-break space, so the two never wrap apart. */
+/** Between the amount and the trailing ₫: a no-break space, so the two never wrap apart. */
 const NO_BREAK_SPACE = '\u00a0';
 
 export interface FormatVndOptions {
-  /** Add the ₫ symbol: after the amount in Vietnamese ('1.000.000 ₫'), before it otherwise ('₫1,000,000'). */
+  /**
+   * Add the ₫ symbol, after the amount in every language ('1.000.000 ₫' vn, '1,000,000 ₫' en and
+   * zh): the one money format of each language (decision 113).
+   */
   symbol?: boolean;
 }
 
@@ -31,7 +34,7 @@ export function formatVnd(amount: Vnd, locale: MoneyLocale = 'vn', options: Form
   const grouped = digits.replace(/\B(?=(\d{3})+$)/g, THOUSANDS_SEPARATOR[locale]);
   const sign = negative ? '-' : '';
   if (!options.symbol) return sign + grouped;
-  return locale === 'vn' ? `${sign}${grouped}${NO_BREAK_SPACE}${VND_SYMBOL}` : `${sign}${VND_SYMBOL}${grouped}`;
+  return `${sign}${grouped}${NO_BREAK_SPACE}${VND_SYMBOL}`;
 }
 
 /**

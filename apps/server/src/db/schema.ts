@@ -111,6 +111,11 @@ export const userDeviceFacts = pgTable('user_device_facts', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** Texts of a row in the languages other than Vietnamese (decision 113); Vietnamese is the row's own columns. */
+type OtherLanguages<T> = { en?: T; zh?: T };
+export type ActivityTranslations = OtherLanguages<{ name?: string; summary?: string; picUrl?: string }>;
+export type ProductTranslations = OtherLanguages<{ name?: string; tags?: string[] }>;
+
 /** Banners of the home carousel (activity/list), managed by operators. */
 export const activities = pgTable(
   'activities',
@@ -120,6 +125,12 @@ export const activities = pgTable(
     summary: text('summary').notNull().default(''),
     picUrl: text('pic_url').notNull(),
     h5Url: text('h5_url').notNull().default(''),
+    /**
+     * The banner in en and zh (decision 113): its name, summary (the picture's text alternative)
+     * and a picture of its own when the picture carries words; name, summary and pic_url above are
+     * the Vietnamese, shown for a language or field left out. Read in the same row as the banner.
+     */
+    translations: jsonb('translations').$type<ActivityTranslations>().notNull().default({}),
     sortOrder: integer('sort_order').notNull().default(0),
     active: boolean('active').notNull().default(true),
     startsAt: timestamp('starts_at', { withTimezone: true }),
@@ -362,6 +373,8 @@ export const loanProducts = pgTable('loan_products', {
   serviceFeePpm: integer('service_fee_ppm').notNull(),
   overdueDailyRatePpm: integer('overdue_daily_rate_ppm').notNull(),
   tags: jsonb('tags').$type<string[]>().notNull(),
+  /** The name and tags in en and zh (decision 113; name and tags are the Vietnamese); read in the same row. */
+  translations: jsonb('translations').$type<ProductTranslations>().notNull().default({}),
   showConditionTypeSign: text('show_condition_type_sign'),
   jumpType: integer('jump_type').notNull().default(0),
   downloadUrl: text('download_url'),

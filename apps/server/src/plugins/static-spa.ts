@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { decodedPathname, isApiPath } from '../shared/api-path.ts';
@@ -10,7 +11,7 @@ import { sendAppError } from './envelope.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** The CSP sources ('sha256-…') of index.html's inline scripts: the splash's few lines run before any file loads. */
+/** The CSP sources ('sha256-…') of a page's inline scripts: the splash's few lines run before any file loads. */
 export function inlineScriptHashes(html: string): string[] {
   return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => `'sha256-${createHash('sha256').update(match[1] ?? '').digest('base64')}'`);
 }
@@ -25,14 +26,32 @@ export function allowInlineScripts(policy: string, hashes: string[]): string {
 }
 const NO_CACHE = 'no-cache';
 
+/**
+ * The inline-script hashes of the page file about to be sent, read from that very file (a .br or
+ * .gz twin decompressed), kept while its size and modification time stay the same. Hashing the
+ * body actually sent, not the index.html read at start, keeps the CSP right for every encoding
+ * even when a twin and the plain file differ (a rebuild while the server runs, a partial copy):
+ * a wrong hash blocks the splash's script, which is what picks the stored language (decision 113).
+ */
+const pageHashes = new Map<string, { mtimeMs: number; size: number; hashes: string[] }>();
+
+export function servedPageHashes(filePath: string, stat: Pick<Stats, 'mtimeMs' | 'size'>): string[] {
+  const known = pageHashes.get(filePath);
+  if (known && known.mtimeMs === stat.mtimeMs && known.size === stat.size) return known.hashes;
+  const bytes = readFileSync(filePath);
+  const html = (filePath.endsWith('.br') ? brotliDecompressSync(bytes) : filePath.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
+  const hashes = inlineScriptHashes(html);
+  if (pageHashes.size >= 64) pageHashes.clear();
+  pageHashes.set(filePath, { mtimeMs: stat.mtimeMs, size: stat.size, hashes });
+  return hashes;
+}
+
 /** One single-page app the server serves: its URL prefix, its built directory, how to build it. */
 interface SpaMount {
   /** '/' for the borrower app, '/admin/' for the back office (its own bundle: decision 093). */
   prefix: string;
   root: string;
   built: boolean;
-  /** CSP sources of its index.html's inline scripts. */
-  hashes: string[];
   buildCommand: string;
   name: string;
 }
@@ -40,8 +59,7 @@ interface SpaMount {
 function mountOf(prefix: string, dir: string, name: string, buildCommand: string): SpaMount {
   const root = path.resolve(dir);
   const built = existsSync(path.join(root, 'index.html'));
-  const hashes = built ? inlineScriptHashes(readFileSync(path.join(root, 'index.html'), 'utf8')) : [];
-  return { prefix, root, built, hashes, buildCommand, name };
+  return { prefix, root, built, buildCommand, name };
 }
 
 /** Whether a decoded path belongs to a prefix ('/admin' itself, '/admin/…'). */
@@ -82,14 +100,17 @@ export const staticSpaPlugin = globalPlugin('sen-static-spa', async (app: Fastif
       cacheControl: false,
       etag: true,
       lastModified: true,
-      setHeaders: (response, filePath) => {
-        // A precompressed twin (index.html.br) is the file it compresses: same cache rule, same CSP.
+      // Also used by reply.sendFile (the SPA fallback below) for either app: everything here
+      // depends on the file being sent, never on the mount.
+      setHeaders: (response, filePath, stat) => {
+        // A precompressed twin (index.html.br) is the file it compresses: same cache rule; its CSP
+        // names the scripts in the body being sent.
         const relative = path.relative(mount.root, filePath).split(path.sep).join('/').replace(/\.(br|gz)$/, '');
         if (relative.startsWith('assets/')) response.setHeader('cache-control', IMMUTABLE);
         else if (relative.endsWith('.html')) {
           response.setHeader('cache-control', NO_CACHE);
           const policy = response.getHeader('content-security-policy');
-          if (typeof policy === 'string') response.setHeader('content-security-policy', allowInlineScripts(policy, mount.hashes));
+          if (typeof policy === 'string') response.setHeader('content-security-policy', allowInlineScripts(policy, servedPageHashes(filePath, stat)));
         }
         else response.setHeader('cache-control', 'public, max-age=3600');
       },
@@ -114,8 +135,7 @@ export const staticSpaPlugin = globalPlugin('sen-static-spa', async (app: Fastif
         .type('text/plain; charset=utf-8')
         .send(`The ${mount.name} is not built yet. Run \`${mount.buildCommand}\`, then restart the server.`);
     }
-    const policy = reply.getHeader('content-security-policy') ?? reply.raw.getHeader('content-security-policy');
-    if (typeof policy === 'string') reply.header('content-security-policy', allowInlineScripts(policy, mount.hashes));
+    // The page's CSP gets its script hashes in setHeaders above, from the file actually sent.
     return reply.header('cache-control', NO_CACHE).sendFile('index.html', mount.root);
   });
 });

@@ -17,7 +17,6 @@ const ui = {
   'common.cancel': 'Cancel',
   'common.goHome': 'Go to home',
   'common.authLoadFailed': 'We could not load your account status.',
-  'common.vnd': '{amount} ₫',
 
   'tab.label': 'Main navigation',
   'tab.home': 'Home',
@@ -397,7 +396,7 @@ const ui = {
   'kyc.info.missing': 'Not uploaded',
   'kyc.info.continue': 'Continue verification',
   // Certification: personal data, operator, additional information, centre (issue 9).
-  'certification.boost': 'Complete your personal information to raise your limit by up to {amount} ₫',
+  'certification.boost': 'Complete your personal information to raise your limit by up to {amount}',
   'certification.pick': 'Pick',
   'certification.next': 'Next',
   'certification.save': 'Save',
@@ -464,8 +463,8 @@ const ui = {
   'work.facebook.placeholder': 'Your Facebook ID or profile name',
   // Borrowing and orders (issue 11)
   'borrow.amount.title': 'How much do you need?',
-  'borrow.amount.less': 'Borrow 100,000 ₫ less',
-  'borrow.amount.more': 'Borrow 100,000 ₫ more',
+  'borrow.amount.less': 'Borrow {amount} less',
+  'borrow.amount.more': 'Borrow {amount} more',
   'borrow.amount.range': 'From {min} to {max}',
   'borrow.plan.title': 'How will you repay?',
   'borrow.plan.single': 'One payment at the end',

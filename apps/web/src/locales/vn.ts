@@ -12,7 +12,6 @@ const ui: Record<UiKey, string> = {
   'common.cancel': 'Hủy',
   'common.goHome': 'Về trang chủ',
   'common.authLoadFailed': 'Không thể tải trạng thái tài khoản của bạn.',
-  'common.vnd': '{amount} ₫',
 
   'tab.label': 'Điều hướng chính',
   'tab.home': 'Trang chủ',
@@ -391,7 +390,7 @@ const ui: Record<UiKey, string> = {
   'kyc.info.missing': 'Chưa tải lên',
   'kyc.info.continue': 'Tiếp tục xác minh',
   // Certification: personal data, operator, additional information, centre (issue 9).
-  'certification.boost': 'Hoàn thiện thông tin cá nhân để tăng hạn mức lên đến {amount} ₫',
+  'certification.boost': 'Hoàn thiện thông tin cá nhân để tăng hạn mức lên đến {amount}',
   'certification.pick': 'Chọn',
   'certification.next': 'Tiếp tục',
   'certification.save': 'Lưu',
@@ -458,8 +457,8 @@ const ui: Record<UiKey, string> = {
   'work.facebook.placeholder': 'ID hoặc tên trang cá nhân Facebook',
   // Borrowing and orders (issue 11)
   'borrow.amount.title': 'Bạn cần vay bao nhiêu?',
-  'borrow.amount.less': 'Giảm 100.000 ₫',
-  'borrow.amount.more': 'Tăng 100.000 ₫',
+  'borrow.amount.less': 'Giảm {amount}',
+  'borrow.amount.more': 'Tăng {amount}',
   'borrow.amount.range': 'Từ {min} đến {max}',
   'borrow.plan.title': 'Bạn muốn trả nợ thế nào?',
   'borrow.plan.single': 'Trả một lần cuối kỳ',

@@ -12,7 +12,6 @@ const ui: Record<UiKey, string> = {
   'common.cancel': '取消',
   'common.goHome': '返回首页',
   'common.authLoadFailed': '无法加载您的账户状态。',
-  'common.vnd': '{amount} ₫',
 
   'tab.label': '主导航',
   'tab.home': '首页',
@@ -388,7 +387,7 @@ const ui: Record<UiKey, string> = {
   'kyc.info.missing': '未上传',
   'kyc.info.continue': '继续验证',
   // Certification: personal data, operator, additional information, centre (issue 9).
-  'certification.boost': '完善个人信息，额度最高可提升{amount} ₫',
+  'certification.boost': '完善个人信息，额度最高可提升{amount}',
   'certification.pick': '选择',
   'certification.next': '下一步',
   'certification.save': '保存',
@@ -455,8 +454,8 @@ const ui: Record<UiKey, string> = {
   'work.facebook.placeholder': '您的Facebook ID或主页名',
   // Borrowing and orders (issue 11)
   'borrow.amount.title': '您需要借多少？',
-  'borrow.amount.less': '减少 100,000 ₫',
-  'borrow.amount.more': '增加 100,000 ₫',
+  'borrow.amount.less': '减少 {amount}',
+  'borrow.amount.more': '增加 {amount}',
   'borrow.amount.range': '{min} 至 {max}',
   'borrow.plan.title': '还款方式',
   'borrow.plan.single': '到期一次还清',

@@ -57,7 +57,7 @@ export const messageRecordSchema = z.object({
   /** The message's number (ids on the wire are numbers). */
   id: z.number().int(),
   readStatus: z.boolean(),
-  /** The title, in the borrower's language at the time of the event. */
+  /** The title, in the language of the request (`lang`): messages are stored as template and parameters and rendered on read (decision 113). */
   theme: z.string(),
   content: z.string(),
   /** Sent at, Vietnam time, 'dd-MM-yyyy HH:mm:ss' (what VT parses). */

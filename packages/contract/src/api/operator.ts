@@ -10,6 +10,21 @@ const amount = z.number().int().positive().max(10_000_000_000);
 const ppm = z.number().int().min(0).max(1_000_000);
 const isoTime = z.iso.datetime({ offset: true });
 
+const productTag = plainText(30).min(1);
+
+/** A product's name and tags in one language other than Vietnamese; a field left out shows the Vietnamese one. */
+export const productTextSchema = z.object({
+  name: plainText(60).min(1).optional(),
+  tags: z.array(productTag).max(6).optional(),
+});
+
+/**
+ * A product's name and tags in English and Chinese (decision 113): the borrower sees them in the
+ * language of the request; `name` and `tags` themselves are the Vietnamese, the default.
+ */
+export const productTranslationsSchema = z.object({ en: productTextSchema.optional(), zh: productTextSchema.optional() });
+export type ProductTranslations = z.infer<typeof productTranslationsSchema>;
+
 /** A loan product as operators write it (docs/decisions/050-loan-products-as-data-and-rate-caps.md). */
 export const productInputSchema = z.object({
   /** Stable operator name of the product (letters, digits, dashes); the upsert key. */
@@ -28,7 +43,10 @@ export const productInputSchema = z.object({
   serviceFeePpm: ppm,
   /** Overdue charge per day in ppm of the overdue principal. */
   overdueDailyRatePpm: ppm,
-  tags: z.array(plainText(30).min(1)).max(6).default([]),
+  /** Vietnamese (the default language); other languages in `translations`. */
+  tags: z.array(productTag).max(6).default([]),
+  /** The name and tags in en and zh (decision 113); left out of a change, the product keeps the ones it has. */
+  translations: productTranslationsSchema.optional(),
   /** '1': the borrower must add supplementary information (the WORK item) before applying. */
   showConditionTypeSign: z.enum(['0', '1']).nullable().default(null),
   /** 1 browser download, 2 store, 0 in-app. */
@@ -55,6 +73,7 @@ export const productInputSchema = z.object({
 export type ProductInput = z.input<typeof productInputSchema>;
 
 export const productRecordSchema = productInputSchema.extend({
+  translations: productTranslationsSchema,
   /** The wire's productId. */
   id: z.number().int(),
   /** Nominal annual interest in percent (365 days), for checking against the cap. */

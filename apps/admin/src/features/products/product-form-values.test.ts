@@ -15,6 +15,7 @@ const record: ProductRecord = {
   serviceFeePpm: 20_000,
   overdueDailyRatePpm: 450,
   tags: ['new'],
+  translations: {},
   showConditionTypeSign: null,
   jumpType: 0,
   downloadUrl: null,

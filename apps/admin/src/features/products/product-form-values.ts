@@ -1,4 +1,4 @@
-import { productInputSchema, type ProductInput, type ProductRecord } from '@sen/contract';
+import { productInputSchema, type ProductInput, type ProductRecord, type ProductTranslations } from '@sen/contract';
 import dayjs, { type Dayjs } from 'dayjs';
 
 /** The form's fields: the product's, with dates as pickers' values and "no value" as undefined. */
@@ -14,6 +14,8 @@ export interface ProductFormValues {
   serviceFeePpm: number;
   overdueDailyRatePpm: number;
   tags?: string[];
+  /** Carried through unchanged (no field for them yet); a change without them keeps the product's (decision 113). */
+  translations?: ProductTranslations;
   showConditionTypeSign?: '0' | '1';
   jumpType?: 0 | 1 | 2;
   downloadUrl?: string;

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
-import { activities } from '../../db/schema.ts';
+import { activities, type ActivityTranslations } from '../../db/schema.ts';
 
 export class ContentRepository {
   constructor(private readonly uow: UnitOfWork) {}
@@ -13,7 +13,7 @@ export class ContentRepository {
   /** Active banners whose window contains `now`, in display order. */
   activeActivities(now: Date) {
     return this.db
-      .select({ id: activities.id, name: activities.name, summary: activities.summary, picUrl: activities.picUrl, h5Url: activities.h5Url })
+      .select({ id: activities.id, name: activities.name, summary: activities.summary, picUrl: activities.picUrl, h5Url: activities.h5Url, translations: activities.translations })
       .from(activities)
       .where(
         and(
@@ -26,7 +26,7 @@ export class ContentRepository {
       .limit(20);
   }
 
-  async insertActivity(input: { name: string; summary: string; picUrl: string; h5Url: string; sortOrder: number }): Promise<void> {
+  async insertActivity(input: { name: string; summary: string; picUrl: string; h5Url: string; translations?: ActivityTranslations; sortOrder: number }): Promise<void> {
     await this.db.insert(activities).values(input);
   }
 

@@ -6,5 +6,5 @@ import { registerEndpoint } from '../../shared/register-endpoint.ts';
 /** Visitor-facing content: the common index (figures and contacts) and the banner list. */
 export function registerContentRoutes(app: FastifyInstance, { services: { content } }: Composition): void {
   registerEndpoint(app, endpoints.commonIndex, async () => content.commonIndex());
-  registerEndpoint(app, endpoints.activityList, async () => content.activities());
+  registerEndpoint(app, endpoints.activityList, async ({ request }) => content.activities(request.lang));
 }

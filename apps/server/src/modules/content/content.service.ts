@@ -1,4 +1,4 @@
-import type { Activity, CommonIndex, CustomerConfig } from '@sen/contract';
+import type { Activity, CommonIndex, CustomerConfig, Language } from '@sen/contract';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { ContentRepository } from './content.repository.ts';
@@ -49,8 +49,21 @@ export class ContentService {
     return this.commonIndexData;
   }
 
-  async activities(): Promise<Activity[]> {
+  /**
+   * The active banners in `language` (decision 113): each field from the banner's translation when
+   * it has one (a picture with words has one per language), else the Vietnamese; same statement.
+   */
+  async activities(language: Language): Promise<Activity[]> {
     const rows = await this.repository.activeActivities(this.clock());
-    return rows.map((row) => ({ id: row.id, name: row.name, summary: row.summary, activityPicUrl: row.picUrl, activityH5Url: row.h5Url }));
+    return rows.map((row) => {
+      const translated = language === 'vn' ? undefined : row.translations[language];
+      return {
+        id: row.id,
+        name: translated?.name ?? row.name,
+        summary: translated?.summary ?? row.summary,
+        activityPicUrl: translated?.picUrl ?? row.picUrl,
+        activityH5Url: row.h5Url,
+      };
+    });
   }
 }

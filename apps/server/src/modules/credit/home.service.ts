@@ -11,7 +11,7 @@ import {
 import { addDays, formatVnd, vietnamDate } from '@sen/domain';
 import type { Clock } from '../../shared/clock.ts';
 import type { CertificationService } from '../certification/index.ts';
-import { quoteProduct, type ProductRow, type ProductService } from '../product/index.ts';
+import { productText, quoteProduct, type ProductRow, type ProductService } from '../product/index.ts';
 import { CREDIT_ACCOUNT_STATUS, type CreditService } from './credit.service.ts';
 
 /** What other modules add to the home once they exist (orders, bank cards); merged by the lead. */
@@ -83,15 +83,17 @@ export class HomeService {
     const max = approved && context.available < product.maxAmount ? context.available : product.maxAmount;
     const needsInfo = product.showConditionTypeSign === '1' && !context.workDone;
     const enableLoanDate = context.status === CREDIT_ACCOUNT_STATUS.REJECTED ? context.nextTryDate : quotaUsedUp ? context.tomorrow : null;
+    const text = productText(product, context.lang);
     return {
       productId: product.id,
-      productName: product.name,
+      // Name and tags in the request's language, from the row already read (decision 113).
+      productName: text.name,
       productImageUrl: product.imageUrl,
       maxLoanAmount: Number(max < product.minAmount ? product.maxAmount : max),
       minLoanAmount: Number(product.minAmount),
       timeLimit: product.termDays,
       interestRate: product.dailyRatePpm / 10_000,
-      tagList: product.tags,
+      tagList: text.tags,
       newSign: product.newSign ? 1 : 0,
       loanAmountRange: range(product.minAmount, product.maxAmount, context.lang),
       currency: CURRENCY,

@@ -265,6 +265,35 @@ function formatField(kind: FieldKind, value: string | number, language: Language
   }
 }
 
+/** Whether a text names a template (a stored row's template column). */
+function isTemplate(template: string): template is MessageTemplate {
+  return Object.hasOwn(TEMPLATES, template);
+}
+
+/** Each kind's stored form, as `normaliseParams` wrote it (what a stored row's params must be to render). */
+const STORED_SCHEMAS: Record<FieldKind, z.ZodType<string | number>> = {
+  money: z.string().regex(/^\d{1,20}$/),
+  date: z.string().regex(DATE_TEXT),
+  count: z.number().int().nonnegative().safe(),
+  text: z.string().min(1),
+  note: z.string().min(1),
+};
+
+/**
+ * A stored message's title and text in `language`, rendered from its template and stored
+ * parameters (decision 113): the inbox reads in the reader's language of the moment, not the one
+ * the message was made in. null when the row cannot be rendered (a template since removed, or
+ * parameters that no longer fit it): the caller shows the text stored with the row.
+ */
+export function renderStoredMessage(template: string, params: unknown, language: Language): Text | null {
+  if (!isTemplate(template)) return null;
+  const fields: Record<string, FieldKind> = TEMPLATES[template].fields;
+  const shape = Object.fromEntries(Object.entries(fields).map(([name, kind]) => [name, STORED_SCHEMAS[kind]]));
+  const parsed = z.object(shape).safeParse(params);
+  if (!parsed.success) return null;
+  return renderMessage(template, parsed.data as Record<string, string | number>, language);
+}
+
 /** The title and text of a template in a language, with its (normalised) parameters filled in. */
 export function renderMessage(template: MessageTemplate, params: Record<string, string | number>, language: Language): Text {
   const definition: TemplateDefinition = TEMPLATES[template];

@@ -6,6 +6,9 @@ import { userLanguages, userMessages } from '../../db/schema.ts';
 export interface MessageRow {
   id: number;
   template: string;
+  /** The template's parameters in their stored form (message-templates.ts `normaliseParams`). */
+  params: unknown;
+  /** The title and text as rendered when the message was made (shown when the row can no longer be rendered). */
   theme: string;
   content: string;
   createdAt: Date;
@@ -15,6 +18,7 @@ export interface MessageRow {
 const messageColumns = {
   id: userMessages.id,
   template: userMessages.template,
+  params: userMessages.params,
   theme: userMessages.theme,
   content: userMessages.content,
   createdAt: userMessages.createdAt,

@@ -26,12 +26,13 @@ export function registerMessageRoutes(app: FastifyInstance, { services: { messag
     }
   });
 
-  registerEndpoint(app, endpoints.messageList, async ({ input, session }) =>
+  // Messages are stored as template and parameters and read in the language of the request (decision 113).
+  registerEndpoint(app, endpoints.messageList, async ({ input, session, request }) =>
     session
-      ? messages.page(session.userId, input.pageNum, input.pageSize)
+      ? messages.page(session.userId, input.pageNum, input.pageSize, request.lang)
       : { total: 0, list: [], pageNum: input.pageNum, pageSize: input.pageSize, unreadCount: 0 },
   );
   registerEndpoint(app, endpoints.messageUpdate, async ({ input, session }) => messages.markRead(session.userId, input.ids));
   registerEndpoint(app, endpoints.messageUnreadCount, async ({ session }) => ({ unreadCount: session ? await messages.unreadCount(session.userId) : 0 }));
-  registerEndpoint(app, endpoints.messageDetail, async ({ input, session }) => messages.detail(session.userId, input.id));
+  registerEndpoint(app, endpoints.messageDetail, async ({ input, session, request }) => messages.detail(session.userId, input.id, request.lang));
 }

@@ -4,7 +4,7 @@ import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { MessageRepository, MessageRow } from './message.repository.ts';
-import { normaliseParams, renderMessage, type MessageParams } from './message-templates.ts';
+import { normaliseParams, renderMessage, renderStoredMessage, type MessageParams } from './message-templates.ts';
 import { familyMessageTime } from './vietnam-time.ts';
 
 export interface NotifyOptions {
@@ -155,15 +155,17 @@ export class MessageService {
     this.knownLanguages.set(userId, { language, at: now });
   }
 
-  async page(userId: string, pageNum: number, pageSize: number): Promise<MessagePage> {
+  /** One page of the borrower's messages, each in `language` (the reader's, decision 113). */
+  async page(userId: string, pageNum: number, pageSize: number, language: Language): Promise<MessagePage> {
     const [counts, rows] = await Promise.all([this.repository.counts(userId), this.repository.page(userId, (pageNum - 1) * pageSize, pageSize)]);
-    return { total: counts.total, list: rows.map((row) => toRecord(row, counts.unread)), pageNum, pageSize, unreadCount: counts.unread };
+    return { total: counts.total, list: rows.map((row) => toRecord(row, counts.unread, language)), pageNum, pageSize, unreadCount: counts.unread };
   }
 
-  async detail(userId: string, id: number): Promise<MessageRecord> {
+  /** One message of the borrower, in `language`; without one, as it was made (in the borrower's language of that moment: the reminder's SMS). */
+  async detail(userId: string, id: number, language?: Language): Promise<MessageRecord> {
     const row = await this.repository.findOne(userId, id);
     if (!row) throw new AppError('NOT_FOUND');
-    return toRecord(row, await this.repository.countUnread(userId));
+    return toRecord(row, await this.repository.countUnread(userId), language);
   }
 
   async markRead(userId: string, ids: number[]): Promise<{ updated: number; unreadCount: number }> {
@@ -216,15 +218,19 @@ export class MessageService {
   }
 }
 
-/** A stored message as the family's clients read it (plus our extra fields). */
-function toRecord(row: MessageRow, unreadCount: number): MessageRecord {
+/**
+ * A stored message as the family's clients read it (plus our extra fields): rendered from its
+ * template in the reader's language; a row that no longer renders keeps the text it was made with.
+ */
+function toRecord(row: MessageRow, unreadCount: number, language: Language | undefined): MessageRecord {
   const time = familyMessageTime(row.createdAt);
   const read = row.readAt !== null;
+  const text = (language && renderStoredMessage(row.template, row.params, language)) || { theme: row.theme, content: row.content };
   return {
     id: row.id,
     readStatus: read,
-    theme: row.theme,
-    content: row.content,
+    theme: text.theme,
+    content: text.content,
     createTime: time,
     respTime: time,
     unreadMark: !read,

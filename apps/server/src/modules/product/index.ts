@@ -7,6 +7,7 @@ import { ProductRepository } from './product.repository.ts';
 import { ProductService } from './product.service.ts';
 
 export type { ProductRow, ProductService } from './product.service.ts';
+export { productText } from './product.service.ts';
 export { seedDemoProducts, DEMO_PRODUCTS } from './demo-products.ts';
 export * from './product-quote.ts';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { annualPercentOfDailyPpm, rateCapViolations, type RateCap } from '@sen/domain';
-import { productInputSchema, type ProductInput, type ProductRecord, type ProductVersion } from '@sen/contract';
+import { productInputSchema, type Language, type ProductInput, type ProductRecord, type ProductVersion } from '@sen/contract';
 import type { z } from 'zod';
 import { AppError } from '../../shared/app-error.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
@@ -11,6 +11,15 @@ import type { ProductRepository, ProductRow } from './product.repository.ts';
 export type { ProductRow } from './product.repository.ts';
 
 type ParsedProduct = z.output<typeof productInputSchema>;
+
+/**
+ * A product's name and tags in a language (decision 113): its translation when it has one, else
+ * the Vietnamese. From the row already read: no statement of its own.
+ */
+export function productText(row: Pick<ProductRow, 'name' | 'tags' | 'translations'>, language: Language): { name: string; tags: string[] } {
+  const translated = language === 'vn' ? undefined : row.translations?.[language];
+  return { name: translated?.name ?? row.name, tags: translated?.tags ?? row.tags };
+}
 
 /** The product as operators see it (operator endpoints, the products command). */
 export function toRecord(row: ProductRow): ProductRecord {
@@ -27,6 +36,7 @@ export function toRecord(row: ProductRow): ProductRecord {
     serviceFeePpm: row.serviceFeePpm,
     overdueDailyRatePpm: row.overdueDailyRatePpm,
     tags: row.tags,
+    translations: row.translations ?? {},
     showConditionTypeSign: row.showConditionTypeSign === '1' ? '1' : row.showConditionTypeSign === '0' ? '0' : null,
     jumpType: row.jumpType === 1 ? 1 : row.jumpType === 2 ? 2 : 0,
     downloadUrl: row.downloadUrl,
@@ -97,6 +107,8 @@ export class ProductService {
       const before = await this.repository.findByCode(product.code);
       const saved = await this.repository.upsert({
         ...product,
+        // A change that leaves the translations out keeps the product's (decision 113).
+        translations: product.translations ?? before?.translations ?? {},
         minAmount: BigInt(product.minAmount),
         maxAmount: BigInt(product.maxAmount),
         activeFrom: product.activeFrom ? new Date(product.activeFrom) : null,

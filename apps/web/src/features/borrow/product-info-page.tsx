@@ -258,7 +258,7 @@ export function ProductInfoPage() {
                       <button
                         type="button"
                         className="borrow-amount__step"
-                        aria-label={t('borrow.amount.less')}
+                        aria-label={t('borrow.amount.less', { amount: money(AMOUNT_STEP, language) })}
                         disabled={amount - AMOUNT_STEP < detail.minLoanAmount}
                         onClick={() => setAmount((value) => Math.max(detail.minLoanAmount, value - AMOUNT_STEP))}
                         data-testid="amount-less"
@@ -280,7 +280,7 @@ export function ProductInfoPage() {
                       <button
                         type="button"
                         className="borrow-amount__step"
-                        aria-label={t('borrow.amount.more')}
+                        aria-label={t('borrow.amount.more', { amount: money(AMOUNT_STEP, language) })}
                         disabled={amount + AMOUNT_STEP > detail.maxLoanAmount}
                         onClick={() => setAmount((value) => Math.min(detail.maxLoanAmount, value + AMOUNT_STEP))}
                         data-testid="amount-more"

@@ -1,7 +1,7 @@
 import { PERSONAL_INFO_BOOST_MAX_VND, type AuthItem } from '@sen/contract';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { formatInteger } from '../../shared/i18n/format.ts';
+import { money } from '../../shared/i18n/format.ts';
 import type { TranslationKey } from '../../locales/en.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { ChevronRightIcon } from '../../shared/ui/icons.tsx';
@@ -45,7 +45,7 @@ export function CertificationCenterPage() {
     <div className="page">
       <PageHeader title={t('page.certificationCenter')} />
       <main className="page__content" data-testid="certification-center">
-        <p className="boost-banner">{t('certification.boost', { amount: formatInteger(PERSONAL_INFO_BOOST_MAX_VND, language) })}</p>
+        <p className="boost-banner">{t('certification.boost', { amount: money(PERSONAL_INFO_BOOST_MAX_VND, language) })}</p>
         {failed && !authConfig ? <LoadFailed onRetry={() => void refreshAuthStatus().then(() => setFailed(false), () => setFailed(true))} /> : null}
         {!failed && !authConfig ? <LoadingBlock /> : null}
         {authConfig ? (

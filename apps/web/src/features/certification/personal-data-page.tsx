@@ -5,7 +5,7 @@ import { FormPickerField } from '../../shared/forms/form-picker-field.tsx';
 import { FormTextField, digitsOnly } from '../../shared/forms/form-text-field.tsx';
 import { errorText } from '../../shared/forms/server-field-errors.ts';
 import { useZodForm } from '../../shared/forms/use-zod-form.ts';
-import { formatInteger } from '../../shared/i18n/format.ts';
+import { money } from '../../shared/i18n/format.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { isRequestError } from '../../shared/request/request-error.ts';
 import { Button } from '../../shared/ui/button.tsx';
@@ -106,7 +106,7 @@ export function PersonalDataPage({ mode }: { mode: 'batch' | 'info' }) {
         {([personalEnums]) => (
           <>
             <p className="boost-banner" data-testid="boost-copy">
-              {t('certification.boost', { amount: formatInteger(PERSONAL_INFO_BOOST_MAX_VND, language) })}
+              {t('certification.boost', { amount: money(PERSONAL_INFO_BOOST_MAX_VND, language) })}
             </p>
             <form {...form.formProps} noValidate onSubmit={(event) => void onSubmit(event)} className="stack">
               <FormTextField control={form.control} name="userName" id="userName" label={t('personal.name.label')} placeholder={t('personal.name.placeholder')} autoComplete="name" maxLength={100} data-testid="personal-name" />

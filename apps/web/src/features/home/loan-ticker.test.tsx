@@ -29,7 +29,7 @@ describe('LoanTicker', () => {
     await waitFor(() => expect(screen.getAllByTestId('ticker-entry')).toHaveLength(3));
     const texts = () => screen.getAllByTestId('ticker-entry').map((item) => item.textContent);
     expect(texts()[0]).toContain('090****001');
-    expect(texts()[0]).toContain('₫1,000,000');
+    expect(texts()[0]).toContain('1,000,000\u00a0₫');
     act(() => vi.advanceTimersByTime(TICKER_INTERVAL_MS));
     expect(texts()[0]).toContain('090****002');
     expect(texts()[2]).toContain('090****004');

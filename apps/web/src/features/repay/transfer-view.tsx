@@ -1,7 +1,7 @@
 import type { RepayQuote, RepayStatus } from '@sen/contract';
 import { useEffect, useState } from 'react';
 import { copyText } from '../../shared/contact/contact-actions.ts';
-import { formatInteger, money } from '../../shared/i18n/format.ts';
+import { money } from '../../shared/i18n/format.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 
 /** The VietQR code of a transfer as an SVG, drawn by a QR encoder loaded only here. */
@@ -94,7 +94,7 @@ export function TransferView({ quote, status }: { quote: RepayQuote; status: Rep
               <dd>{quote.accountName}</dd>
             </div>
             <CopyRow label={t('repay.content')} value={quote.transferContent} testId="transfer-content" />
-            <CopyRow label={t('repay.amount')} value={String(quote.amount)} shown={formatInteger(quote.amount, language)} testId="transfer-amount-copy" />
+            <CopyRow label={t('repay.amount')} value={String(quote.amount)} shown={money(quote.amount, language)} testId="transfer-amount-copy" />
           </dl>
           <p className="transfer__note">{countdown ? t('repay.expires', { time: countdown }) : t('repay.expired')}</p>
           <a className="link-button" href={quote.payUrl} target="_blank" rel="noopener" data-testid="open-pay-page">

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { displayDate, formatDecimal, formatInteger, formatPercent, shortDate, vietnamDayOf } from './format.ts';
+import { displayDate, formatDecimal, formatInteger, formatPercent, money, moneyRange, shortDate, vietnamDayOf } from './format.ts';
+import { messages } from '@sen/contract';
+import { en } from '../../locales/en.ts';
+import { vn } from '../../locales/vn.ts';
+import { zh } from '../../locales/zh.ts';
 
 describe('per-language number formats', () => {
   it('writes percentages the Vietnamese, English and Chinese way', () => {
@@ -20,6 +24,27 @@ describe('per-language number formats', () => {
     expect(formatDecimal('0.0400', 'en')).toBe('0.04');
     expect(formatDecimal(23.8456, 'zh', 2)).toBe('23.85');
     expect(formatDecimal('n/a', 'vn')).toBe('n/a');
+  });
+});
+
+describe('money: one format per language (decision 113)', () => {
+  const NBSP = '\u00a0';
+  it('writes VND with the language’s separators and ₫ after the amount, in vn, en and zh', () => {
+    expect(money(10_000_000, 'vn')).toBe(`10.000.000${NBSP}₫`);
+    expect(money(10_000_000, 'en')).toBe(`10,000,000${NBSP}₫`);
+    expect(money(10_000_000, 'zh')).toBe(`10,000,000${NBSP}₫`);
+    expect(money(2_000_000.7, 'en')).toBe(`2,000,000${NBSP}₫`);
+    expect(moneyRange(1_000_000, 7_000_000, 'en')).toBe(`1,000,000${NBSP}₫ – 7,000,000${NBSP}₫`);
+  });
+
+  it('leaves no amount written into the app’s texts: amounts come from money(), ₫ alone only as a unit label', () => {
+    for (const [name, dictionary] of Object.entries({ en, vn, zh })) {
+      for (const [key, text] of Object.entries(dictionary as Record<string, string>)) {
+        // The contract's shared texts (the back office's too) are the server's, not this app's.
+        if (key in messages.en) continue;
+        expect(text, `${name} ${key}`).not.toMatch(/\d\s*₫|₫\s*[\d{]|\}\s*₫/);
+      }
+    }
   });
 });
 

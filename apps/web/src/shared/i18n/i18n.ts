@@ -2,6 +2,7 @@ import { LANGUAGES, type Language } from '@sen/contract';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Dictionary, TranslationKey } from '../../locales/en.ts';
+import { queryClient } from '../query/query-client.ts';
 import { HTML_LANG, storeLanguage, storedLanguage } from './language.ts';
 
 /**
@@ -61,12 +62,18 @@ export async function loadStoredLanguage(): Promise<void> {
   if (i18n.language !== language) await i18n.changeLanguage(language);
 }
 
-/** Switches the interface language and persists it; the `lang` header follows from storage. */
+/**
+ * Switches the interface language and persists it; the `lang` header follows from storage. What
+ * the server wrote in the old language (product names and tags, banners, messages: decision 113)
+ * is fetched again: every query is marked stale and the ones on screen refetch.
+ */
 export async function changeLanguage(language: Language): Promise<void> {
   await loadLanguage(language);
+  const changed = storedLanguage() !== language;
   storeLanguage(language);
   applyDocumentLanguage(language);
   await i18n.changeLanguage(language);
+  if (changed) void queryClient.invalidateQueries();
 }
 
 /** Typed translation outside React (request layer, toasts). */
