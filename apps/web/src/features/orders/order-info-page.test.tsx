@@ -122,7 +122,7 @@ describe('/order/info servicing states', { timeout: 20_000 }, () => {
     render(detail(ORDER_STATUS.BAD_DEBTS, 'Bad debt', { actualNeedRepayAmount: 2_400_000, canRepay: true, writeOff: { on: '2026-11-20', amount: 3_400_000, recovered: 1_000_000 } }));
     const banner = await screen.findByTestId('order-written-off', {}, SLOW);
     expect(banner).toHaveTextContent('This loan was moved to bad debt');
-    expect(banner).toHaveTextContent('The debt is not cancelled: you still owe ₫2,400,000');
+    expect(banner).toHaveTextContent('The debt is not cancelled: you still owe 2,400,000 ₫');
     expect(banner).toHaveTextContent('3,400,000');
     expect(banner).toHaveTextContent('1,000,000');
     expect(banner).toHaveTextContent('You cannot take new loans');
