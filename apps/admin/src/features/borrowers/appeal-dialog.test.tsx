@@ -4,15 +4,13 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage } from '../../shared/i18n/i18n.ts';
+import { describe, expect, it } from 'vitest';
+import { envelope, stubServerInEnglish } from '../../test/stubbed-server.ts';
 import { operatorKeys } from '../auth/operator-query.ts';
 import { mayAppeal } from './appeal-dialog.tsx';
 import { CreditTab } from './credit-tab.tsx';
 
-const fetchMock = vi.fn<typeof fetch>();
-const envelope = (data: unknown, code = 200, message = 'ok') =>
-  new Response(JSON.stringify({ code, message, data }), { status: code === 200 ? 200 : 409, headers: { 'content-type': 'application/json' } });
+const fetchMock = stubServerInEnglish();
 
 type Account = NonNullable<BorrowerDetail['credit']['account']>;
 const account = (change: Partial<Account> = {}): Account => ({
@@ -55,18 +53,9 @@ function renderTab(creditAccount: Account | null, permissions: string[]) {
   );
 }
 
-beforeEach(async () => {
-  await changeLanguage('en');
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
 /** antd validates and animates asynchronously; on a loaded machine a second is not always enough. */
 const SLOW = { timeout: 5000 };
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  return changeLanguage('vn');
-});
 
 describe('when an appeal may be opened', () => {
   it('for a rejected or paused borrower with no review under way only', () => {

@@ -3,14 +3,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage } from '../../shared/i18n/i18n.ts';
+import { describe, expect, it } from 'vitest';
+import { envelope, stubServerInEnglish } from '../../test/stubbed-server.ts';
 import { operatorKeys } from '../auth/operator-query.ts';
 import { OrdersTab } from './orders-tab.tsx';
 
-const fetchMock = vi.fn<typeof fetch>();
-const envelope = (data: unknown, code = 200, message = 'ok') =>
-  new Response(JSON.stringify({ code, message, data }), { status: code === 200 ? 200 : 409, headers: { 'content-type': 'application/json' } });
+const fetchMock = stubServerInEnglish();
 
 type Order = BorrowerDetail['orders'][number];
 const order = (change: Partial<Order>): Order => ({
@@ -51,15 +49,6 @@ function renderTab(orders: Order[], permissions: string[]) {
   );
 }
 
-beforeEach(async () => {
-  await changeLanguage('en');
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  return changeLanguage('vn');
-});
 
 // antd's table, modal and form render slowly in jsdom
 describe('the orders tab: proposing a refund or a write-off', { timeout: 60_000 }, () => {

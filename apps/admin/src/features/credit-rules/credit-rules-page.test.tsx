@@ -4,14 +4,12 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage } from '../../shared/i18n/i18n.ts';
+import { describe, expect, it } from 'vitest';
+import { envelope, stubServerInEnglish } from '../../test/stubbed-server.ts';
 import { operatorKeys } from '../auth/operator-query.ts';
 import CreditRulesPage from './credit-rules-page.tsx';
 
-const fetchMock = vi.fn<typeof fetch>();
-const envelope = (data: unknown, code = 200, message = 'ok') =>
-  new Response(JSON.stringify({ code, message, data }), { status: code === 200 ? 200 : 409, headers: { 'content-type': 'application/json' } });
+const fetchMock = stubServerInEnglish();
 
 const maker = { id: 5, email: 'fiona@sen.local', name: 'Fiona Finance' };
 const checker = { id: 1, email: 'admin@sen.local', name: 'Demo Admin' };
@@ -69,15 +67,6 @@ function renderPage(permissions: string[]) {
 const SLOW = { timeout: 5000 };
 const posted = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
 
-beforeEach(async () => {
-  await changeLanguage('en');
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  return changeLanguage('vn');
-});
 
 // antd's table, select and form render slowly in jsdom
 describe('the credit rules page', { timeout: 60_000 }, () => {

@@ -3,13 +3,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage } from '../../shared/i18n/i18n.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { envelope, stubServerInEnglish } from '../../test/stubbed-server.ts';
 import { ChangeRoleDialog, DeactivateDialog } from './operator-action-dialogs.tsx';
 
-const fetchMock = vi.fn<typeof fetch>();
-const envelope = (data: unknown, code = 200, message = 'ok') =>
-  new Response(JSON.stringify({ code, message, data }), { status: code === 200 ? 200 : 409, headers: { 'content-type': 'application/json' } });
+const fetchMock = stubServerInEnglish();
 
 const reviewer: OperatorView = {
   id: 7,
@@ -28,15 +26,6 @@ function renderWithClient(node: ReactNode) {
   render(<QueryClientProvider client={client}>{node}</QueryClientProvider>);
 }
 
-beforeEach(async () => {
-  await changeLanguage('en');
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  return changeLanguage('vn');
-});
 
 // antd's modal and form render slowly in jsdom
 describe('the operator action dialogs', { timeout: 30_000 }, () => {

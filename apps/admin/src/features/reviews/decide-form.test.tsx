@@ -4,13 +4,11 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage } from '../../shared/i18n/i18n.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { envelope, stubServerInEnglish } from '../../test/stubbed-server.ts';
 import { DecideForm, decideInput } from './decide-form.tsx';
 
-const fetchMock = vi.fn<typeof fetch>();
-const envelope = (data: unknown, code = 200, message = 'ok', status = 200) =>
-  new Response(JSON.stringify({ code, message, data }), { status, headers: { 'content-type': 'application/json' } });
+const fetchMock = stubServerInEnglish();
 
 const operator = { id: 3, email: 'rita@sen.local', name: 'Rita Reviewer' };
 const review: ReviewCase = {
@@ -55,15 +53,6 @@ const SLOW = { timeout: 5000 };
 
 const sent = (call = 0) => JSON.parse(String(fetchMock.mock.calls[call]![1]?.body)) as Record<string, unknown>;
 
-beforeEach(async () => {
-  await changeLanguage('en');
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  return changeLanguage('vn');
-});
 
 describe('what the decide form sends', () => {
   it('sends the limit with an approval only, and the reason trimmed', () => {
