@@ -1,9 +1,10 @@
-import { CheckCircleFilled, ExclamationCircleFilled, PlayCircleOutlined } from '@ant-design/icons';
+import { PlayCircleOutlined } from '@ant-design/icons';
 import type { LedgerCheckReportData } from '@sen/contract';
-import { Alert, Button, Card, Col, Descriptions, Empty, Result, Row, Table, Typography } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Empty, Row, Table, Typography } from 'antd';
 import { formatDateTime, formatNumber } from '../../shared/format/format.ts';
 import { useT } from '../../shared/i18n/i18n.ts';
 import { errorMessage } from '../../shared/request/admin-request-error.ts';
+import { StatusPanel } from '../../shared/ui/status-panel.tsx';
 import { StatusTag } from '../../shared/ui/status-tag.tsx';
 import { formatVndText } from './money-text.ts';
 import { useLedgerCheck } from './operation-queries.ts';
@@ -43,13 +44,13 @@ function LedgerReport({ report }: { report: LedgerCheckReportData }) {
   const events = Object.entries(report.totals.byEvent).map(([event, count]) => ({ event, count }));
   return (
     <div className="stack">
-      <Result
-        className="ledger-result"
-        status={report.ok ? 'success' : 'error'}
-        icon={report.ok ? <CheckCircleFilled /> : <ExclamationCircleFilled />}
-        title={<span data-testid="ledger-verdict">{report.ok ? t('ledger.ok') : t('ledger.failed', { count: report.violations.length })}</span>}
-        subTitle={t('ledger.checkedAt', { at: formatDateTime(report.checkedAt) })}
-      />
+      <div className="ledger-result">
+        <StatusPanel
+          kind={report.ok ? 'success' : 'error'}
+          title={<span data-testid="ledger-verdict">{report.ok ? t('ledger.ok') : t('ledger.failed', { count: report.violations.length })}</span>}
+          subTitle={t('ledger.checkedAt', { at: formatDateTime(report.checkedAt) })}
+        />
+      </div>
       <Card title={<h2 className="card-title">{t('ledger.checks')}</h2>}>
         <Table<Check>
           rowKey="name"

@@ -1,10 +1,12 @@
-import { ExclamationCircleFilled, StopOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, CloseCircleFilled, ExclamationCircleFilled, StopOutlined } from '@ant-design/icons';
 import { Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
 
 const ICONS = {
   warning: <ExclamationCircleFilled style={{ fontSize: 56, color: '#faad14' }} aria-hidden />,
   forbidden: <StopOutlined style={{ fontSize: 56, color: '#cf1322' }} aria-hidden />,
+  success: <CheckCircleFilled style={{ fontSize: 56, color: '#389e0d' }} aria-hidden />,
+  error: <CloseCircleFilled style={{ fontSize: 56, color: '#cf1322' }} aria-hidden />,
 } as const;
 
 /**
