@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { API_PATHS, STORAGE_KEYS } from '@sen/contract';
 import { freshPhone, readOtp, waitForApp } from './support.ts';
+import { DEMO_PRODUCTS } from '../apps/server/src/modules/product/demo-products.ts';
 
 /*
  * Borrowers for the loan journeys: certified and approved with the development calls (the
@@ -82,10 +83,18 @@ export async function openHome(page: Page): Promise<void> {
   }
 }
 
-/** Opens the home and applies for the product whose card shows `name`. */
+/** A demo product's card by its Vietnamese name, in whatever language the page shows it (decision 113). */
+function productNamed(name: string): RegExp {
+  const product = DEMO_PRODUCTS.find((candidate) => candidate.name === name);
+  if (!product) throw new Error(`no demo product is named ${name}`);
+  const names = [product.name, ...Object.values(product.translations ?? {}).flatMap((text) => (text?.name ? [text.name] : []))];
+  return new RegExp(names.map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
+}
+
+/** Opens the home and applies for the demo product named `name` (its Vietnamese name). */
 export async function applyFor(page: Page, name: string): Promise<void> {
   await openHome(page);
-  await page.locator('[data-testid^="product-card-"]', { hasText: name }).getByTestId('apply-product').click();
+  await page.locator('[data-testid^="product-card-"]', { hasText: productNamed(name) }).getByTestId('apply-product').click();
   await expect(page).toHaveURL(/\/product\/info\?/);
   await expect(page.getByTestId('cost-apr')).toBeVisible();
 }

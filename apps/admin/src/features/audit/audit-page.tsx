@@ -52,7 +52,7 @@ export default function AuditPage() {
               }}
               columns={[
                 { title: t('audit.at'), dataIndex: 'at', render: formatDateTime, width: 170 },
-                { title: t('audit.actor'), render: (_: unknown, row) => (row.actor ? row.actor.name || row.actor.email : t('audit.system')) },
+                { title: t('audit.actor'), render: (_: unknown, row) => (row.actor ? (row.actor.name ? `${row.actor.name} (${row.actor.email})` : row.actor.email) : t('audit.system')) },
                 { title: t('audit.action'), dataIndex: 'action', render: (action: string) => <code>{action}</code> },
                 { title: t('audit.target'), render: (_: unknown, row) => `${row.targetType}${row.targetId ? ` #${row.targetId}` : ''}` },
                 { title: t('audit.reason'), dataIndex: 'reason', render: (reason: string | null) => reason ?? '—' },
