@@ -2,7 +2,7 @@ import { ADMIN_PATHS, allAdminEndpoints, API_PATHS, ERRORS, type ProductInput, t
 import { addDays, addVietnamDays, vietnamDate } from '@sen/domain';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loanProducts, operatorAudit, productVersions } from '../src/db/schema.ts';
+import { bankTransfers, loanProducts, operatorAudit, productVersions } from '../src/db/schema.ts';
 import { randomIdNumber, savePersonalData } from './helpers/borrowers.ts';
 import { sampleJpeg } from './helpers/images.ts';
 import { createBorrower, demoProducts, openLoan } from './helpers/loans.ts';
@@ -192,6 +192,20 @@ describe('the audit trail', () => {
       adminProposeWriteOff: async () => {
         const overdue = await openLoan(t, borrower, { principal: 1_000_000n, planNums: 1, startDate: addVietnamDays(vietnamDate(t.clock.now()), -120) });
         return maker.browser.post(ADMIN_PATHS.writeOffPropose, { orderId: overdue.order.id, reason: 'audit trail test: write-off' });
+      },
+      // The unmatched queue (decision 114): money naming nothing of ours, proposed to a loan or back to its sender.
+      adminProposeTransferMatch: async () => {
+        const loan = await openLoan(t, borrower, { principal: 1_000_000n, planNums: 1 });
+        const body = sepayTransfer(t, { content: 'chuyen tien', transferAmount: 12_000 });
+        await postSepay(t, body);
+        const [transfer] = await t.database.db.select().from(bankTransfers).where(eq(bankTransfers.providerTransactionId, String(body.id)));
+        return maker.browser.post(ADMIN_PATHS.unidentifiedMatch, { transferId: transfer!.id, orderNo: loan.order.orderNo, reason: 'audit trail test: match' });
+      },
+      adminProposeTransferReturn: async () => {
+        const body = sepayTransfer(t, { content: 'chuyen tien', transferAmount: 13_000 });
+        await postSepay(t, body);
+        const [transfer] = await t.database.db.select().from(bankTransfers).where(eq(bankTransfers.providerTransactionId, String(body.id)));
+        return maker.browser.post(ADMIN_PATHS.unidentifiedReturn, { transferId: transfer!.id, reason: 'audit trail test: return' });
       },
     };
     const audited = allAdminEndpoints.filter((endpoint) => endpoint.audited).map((endpoint) => endpoint.id);

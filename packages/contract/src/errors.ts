@@ -212,6 +212,9 @@ export const ERRORS = {
   REFUND_NO_ACCOUNT: { code: 6072, httpStatus: 409, messageKey: 'error.refundNoAccount' },
   /** A write-off of an order that is not being repaid or not past its due date. */
   WRITE_OFF_NOT_ALLOWED: { code: 6073, httpStatus: 409, messageKey: 'error.writeOffNotAllowed' },
+  // Reconciliation (issue 23 item 2; decision 114).
+  /** A match or return of a transfer that is not waiting in the unmatched queue (already decided, or never unidentified). */
+  TRANSFER_NOT_UNIDENTIFIED: { code: 6080, httpStatus: 409, messageKey: 'error.transferNotUnidentified' },
 } as const satisfies Record<string, { code: number; httpStatus: number; messageKey: MessageKey }>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -21,6 +21,7 @@ import { adminOperatorDeactivateEndpoint, adminOperatorInviteEndpoint, adminOper
 import { adminProductListEndpoint, adminProductProposeEndpoint } from './products.ts';
 import { adminProposalApproveEndpoint, adminProposalListEndpoint, adminProposalRejectEndpoint } from './proposals.ts';
 import { adminDashboardEndpoint } from './dashboard.ts';
+import { adminUnidentifiedMatchEndpoint, adminUnidentifiedReturnEndpoint, adminUnidentifiedTransfersEndpoint } from './reconciliation.ts';
 import { adminRefundProposeEndpoint, adminWriteOffProposeEndpoint } from './servicing.ts';
 import {
   adminCollectionAssignEndpoint,
@@ -63,6 +64,9 @@ export const adminEndpoints = {
   receipts: adminReceiptListEndpoint,
   receiptReview: adminReceiptReviewEndpoint,
   transfers: adminTransfersEndpoint,
+  unidentifiedTransfers: adminUnidentifiedTransfersEndpoint,
+  unidentifiedMatch: adminUnidentifiedMatchEndpoint,
+  unidentifiedReturn: adminUnidentifiedReturnEndpoint,
   reviews: adminReviewListEndpoint,
   reviewDetail: adminReviewDetailEndpoint,
   reviewDecide: adminReviewDecideEndpoint,

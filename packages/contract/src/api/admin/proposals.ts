@@ -19,6 +19,10 @@ export const PROPOSAL_KINDS = [
   'refund.issue',
   /** Write a loan off (payload: orderId; decision 100). */
   'loan.writeOff',
+  /** Apply an unidentified transfer to a borrower's loan as their repayment (payload: transferId, orderId, repaymentRequestId; decision 114). */
+  'transfer.match',
+  /** Send an unidentified transfer back to its sender (payload: transferId; decision 114). */
+  'transfer.return',
 ] as const;
 export const proposalKindSchema = z.enum(PROPOSAL_KINDS);
 export type ProposalKind = z.infer<typeof proposalKindSchema>;
@@ -97,6 +101,8 @@ export const adminProposalApproveEndpoint = defineEndpoint({
     'REFUND_IN_PROGRESS',
     'REFUND_NO_ACCOUNT',
     'WRITE_OFF_NOT_ALLOWED',
+    'ORDER_NOT_FOUND',
+    'TRANSFER_NOT_UNIDENTIFIED',
   ],
 });
 
