@@ -587,6 +587,21 @@ export function composeServices(infra: Infra) {
     },
     apply: (payload, decision) => unidentified.applyReturn(payload.transferId, decision),
   });
+  // A payout cancelled by operators (decision 114): the credit comes back as when the job gives up.
+  const payoutCancelSchema = z.object({ orderId: z.number().int().positive() });
+  proposalKinds.register({
+    kind: 'payout.cancel',
+    parse: (payload) => payoutCancelSchema.parse(payload),
+    subject: (payload) => `payout:${payload.orderId}`,
+    prepare: async (payload) => {
+      const { order, attempt } = await payouts.cancellable(payload.orderId);
+      return {
+        summary: `Cancel the payout of order ${order.orderNo} (${order.disbursedAmount} VND, attempt ${attempt.attempt}); ${order.principal} VND of credit limit back`,
+        before: { orderNo: order.orderNo, state: order.state, attempt: attempt.attempt, attemptState: attempt.state },
+      };
+    },
+    apply: (payload, decision) => payouts.cancel(payload.orderId, decision.now),
+  });
   // A settled loan's confirmation of settlement (decision 101).
   const settlementCertificates = new SettlementCertificateService({
     orders: loans.orders,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankTransfers, loanProducts, operatorAudit, productVersions } from '../src/db/schema.ts';
 import { randomIdNumber, savePersonalData } from './helpers/borrowers.ts';
 import { sampleJpeg } from './helpers/images.ts';
-import { createBorrower, demoProducts, openLoan } from './helpers/loans.ts';
+import { committedOrder, createBorrower, demoProducts, openLoan } from './helpers/loans.ts';
 import { postMultipart } from './helpers/multipart.ts';
 import { postSepay, sepayTransfer } from './helpers/sepay.ts';
 import { testProduct, type OperatorSession } from './helpers/operators.ts';
@@ -200,6 +200,14 @@ describe('the audit trail', () => {
         await postSepay(t, body);
         const [transfer] = await t.database.db.select().from(bankTransfers).where(eq(bankTransfers.providerTransactionId, String(body.id)));
         return maker.browser.post(ADMIN_PATHS.unidentifiedMatch, { transferId: transfer!.id, orderNo: loan.order.orderNo, reason: 'audit trail test: match' });
+      },
+      adminRetryPayout: async () => {
+        const order = await committedOrder(t, borrower, 500_000n);
+        return maker.browser.post(ADMIN_PATHS.payoutRetry, { orderId: order.id, reason: 'audit trail test: retry' });
+      },
+      adminProposePayoutCancel: async () => {
+        const order = await committedOrder(t, borrower, 500_000n);
+        return maker.browser.post(ADMIN_PATHS.payoutCancelPropose, { orderId: order.id, reason: 'audit trail test: cancel' });
       },
       adminProposeTransferReturn: async () => {
         const body = sepayTransfer(t, { content: 'chuyen tien', transferAmount: 13_000 });

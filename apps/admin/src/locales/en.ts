@@ -763,6 +763,7 @@ export const en = {
   'servicing.reason': 'Reason (kept with the proposal and in the audit trail)',
   'servicing.proposed': 'Proposal #{id} is waiting for another operator’s approval',
   'proposals.kind.transfer.match': 'Match of an unidentified transfer',
+  'proposals.kind.payout.cancel': 'Cancel of a payout',
   'proposals.kind.transfer.return': 'Return of an unidentified transfer',
   'menu.unidentified': 'Unmatched transfers',
   'unidentified.title': 'Unmatched transfers',

@@ -762,6 +762,7 @@ export const vn: Dictionary = {
   'servicing.reason': 'Lý do (lưu cùng đề xuất và trong nhật ký kiểm toán)',
   'servicing.proposed': 'Đề xuất #{id} đang chờ người khác duyệt',
   'proposals.kind.transfer.match': 'Khớp giao dịch chưa xác định',
+  'proposals.kind.payout.cancel': 'Hủy giải ngân',
   'proposals.kind.transfer.return': 'Hoàn trả giao dịch chưa xác định',
   'menu.unidentified': 'Giao dịch chưa khớp',
   'unidentified.title': 'Giao dịch chưa khớp',

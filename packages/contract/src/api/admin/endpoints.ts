@@ -22,7 +22,7 @@ import { adminProductListEndpoint, adminProductProposeEndpoint } from './product
 import { adminProposalApproveEndpoint, adminProposalListEndpoint, adminProposalRejectEndpoint } from './proposals.ts';
 import { adminDashboardEndpoint } from './dashboard.ts';
 import { adminUnidentifiedMatchEndpoint, adminUnidentifiedReturnEndpoint, adminUnidentifiedTransfersEndpoint } from './reconciliation.ts';
-import { adminRefundProposeEndpoint, adminWriteOffProposeEndpoint } from './servicing.ts';
+import { adminPayoutCancelProposeEndpoint, adminPayoutRetryEndpoint, adminRefundProposeEndpoint, adminWriteOffProposeEndpoint } from './servicing.ts';
 import {
   adminCollectionAssignEndpoint,
   adminCollectionCaseEndpoint,
@@ -67,6 +67,8 @@ export const adminEndpoints = {
   unidentifiedTransfers: adminUnidentifiedTransfersEndpoint,
   unidentifiedMatch: adminUnidentifiedMatchEndpoint,
   unidentifiedReturn: adminUnidentifiedReturnEndpoint,
+  payoutRetry: adminPayoutRetryEndpoint,
+  payoutCancelPropose: adminPayoutCancelProposeEndpoint,
   reviews: adminReviewListEndpoint,
   reviewDetail: adminReviewDetailEndpoint,
   reviewDecide: adminReviewDecideEndpoint,

@@ -46,4 +46,7 @@ export const ADMIN_PATHS = {
   // Refunds and write-offs (issue 23; decision 100): proposals another operator approves.
   refundPropose: '/api/admin/loans/refund/propose',
   writeOffPropose: '/api/admin/loans/write-off/propose',
+  // Payouts (decision 114): retry now (one operator), cancel (a proposal).
+  payoutRetry: '/api/admin/loans/payout/retry',
+  payoutCancelPropose: '/api/admin/loans/payout/cancel/propose',
 } as const;

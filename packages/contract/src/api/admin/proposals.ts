@@ -23,6 +23,8 @@ export const PROPOSAL_KINDS = [
   'transfer.match',
   /** Send an unidentified transfer back to its sender (payload: transferId; decision 114). */
   'transfer.return',
+  /** Cancel an order's payout not yet at the partner; the credit limit is restored (payload: orderId; decision 114). */
+  'payout.cancel',
 ] as const;
 export const proposalKindSchema = z.enum(PROPOSAL_KINDS);
 export type ProposalKind = z.infer<typeof proposalKindSchema>;
@@ -103,6 +105,8 @@ export const adminProposalApproveEndpoint = defineEndpoint({
     'WRITE_OFF_NOT_ALLOWED',
     'ORDER_NOT_FOUND',
     'TRANSFER_NOT_UNIDENTIFIED',
+    'PAYOUT_NOT_OPEN',
+    'PAYOUT_IN_FLIGHT',
   ],
 });
 
