@@ -800,6 +800,13 @@ export const en = {
   'unidentified.fourEyesMatch': 'The money is applied to the loan as its repayment, dated when the bank received it, only when another operator approves.',
   'unidentified.fourEyesReturn': 'Once another operator approves, the transfer is marked to be returned; finance sends it back from the bank and it stays in suspense until then.',
   'unidentified.proposed': 'Proposal #{id} is waiting for another operator',
+  'servicing.retryPayout': 'Retry payout now',
+  'servicing.proposePayoutCancel': 'Propose payout cancel',
+  'servicing.payoutRetryTitle': 'Retry the payout of order {orderNo}',
+  'servicing.payoutCancelTitle': 'Cancel the payout of order {orderNo}',
+  'servicing.payoutRetryNote': 'The payout job sends the waiting transfer on its next run (or asks the partner about one it holds). Nothing is sent twice: each attempt is recorded before the partner is called.',
+  'servicing.payoutCancelNote': 'Possible only while no transfer is at the partner. On another operator\'s approval the order fails as cancelled, and the credit limit and the product quota come back.',
+  'servicing.retried': 'The payout job will take this payout on its next run',
 } as const;
 
 export type TranslationKey = keyof typeof en;

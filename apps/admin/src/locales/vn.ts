@@ -799,4 +799,11 @@ export const vn: Dictionary = {
   'unidentified.fourEyesMatch': 'Tiền chỉ được ghi vào khoản vay như một lần trả nợ, tính theo ngày ngân hàng nhận, khi một người khác duyệt.',
   'unidentified.fourEyesReturn': 'Khi một người khác duyệt, giao dịch được đánh dấu chờ hoàn trả; bộ phận tài chính chuyển trả từ ngân hàng và tiền vẫn ở tài khoản tạm treo đến lúc đó.',
   'unidentified.proposed': 'Đề xuất #{id} đang chờ người khác duyệt',
+  'servicing.retryPayout': 'Giải ngân lại ngay',
+  'servicing.proposePayoutCancel': 'Đề xuất hủy giải ngân',
+  'servicing.payoutRetryTitle': 'Giải ngân lại đơn {orderNo}',
+  'servicing.payoutCancelTitle': 'Hủy giải ngân đơn {orderNo}',
+  'servicing.payoutRetryNote': 'Tác vụ giải ngân gửi giao dịch đang chờ ở lần chạy kế tiếp (hoặc hỏi đối tác về giao dịch đối tác đang giữ). Không có giao dịch nào bị gửi hai lần: mỗi lần thử được ghi lại trước khi gọi đối tác.',
+  'servicing.payoutCancelNote': 'Chỉ thực hiện được khi chưa có giao dịch nào ở đối tác. Khi một người khác duyệt, đơn vay thất bại với lý do đã hủy, hạn mức tín dụng và hạn ngạch sản phẩm được hoàn lại.',
+  'servicing.retried': 'Tác vụ giải ngân sẽ xử lý khoản giải ngân này ở lần chạy kế tiếp',
 };
