@@ -142,3 +142,18 @@ describe('the unmatched queue', { timeout: 60_000 }, () => {
     await expectLedgerOk();
   });
 });
+
+describe('the ledger check of the queue', { timeout: 60_000 }, () => {
+  it('reports a queue that no longer adds up to the suspense account', async () => {
+    const { transfer } = await unidentified(5_000);
+    await expectLedgerOk();
+    // A queue row changed behind the ledger's back (no posting): the check sees it.
+    await t.database.db.update(unidentifiedTransfers).set({ state: 'matched' }).where(eq(unidentifiedTransfers.transferId, transfer.id));
+    try {
+      expect((await t.services.ledger.check()).violations.map((violation) => violation.check)).toEqual(['unidentified-held']);
+    } finally {
+      await t.database.db.update(unidentifiedTransfers).set({ state: 'open' }).where(eq(unidentifiedTransfers.transferId, transfer.id));
+    }
+    await expectLedgerOk();
+  });
+});
