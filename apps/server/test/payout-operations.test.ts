@@ -1,4 +1,4 @@
-import { ADMIN_PATHS, ERRORS, type ProposalView } from '@sen/contract';
+import { ADMIN_PATHS, API_PATHS, ERRORS, type ProposalView } from '@sen/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loanOrders, payoutAttempts } from '../src/db/schema.ts';
@@ -69,6 +69,9 @@ describe('operators and payouts', { timeout: 60_000 }, () => {
     expect(await orderRow(order.id)).toMatchObject({ state: 'payout_failed', closeReason: 'CANCELLED' });
     expect((await attemptsOf(order.id)).map((attempt) => attempt.state)).toEqual(['failed']);
     expect(await used(b.userId)).toBe(0n);
+    // The borrower reads why: cancelled, not a bank's refusal.
+    const list = await t.post<Array<{ orderId: number; closeReason: string | null }>>(API_PATHS.orderList, { token: b.token, payload: {}, lang: 'en' });
+    expect(list.envelope.data.find((row) => row.orderId === order.id)?.closeReason).toBe('This loan was cancelled before it was paid out. Your credit limit has been restored');
     expect((await job.runDue()).claimed).toBe(0);
     expect(provider.submits).not.toContain(payoutReference(order.orderNo, 1));
     // Decided: neither a second cancel nor a retry.
