@@ -86,6 +86,8 @@ import { ReceiptService } from './modules/repayment/receipt.service.ts';
 import { REPAYMENT_LEDGER_CHECKS } from './modules/repayment/repayment-ledger-checks.ts';
 import { RepaymentRequestService } from './modules/repayment/repayment-request.service.ts';
 import { RepaymentRepository } from './modules/repayment/repayment.repository.ts';
+import { UnidentifiedTransferRepository } from './modules/repayment/unidentified-transfer.repository.ts';
+import { UnidentifiedTransferService } from './modules/repayment/unidentified-transfer.service.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
 import { DeviceRateLimit } from './modules/tracking/device-rate-limit.ts';
 import { TrackingRepository } from './modules/tracking/tracking.repository.ts';
@@ -353,7 +355,9 @@ export function composeServices(infra: Infra) {
     ttlMinutes: config.repayment.requestTtlMinutes,
     receiptPending: (orderIds) => receipts.pendingOrders(orderIds),
   });
-  const transfers = new BankTransferService({ uow, repository: repaymentRepository, collection, clock: businessClock, accountNumber: config.collection.accountNumber });
+  // The unmatched queue (decision 114): money that names no repayment waits in suspense for two operators.
+  const unidentified = new UnidentifiedTransferService({ uow, repository: new UnidentifiedTransferRepository(uow), repayments: repaymentRepository, collection, ledger, clock: businessClock });
+  const transfers = new BankTransferService({ uow, repository: repaymentRepository, collection, unidentified, clock: businessClock, accountNumber: config.collection.accountNumber });
   const orderViews = new OrderViews({
     uow,
     orders: loans.orders,
@@ -574,6 +578,44 @@ export function composeServices(infra: Infra) {
     },
     apply: (payload, decision) => writeOffs.writeOff(payload.orderId, { kind: 'manual', ...decision }),
   });
+  // The unmatched queue's decisions (decision 114): a match moves money to a loan, a return marks it to go back.
+  const transferMatchSchema = z.object({ transferId: z.number().int().positive(), orderId: z.number().int().positive(), repaymentRequestId: z.string().uuid().optional() });
+  proposalKinds.register({
+    kind: 'transfer.match',
+    parse: (payload) => transferMatchSchema.parse(payload),
+    subject: (payload) => `unidentified:${payload.transferId}`,
+    prepare: async (payload) => {
+      const { row, order } = await unidentified.checkMatch(payload);
+      return { summary: `Apply unidentified transfer ${row.transferId} of ${row.amount} VND to order ${order.orderNo}`, before: { transferId: row.transferId, amount: String(row.amount), orderNo: order.orderNo } };
+    },
+    apply: (payload, decision) => unidentified.applyMatch(payload, decision),
+  });
+  const transferReturnSchema = z.object({ transferId: z.number().int().positive() });
+  proposalKinds.register({
+    kind: 'transfer.return',
+    parse: (payload) => transferReturnSchema.parse(payload),
+    subject: (payload) => `unidentified:${payload.transferId}`,
+    prepare: async (payload) => {
+      const row = await unidentified.checkReturn(payload.transferId);
+      return { summary: `Return unidentified transfer ${row.transferId} of ${row.amount} VND to its sender`, before: { transferId: row.transferId, amount: String(row.amount) } };
+    },
+    apply: (payload, decision) => unidentified.applyReturn(payload.transferId, decision),
+  });
+  // A payout cancelled by operators (decision 114): the credit comes back as when the job gives up.
+  const payoutCancelSchema = z.object({ orderId: z.number().int().positive() });
+  proposalKinds.register({
+    kind: 'payout.cancel',
+    parse: (payload) => payoutCancelSchema.parse(payload),
+    subject: (payload) => `payout:${payload.orderId}`,
+    prepare: async (payload) => {
+      const { order, attempt } = await payouts.cancellable(payload.orderId);
+      return {
+        summary: `Cancel the payout of order ${order.orderNo} (${order.disbursedAmount} VND, attempt ${attempt.attempt}); ${order.principal} VND of credit limit back`,
+        before: { orderNo: order.orderNo, state: order.state, attempt: attempt.attempt, attemptState: attempt.state },
+      };
+    },
+    apply: (payload, decision) => payouts.cancel(payload.orderId, decision.now),
+  });
   // A settled loan's confirmation of settlement (decision 101).
   const settlementCertificates = new SettlementCertificateService({
     orders: loans.orders,
@@ -656,6 +698,7 @@ export function composeServices(infra: Infra) {
     receipts,
     repaymentRequests,
     transfers,
+    unidentified,
     accrual,
     reminders,
     contactGovernor,

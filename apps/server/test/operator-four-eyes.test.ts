@@ -2,10 +2,10 @@ import { ADMIN_PATHS, allAdminEndpoints, API_PATHS, ERRORS, type ProductInput, t
 import { addDays, addVietnamDays, vietnamDate } from '@sen/domain';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loanProducts, operatorAudit, productVersions } from '../src/db/schema.ts';
+import { bankTransfers, loanProducts, operatorAudit, productVersions } from '../src/db/schema.ts';
 import { randomIdNumber, savePersonalData } from './helpers/borrowers.ts';
 import { sampleJpeg } from './helpers/images.ts';
-import { createBorrower, demoProducts, openLoan } from './helpers/loans.ts';
+import { committedOrder, createBorrower, demoProducts, openLoan } from './helpers/loans.ts';
 import { postMultipart } from './helpers/multipart.ts';
 import { postSepay, sepayTransfer } from './helpers/sepay.ts';
 import { testProduct, type OperatorSession } from './helpers/operators.ts';
@@ -194,6 +194,29 @@ describe('the audit trail', () => {
       adminProposeWriteOff: async () => {
         const overdue = await openLoan(t, borrower, { principal: 1_000_000n, planNums: 1, startDate: addVietnamDays(vietnamDate(t.clock.now()), -120) });
         return maker.browser.post(ADMIN_PATHS.writeOffPropose, { orderId: overdue.order.id, reason: 'audit trail test: write-off' });
+      },
+      // The unmatched queue (decision 114): money naming nothing of ours, proposed to a loan or back to its sender.
+      adminProposeTransferMatch: async () => {
+        // Another borrower: this one's loan 120 days old (the write-off above) bars a new loan (decision 115).
+        const loan = await openLoan(t, await createBorrower(t), { principal: 1_000_000n, planNums: 1 });
+        const body = sepayTransfer(t, { content: 'chuyen tien', transferAmount: 12_000 });
+        await postSepay(t, body);
+        const [transfer] = await t.database.db.select().from(bankTransfers).where(eq(bankTransfers.providerTransactionId, String(body.id)));
+        return maker.browser.post(ADMIN_PATHS.unidentifiedMatch, { transferId: transfer!.id, orderNo: loan.order.orderNo, reason: 'audit trail test: match' });
+      },
+      adminRetryPayout: async () => {
+        const order = await committedOrder(t, await createBorrower(t), 500_000n);
+        return maker.browser.post(ADMIN_PATHS.payoutRetry, { orderId: order.id, reason: 'audit trail test: retry' });
+      },
+      adminProposePayoutCancel: async () => {
+        const order = await committedOrder(t, await createBorrower(t), 500_000n);
+        return maker.browser.post(ADMIN_PATHS.payoutCancelPropose, { orderId: order.id, reason: 'audit trail test: cancel' });
+      },
+      adminProposeTransferReturn: async () => {
+        const body = sepayTransfer(t, { content: 'chuyen tien', transferAmount: 13_000 });
+        await postSepay(t, body);
+        const [transfer] = await t.database.db.select().from(bankTransfers).where(eq(bankTransfers.providerTransactionId, String(body.id)));
+        return maker.browser.post(ADMIN_PATHS.unidentifiedReturn, { transferId: transfer!.id, reason: 'audit trail test: return' });
       },
     };
     const audited = allAdminEndpoints.filter((endpoint) => endpoint.audited).map((endpoint) => endpoint.id);

@@ -218,6 +218,13 @@ export const ERRORS = {
   REFUND_NO_ACCOUNT: { code: 6072, httpStatus: 409, messageKey: 'error.refundNoAccount' },
   /** A write-off of an order that is not being repaid or not past its due date. */
   WRITE_OFF_NOT_ALLOWED: { code: 6073, httpStatus: 409, messageKey: 'error.writeOffNotAllowed' },
+  // Reconciliation (issue 23 item 2; decision 114).
+  /** A match or return of a transfer that is not waiting in the unmatched queue (already decided, or never unidentified). */
+  TRANSFER_NOT_UNIDENTIFIED: { code: 6080, httpStatus: 409, messageKey: 'error.transferNotUnidentified' },
+  /** A payout retry or cancel for an order that is not waiting to be paid out. */
+  PAYOUT_NOT_OPEN: { code: 6081, httpStatus: 409, messageKey: 'error.payoutNotOpen' },
+  /** A payout cancel (or retry) while the partner holds the transfer: the money may already be on its way. */
+  PAYOUT_IN_FLIGHT: { code: 6082, httpStatus: 409, messageKey: 'error.payoutInFlight' },
 } as const satisfies Record<string, { code: number; httpStatus: number; messageKey: MessageKey }>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -40,6 +40,8 @@ export const CHART_OF_ACCOUNTS = {
   overdue_fee_income: { type: 'income', scope: 'lender', rule: 'any', name: 'Overdue fee income' },
   credit_losses: { type: 'expense', scope: 'lender', rule: 'any', name: 'Principal written off' },
   recovery_income: { type: 'income', scope: 'lender', rule: 'any', name: 'Recoveries on loans written off' },
+  // Decision 114: money in the collection account that names no repayment, until it is matched or returned.
+  unidentified_receipts: { type: 'liability', scope: 'lender', rule: 'credit-or-zero', name: 'Unidentified transfers received (suspense: to match or return)' },
 } as const satisfies Record<string, AccountDefinition>;
 
 export type AccountCode = keyof typeof CHART_OF_ACCOUNTS;
@@ -73,6 +75,9 @@ export const MONEY_EVENTS = [
   'overpayment_credit',
   'refund',
   'write_off',
+  // Decision 114: an unidentified transfer into suspense, and out of it when matched to a loan.
+  'unidentified_receipt',
+  'unidentified_match',
 ] as const;
 export type MoneyEvent = (typeof MONEY_EVENTS)[number];
 
@@ -236,6 +241,32 @@ export function overpaymentCreditPosting(
   return build('overpayment_credit', `overpayment:${reference}`, context, 'Overpayment kept as credit', [
     debit(lender('collection_bank'), amount),
     credit({ code: 'borrower_credit', owner: context.borrowerId }, amount),
+  ])!;
+}
+
+/**
+ * A transfer into the collection account that names no repayment (decision 114): the money is in
+ * the bank, owed to someone we have not identified, so it waits in suspense. Keyed by the
+ * transfer, so a transfer reported twice posts once.
+ */
+export function unidentifiedReceiptPosting(reference: string, businessDate: IsoDate, amount: Vnd): Posting {
+  if (amount <= 0n) throw new RangeError('An unidentified receipt must be positive');
+  return build('unidentified_receipt', `unidentified:${reference}`, { loanId: null, borrowerId: null, businessDate }, 'Unidentified transfer held in suspense', [
+    debit(lender('collection_bank'), amount),
+    credit(lender('unidentified_receipts'), amount),
+  ])!;
+}
+
+/**
+ * An unidentified transfer matched to a borrower's loans (decision 114): out of suspense and back
+ * into the collection account, which the repayment posting that follows takes it from as any
+ * transfer's money; the two together leave the bank balance as the receipt made it.
+ */
+export function unidentifiedMatchPosting(reference: string, businessDate: IsoDate, amount: Vnd): Posting {
+  if (amount <= 0n) throw new RangeError('A match must be positive');
+  return build('unidentified_match', `unidentified-match:${reference}`, { loanId: null, borrowerId: null, businessDate }, 'Unidentified transfer matched', [
+    debit(lender('unidentified_receipts'), amount),
+    credit(lender('collection_bank'), amount),
   ])!;
 }
 

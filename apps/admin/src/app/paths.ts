@@ -17,6 +17,7 @@ export const paths = {
   ledgerCheck: '/ledger',
   receipts: '/receipts',
   transfers: '/transfers',
+  unidentified: '/unmatched',
   feedback: '/feedback',
   collections: '/collections',
   collectionCase: '/collections/:caseId',

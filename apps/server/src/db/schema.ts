@@ -1221,6 +1221,31 @@ export const bankTransfers = pgTable(
 );
 
 /**
+ * The unmatched queue (decision 114): a transfer into the collection account that named no
+ * repayment, held in suspense (ledger unidentified_receipts) until two operators match it to a
+ * loan or decide to return it. One row per transfer, written with the transfer.
+ */
+export const unidentifiedTransfers = pgTable(
+  'unidentified_transfers',
+  {
+    transferId: bigint('transfer_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => bankTransfers.id),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    /** When the bank says the money arrived (its transactionDate; our receipt time when unreadable). */
+    bankTime: timestamp('bank_time', { withTimezone: true }).notNull(),
+    /** open: in suspense; matched: applied to a loan; to_return: approved to go back to the sender, still in suspense. */
+    state: text('state', { enum: ['open', 'matched', 'to_return'] }).notNull(),
+    orderId: bigint('order_id', { mode: 'number' }).references(() => loanOrders.id),
+    repaymentRequestId: uuid('repayment_request_id').references(() => repaymentRequests.id),
+    /** The match.transfer or return.transfer proposal that decided it. */
+    proposalId: integer('proposal_id').references(() => proposals.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [index('unidentified_transfers_state_idx').on(table.state, table.bankTime), check('unidentified_transfers_amount', sql`${table.amount} > 0`)],
+);
+
+/**
  * Money applied to one loan (a transfer or an approved receipt), with its allocation: the loan's
  * repayment history. Unique per source and order, so a source applies to a loan once.
  */

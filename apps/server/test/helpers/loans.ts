@@ -103,3 +103,46 @@ export async function openLoan(t: TestApp, borrower: TestBorrower, options: Open
   });
   return (await t.services.loans.readLoan(orderId))!;
 }
+
+/** An order as the commit leaves it, waiting for the payout job: credit and quota taken, state 'pending', attempt 1 'created' and due now. */
+export async function committedOrder(t: TestApp, b: TestBorrower, principal = 3_000_000n) {
+  const product = (await demoProducts(t)).get('sen-linh-hoat')!;
+  const today = vietnamDate(t.clock.now());
+  const terms = loanTermsOf(product, principal, defaultPlanOf(product), today);
+  const schedule = buildSchedule(terms);
+  return t.database.uow.transaction(async () => {
+    await t.services.credit.reserve(b.userId, principal);
+    await t.services.product.takeQuota(product, today);
+    const order = await t.services.loans.orders.insert(
+      {
+        userId: b.userId,
+        productId: product.id,
+        productName: product.name,
+        state: 'pending',
+        principal,
+        termDays: product.termDays,
+        planNums: terms.planNums,
+        dailyRatePpm: product.dailyRatePpm,
+        overdueRatePpm: Number(overdueRateOf(product)),
+        serviceFee: terms.serviceFee,
+        feeTiming: product.feeTiming,
+        disbursedAmount: schedule.totals.disbursed,
+        receivingAccountId: b.accountId,
+        payWay: 'CARD',
+        applyDate: today,
+        idempotencyKey: `committed-order:${Math.random().toString(36).slice(2)}`,
+      },
+      schedule,
+    );
+    await t.services.loans.orders.insertAttempt({
+      orderId: order.id,
+      attempt: 1,
+      reference: payoutReference(order.orderNo, 1),
+      amount: order.disbursedAmount,
+      receivingAccountId: b.accountId,
+      state: 'created',
+      nextCheckAt: t.clock.now(),
+    });
+    return order;
+  });
+}

@@ -35,12 +35,30 @@ export function useRevealBorrower() {
   });
 }
 
-/** Propose a refund of an order's overpayment or its write-off (a proposal another operator approves; decision 100). */
-export function useProposeServicing(kind: 'refund' | 'writeOff') {
+/** What an operator does to an order's money from the borrower page (decisions 100, 114). */
+export type ServicingKind = 'refund' | 'writeOff' | 'payoutCancel' | 'payoutRetry';
+const SERVICING_ENDPOINTS = {
+  refund: adminEndpoints.refundPropose,
+  writeOff: adminEndpoints.writeOffPropose,
+  payoutCancel: adminEndpoints.payoutCancelPropose,
+} as const;
+
+/**
+ * Propose a refund of an order's overpayment, its write-off or the cancel of its payout (a proposal
+ * another operator approves; decisions 100, 114), or retry its payout now (one operator; 114).
+ */
+export function useProposeServicing(kind: ServicingKind) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { orderId: number; reason: string }) => callAdmin(kind === 'refund' ? adminEndpoints.refundPropose : adminEndpoints.writeOffPropose, input),
-    onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'proposals'] }),
+    mutationFn: async (input: { orderId: number; reason: string }): Promise<{ proposalId: number | null }> => {
+      if (kind === 'payoutRetry') {
+        await callAdmin(adminEndpoints.payoutRetry, input);
+        return { proposalId: null };
+      }
+      const { proposal } = await callAdmin(SERVICING_ENDPOINTS[kind], input);
+      return { proposalId: proposal.id };
+    },
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: ['admin', 'proposals'] }), client.invalidateQueries({ queryKey: ['admin', 'borrowers'] })]),
   });
 }
 

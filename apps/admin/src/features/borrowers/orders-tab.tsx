@@ -8,6 +8,7 @@ import { StatusTag } from '../../shared/ui/status-tag.tsx';
 import { orderState } from './borrower-labels.ts';
 import { useOperator } from '../auth/operator-query.ts';
 import { emptyLocale } from './empty-table.tsx';
+import type { ServicingKind } from './borrower-queries.ts';
 import { ServicingDialog } from './servicing-dialog.tsx';
 
 type Order = BorrowerDetail['orders'][number];
@@ -19,7 +20,7 @@ export function OrdersTab({ page }: { page: BorrowerDetail }) {
   const { t } = useT();
   // Refunds and write-offs are proposed here and applied on a second operator's approval (decision 100).
   const mayService = can(useOperator(), 'loans.service');
-  const [action, setAction] = useState<{ kind: 'refund' | 'writeOff'; order: Order } | null>(null);
+  const [action, setAction] = useState<{ kind: ServicingKind; order: Order } | null>(null);
   return (
     <>
       <Typography.Paragraph type="secondary">{t('borrowers.latest', { count: page.limits.orders ?? page.orders.length })}</Typography.Paragraph>
@@ -55,6 +56,16 @@ export function OrdersTab({ page }: { page: BorrowerDetail }) {
                         <Button size="small" onClick={() => setAction({ kind: 'refund', order })} data-testid={`propose-refund-${order.orderNo}`}>
                           {t('servicing.proposeRefund')}
                         </Button>
+                      )}
+                      {(order.state === 'pending' || order.state === 'paying') && (
+                        <>
+                          <Button size="small" onClick={() => setAction({ kind: 'payoutRetry', order })} data-testid={`retry-payout-${order.orderNo}`}>
+                            {t('servicing.retryPayout')}
+                          </Button>
+                          <Button size="small" danger onClick={() => setAction({ kind: 'payoutCancel', order })} data-testid={`cancel-payout-${order.orderNo}`}>
+                            {t('servicing.proposePayoutCancel')}
+                          </Button>
+                        </>
                       )}
                       {order.overdue && (
                         <Button size="small" danger onClick={() => setAction({ kind: 'writeOff', order })} data-testid={`propose-write-off-${order.orderNo}`}>

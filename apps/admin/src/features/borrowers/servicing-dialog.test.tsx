@@ -87,4 +87,27 @@ describe('the orders tab: proposing a refund or a write-off', { timeout: 60_000 
     expect(await screen.findByRole('dialog', { name: 'Refund the overpayment of order SEN26112400000031' })).toBeInTheDocument();
     expect(screen.queryByText('A refund of this order is already under way')).toBeNull();
   });
+  it('retries a waiting payout at once and proposes its cancel, for an order not yet paid out only', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderTab([order({ orderId: 33, orderNo: 'SEN26112400000033', state: 'paying', startDate: null, disbursedAt: null, settledAt: null }), order({})], ['loans.service']);
+    expect(screen.queryByTestId('retry-payout-SEN26112400000031')).toBeNull();
+    expect(screen.queryByTestId('cancel-payout-SEN26112400000031')).toBeNull();
+
+    fetchMock.mockResolvedValueOnce(envelope({ orderNo: 'SEN26112400000033', attempt: 2, state: 'created' }));
+    await user.click(screen.getByTestId('retry-payout-SEN26112400000033'));
+    const retry = screen.getByRole('dialog', { name: 'Retry the payout of order SEN26112400000033' });
+    await user.type(within(retry).getByLabelText('Reason (kept with the proposal and in the audit trail)'), 'bank is back');
+    await user.click(within(retry).getByRole('button', { name: 'Retry payout now' }));
+    expect(await screen.findByText('The payout job will take this payout on its next run')).toBeInTheDocument();
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/admin/loans/payout/retry');
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ orderId: 33, reason: 'bank is back' });
+
+    fetchMock.mockResolvedValueOnce(envelope(null, 6082, 'The payout partner is processing this transfer: wait for its answer'));
+    await user.click(screen.getByTestId('cancel-payout-SEN26112400000033'));
+    const cancel = await screen.findByRole('dialog', { name: 'Cancel the payout of order SEN26112400000033' });
+    await user.type(within(cancel).getByLabelText('Reason (kept with the proposal and in the audit trail)'), 'borrower withdrew');
+    await user.click(within(cancel).getByRole('button', { name: 'Propose payout cancel' }));
+    expect(await screen.findByText('The payout partner is processing this transfer: wait for its answer')).toBeInTheDocument();
+    expect(fetchMock.mock.calls[1]![0]).toBe('/api/admin/loans/payout/cancel/propose');
+  });
 });

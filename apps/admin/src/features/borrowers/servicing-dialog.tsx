@@ -4,23 +4,39 @@ import { useState } from 'react';
 import { reasonRule } from '../../shared/forms/reason-rule.ts';
 import { formatVnd } from '../../shared/format/format.ts';
 import { useT } from '../../shared/i18n/i18n.ts';
+import type { TranslationKey } from '../../locales/en.ts';
 import { errorMessage } from '../../shared/request/admin-request-error.ts';
-import { useProposeServicing } from './borrower-queries.ts';
+import { useProposeServicing, type ServicingKind } from './borrower-queries.ts';
 
 type Order = BorrowerDetail['orders'][number];
 
+const NOTES: Record<Exclude<ServicingKind, 'refund'>, TranslationKey> = {
+  writeOff: 'servicing.writeOffNote',
+  payoutCancel: 'servicing.payoutCancelNote',
+  payoutRetry: 'servicing.payoutRetryNote',
+};
+
+const TEXTS: Record<ServicingKind, { title: TranslationKey; ok: TranslationKey; danger: boolean }> = {
+  refund: { title: 'servicing.refundTitle', ok: 'servicing.proposeRefund', danger: false },
+  writeOff: { title: 'servicing.writeOffTitle', ok: 'servicing.proposeWriteOff', danger: true },
+  payoutCancel: { title: 'servicing.payoutCancelTitle', ok: 'servicing.proposePayoutCancel', danger: true },
+  payoutRetry: { title: 'servicing.payoutRetryTitle', ok: 'servicing.retryPayout', danger: false },
+};
+
 /**
- * Propose a refund of an order's overpayment, or its write-off, with the reason kept with the
- * proposal (decision 100): nothing moves until another operator approves it on the approvals page.
+ * Propose a refund of an order's overpayment, its write-off or the cancel of its payout, with the
+ * reason kept with the proposal (decisions 100, 114): nothing moves until another operator approves
+ * it on the approvals page. A payout retry (one operator) has the job send the waiting payout now.
  */
-export function ServicingDialog({ action, onClose }: { action: { kind: 'refund' | 'writeOff'; order: Order } | null; onClose: () => void }) {
+export function ServicingDialog({ action, onClose }: { action: { kind: ServicingKind; order: Order } | null; onClose: () => void }) {
   const { t } = useT();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ reason: string }>();
   const [error, setError] = useState<string | null>(null);
-  const refund = useProposeServicing('refund');
-  const writeOff = useProposeServicing('writeOff');
-  const mutation = action?.kind === 'writeOff' ? writeOff : refund;
+  const mutations = { refund: useProposeServicing('refund'), writeOff: useProposeServicing('writeOff'), payoutCancel: useProposeServicing('payoutCancel'), payoutRetry: useProposeServicing('payoutRetry') };
+  const kind = action?.kind ?? 'refund';
+  const mutation = mutations[kind];
+  const texts = TEXTS[kind];
   const order = action?.order;
   // The dialog stays mounted between orders: a refusal shown for one must not greet the next.
   const close = () => {
@@ -30,9 +46,9 @@ export function ServicingDialog({ action, onClose }: { action: { kind: 'refund' 
   return (
     <Modal
       open={action !== null}
-      title={order ? t(action!.kind === 'refund' ? 'servicing.refundTitle' : 'servicing.writeOffTitle', { orderNo: order.orderNo }) : ''}
-      okText={t(action?.kind === 'writeOff' ? 'servicing.proposeWriteOff' : 'servicing.proposeRefund')}
-      okButtonProps={{ danger: action?.kind === 'writeOff', loading: mutation.isPending }}
+      title={order ? t(texts.title, { orderNo: order.orderNo }) : ''}
+      okText={t(texts.ok)}
+      okButtonProps={{ danger: texts.danger, loading: mutation.isPending }}
       cancelText={t('common.cancel')}
       onCancel={close}
       onOk={() => form.submit()}
@@ -48,8 +64,8 @@ export function ServicingDialog({ action, onClose }: { action: { kind: 'refund' 
             mutation.mutate(
               { orderId: order.orderId, reason: reason.trim() },
               {
-                onSuccess: ({ proposal }) => {
-                  void message.success(t('servicing.proposed', { id: proposal.id }));
+                onSuccess: ({ proposalId }) => {
+                  void message.success(proposalId === null ? t('servicing.retried') : t('servicing.proposed', { id: proposalId }));
                   close();
                 },
                 onError: (failure) => setError(errorMessage(failure)),
@@ -58,7 +74,7 @@ export function ServicingDialog({ action, onClose }: { action: { kind: 'refund' 
           }}
         >
           <Typography.Paragraph type="secondary">
-            {action!.kind === 'refund' ? t('servicing.refundNote', { amount: formatVnd(order.creditHeld) }) : t('servicing.writeOffNote')}
+            {kind === 'refund' ? t('servicing.refundNote', { amount: formatVnd(order.creditHeld) }) : t(NOTES[kind])}
           </Typography.Paragraph>
           <Form.Item name="reason" label={t('servicing.reason')} rules={[reasonRule()]} validateTrigger="onSubmit">
             <Input.TextArea rows={2} maxLength={500} />

@@ -4,6 +4,9 @@ import { callAdmin } from '../../shared/request/call-admin.ts';
 
 export type ReceiptState = NonNullable<EndpointInput<typeof adminEndpoints.receipts>['state']>;
 export type TransferOutcome = NonNullable<EndpointInput<typeof adminEndpoints.transfers>['outcome']>;
+export type UnidentifiedState = NonNullable<EndpointInput<typeof adminEndpoints.unidentifiedTransfers>['state']>;
+export type TransferMatchInput = EndpointInput<typeof adminEndpoints.unidentifiedMatch>;
+export type TransferReturnInput = EndpointInput<typeof adminEndpoints.unidentifiedReturn>;
 export type ReceiptReviewInput = EndpointInput<typeof adminEndpoints.receiptReview>;
 
 export const operationKeys = {
@@ -12,6 +15,8 @@ export const operationKeys = {
   receiptsAll: ['admin', 'receipts'] as const,
   transfers: (outcome: TransferOutcome) => ['admin', 'transfers', outcome] as const,
   feedback: ['admin', 'feedback'] as const,
+  unidentified: (state: UnidentifiedState) => ['admin', 'unidentified', state] as const,
+  unidentifiedAll: ['admin', 'unidentified'] as const,
 };
 
 /** The ledger check runs when asked (it reads the whole ledger): the query waits for `refetch`. */
@@ -47,6 +52,30 @@ export function useTransfers(outcome: TransferOutcome) {
   return useQuery({
     queryKey: operationKeys.transfers(outcome),
     queryFn: ({ signal }) => callAdmin(adminEndpoints.transfers, { outcome }, { signal }),
+  });
+}
+
+/** The unmatched queue (decision 114): open transfers carry suggested matches. */
+export function useUnidentifiedTransfers(state: UnidentifiedState) {
+  return useQuery({
+    queryKey: operationKeys.unidentified(state),
+    queryFn: ({ signal }) => callAdmin(adminEndpoints.unidentifiedTransfers, { state }, { signal }),
+  });
+}
+
+/** A match or return of an unidentified transfer: a proposal (money moves on approval); the queue and the proposals are fetched again. */
+export function useProposeTransferDecision() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ({ kind: 'match' } & TransferMatchInput) | ({ kind: 'return' } & TransferReturnInput)) => {
+      if (input.kind === 'match') {
+        const { kind: _kind, ...match } = input;
+        return callAdmin(adminEndpoints.unidentifiedMatch, match);
+      }
+      const { kind: _kind, ...back } = input;
+      return callAdmin(adminEndpoints.unidentifiedReturn, back);
+    },
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: operationKeys.unidentifiedAll }), client.invalidateQueries({ queryKey: ['admin', 'proposals'] })]),
   });
 }
 

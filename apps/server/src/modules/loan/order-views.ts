@@ -49,6 +49,8 @@ const CLOSE_REASONS: Record<string, MessageKey> = {
   EXPIRED: 'error.payoutRejected',
   CREDIT_NOT_APPROVED: 'error.creditNotApproved',
   ACCOUNT_UNBOUND: 'error.bankAccountNotFound',
+  // Cancelled by two operators (decision 114): not the bank's doing.
+  CANCELLED: 'error.payoutCancelled',
 };
 
 /** One order with what its views need: rows, loan state through today, status. */

@@ -9,6 +9,7 @@ import {
   type PayoutRequest,
   type PayoutResult,
 } from '../../providers/payout/payout-provider.ts';
+import { AppError } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { BankService } from '../bank/index.ts';
 import type { CreditService } from '../credit/index.ts';
@@ -225,6 +226,60 @@ export class PayoutService {
     await credit.release(order.userId, order.principal);
     await product.returnQuota(order.productId, order.applyDate);
     await messages.notify(order.userId, 'payoutFailed', { orderNo: order.orderNo, amount: order.disbursedAmount }, { eventKey: `payout-failed:${order.id}` });
+  }
+
+  /**
+   * What an operator may do with an order's payout (decision 114): its attempt not yet at the
+   * partner (`created`: the first, or the next after a bank refusal) may be cancelled; one the
+   * partner holds (`submitting`, `pending`) may not, since the money may already be on its way.
+   */
+  async cancellable(orderId: number): Promise<{ order: OrderRow; attempt: PayoutAttemptRow }> {
+    const { orders } = this.deps.loans;
+    const order = await orders.findById(orderId);
+    if (!order) throw new AppError('ORDER_NOT_FOUND');
+    const attempt = await orders.liveAttempt(orderId);
+    if (!attempt || (order.state !== 'pending' && order.state !== 'paying')) throw new AppError('PAYOUT_NOT_OPEN');
+    if (attempt.state !== 'created') throw new AppError('PAYOUT_IN_FLIGHT');
+    return { order, attempt };
+  }
+
+  /**
+   * Cancels an order's payout on a second operator's approval (the `payout.cancel` proposal), in
+   * the approval's transaction, exactly as the job gives one up: the attempt closed, the order
+   * `payout_failed` (reason CANCELLED), the credit limit and the quota given back, the borrower
+   * told. The attempt is locked before the order, as the job locks them, and checked again under
+   * the lock: one the job claimed meanwhile is in flight and is not cancelled.
+   */
+  async cancel(orderId: number, now: Date): Promise<{ orderNo: string; state: 'payout_failed' }> {
+    const { uow, loans } = this.deps;
+    uow.requireTransaction('PayoutService.cancel');
+    const { attempt: live } = await this.cancellable(orderId);
+    const attempt = await loans.orders.lockAttempt(live.id);
+    if (attempt?.state !== 'created') throw new AppError('PAYOUT_IN_FLIGHT');
+    const [order] = await loans.orders.lock([orderId]);
+    if (!order || (order.state !== 'pending' && order.state !== 'paying')) throw new AppError('PAYOUT_NOT_OPEN');
+    await this.giveUp(order, attempt, { state: 'payout_failed', code: 'CANCELLED', reason: 'Cancelled by operators', now });
+    return { orderNo: order.orderNo, state: 'payout_failed' };
+  }
+
+  /**
+   * Asks the job to take an order's payout now (decision 114; one operator): an attempt waiting
+   * for its retry time is sent on the next run, one the partner holds is asked about. No new
+   * reference is made here: each attempt is stored before the job calls the partner.
+   */
+  async retryNow(orderId: number): Promise<{ orderNo: string; attempt: number; state: PayoutAttemptRow['state'] }> {
+    const { uow, loans, clock } = this.deps;
+    return uow.transaction(async () => {
+      const order = await loans.orders.findById(orderId);
+      if (!order) throw new AppError('ORDER_NOT_FOUND');
+      const live = await loans.orders.liveAttempt(orderId);
+      if (!live || (order.state !== 'pending' && order.state !== 'paying')) throw new AppError('PAYOUT_NOT_OPEN');
+      const attempt = await loans.orders.lockAttempt(live.id);
+      // Claimed by a run this minute: it is being sent now.
+      if (!attempt || attempt.state === 'submitting' || attempt.state === 'succeeded' || attempt.state === 'failed') throw new AppError('PAYOUT_IN_FLIGHT');
+      await loans.orders.updateAttempt(attempt.id, { nextCheckAt: clock() });
+      return { orderNo: order.orderNo, attempt: attempt.attempt, state: attempt.state };
+    });
   }
 
   /**

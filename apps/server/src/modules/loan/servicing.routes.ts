@@ -9,7 +9,7 @@ import { registerEndpoint } from '../../shared/register-endpoint.ts';
  * order's borrower downloads the confirmation of settlement.
  */
 export function registerServicingRoutes(app: FastifyInstance, { services }: Composition): void {
-  const { proposals, refunds, settlementCertificates } = services;
+  const { proposals, refunds, settlementCertificates, payouts } = services;
 
   registerEndpoint(app, adminEndpoints.refundPropose, async ({ input, operator, audit }) => {
     // The whole overpayment the order holds now; the approval checks it again.
@@ -21,6 +21,19 @@ export function registerServicingRoutes(app: FastifyInstance, { services }: Comp
 
   registerEndpoint(app, adminEndpoints.writeOffPropose, async ({ input, operator, audit }) => {
     const proposal = await proposals.propose(operator, 'loan.writeOff', { orderId: input.orderId }, input.reason);
+    await audit({ targetType: 'proposal', targetId: proposal.id, before: proposal.before, after: { kind: proposal.kind, payload: proposal.payload }, reason: input.reason });
+    return { proposal };
+  });
+
+  // Payouts (decision 114): a retry moves no money by itself (the job sends the stored attempt), so
+  // one operator may; a cancel gives credit back and is a proposal.
+  registerEndpoint(app, adminEndpoints.payoutRetry, async ({ input, audit }) => {
+    const retried = await payouts.retryNow(input.orderId);
+    await audit({ targetType: 'order', targetId: input.orderId, after: retried, reason: input.reason });
+    return retried;
+  });
+  registerEndpoint(app, adminEndpoints.payoutCancelPropose, async ({ input, operator, audit }) => {
+    const proposal = await proposals.propose(operator, 'payout.cancel', { orderId: input.orderId }, input.reason);
     await audit({ targetType: 'proposal', targetId: proposal.id, before: proposal.before, after: { kind: proposal.kind, payload: proposal.payload }, reason: input.reason });
     return { proposal };
   });

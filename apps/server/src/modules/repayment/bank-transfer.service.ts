@@ -5,6 +5,7 @@ import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { AppliedToLoan, CollectionService } from './collection.service.ts';
 import type { BankTransferRow, RepaymentRepository, RepaymentRequestRow, TransferOutcome } from './repayment.repository.ts';
+import type { UnidentifiedTransferService } from './unidentified-transfer.service.ts';
 import { normaliseAccountNumber, orderNoCandidates, parseBankTime, requestCodeCandidates } from './transfer-matching.ts';
 
 /** The provider name of SePay's transfers (bank_transfers.provider). */
@@ -35,6 +36,8 @@ export function isSepayKey(authorization: string | string[] | undefined, key: st
 
 interface Match {
   outcome: TransferOutcome;
+  /** Money into our account that names no repayment: it goes to the unmatched queue. */
+  queue?: boolean;
   userId: string | null;
   request: RepaymentRequestRow | null;
   orderIds: number[];
@@ -44,8 +47,8 @@ interface Match {
  * The collection account's transfers, as SePay reports them (docs/decisions/076): each stored once
  * by its id and, when it is money in to our account that names a repayment request (its code) or
  * else an order (its number), applied to those loans in the same transaction as the stored row.
- * Everything else (money out, another account, no repayment named) is kept for operators and
- * posts nothing to a loan.
+ * Money in that names no repayment waits in the unmatched queue, held in suspense (decision 114);
+ * money out and other accounts' transfers are kept for operators and post nothing.
  */
 export class BankTransferService {
   constructor(
@@ -53,6 +56,7 @@ export class BankTransferService {
       uow: UnitOfWork;
       repository: RepaymentRepository;
       collection: CollectionService;
+      unidentified: UnidentifiedTransferService;
       clock: Clock;
       /** COLLECTION_ACCOUNT_NUMBER. */
       accountNumber: string;
@@ -66,7 +70,7 @@ export class BankTransferService {
     const ours = normaliseAccountNumber(this.deps.accountNumber);
     const reported = [transfer.accountNumber, transfer.subAccount].filter((value): value is string => !!value).map(normaliseAccountNumber);
     if (!reported.includes(ours)) return { outcome: 'foreign_account', ...none };
-    if (transfer.transferAmount <= 0) return { outcome: 'unmatched', ...none };
+    if (transfer.transferAmount <= 0) return { outcome: 'unmatched', ...none, queue: false };
     const texts = [transfer.code, transfer.content, transfer.description];
     const request = await this.deps.repository.findRequestByCodes(requestCodeCandidates(texts));
     if (request) return { outcome: 'matched', userId: request.userId, request, orderIds: request.items.map((item) => item.orderId) };
@@ -75,7 +79,7 @@ export class BankTransferService {
     const orders = await this.deps.repository.paidOutOrdersByNo(candidates);
     const order = candidates.map((orderNo) => orders.find((row) => row.orderNo === orderNo)).find((row) => row !== undefined);
     if (order) return { outcome: 'matched', userId: order.userId, request: null, orderIds: [order.id] };
-    return { outcome: 'unmatched', ...none };
+    return { outcome: 'unmatched', ...none, queue: true };
   }
 
   /**
@@ -108,10 +112,11 @@ export class BankTransferService {
         const existing = (await this.deps.repository.findTransfer(SEPAY_PROVIDER, transfer.id))!;
         return { transfer: existing, duplicate: true, applied: [] };
       }
-      if (match.outcome !== 'matched' || !match.userId) return { transfer: recorded, duplicate: false, applied: [] };
-      const amount = BigInt(transfer.transferAmount);
       // The bank's time of the transfer dates the payment (a late delivery never costs the borrower a day).
       const receivedAt = parseBankTime(transfer.transactionDate) ?? now;
+      if (match.queue) await this.deps.unidentified.hold(recorded, receivedAt);
+      if (match.outcome !== 'matched' || !match.userId) return { transfer: recorded, duplicate: false, applied: [] };
+      const amount = BigInt(transfer.transferAmount);
       const applied = await this.deps.collection.apply({
         source: `transfer:${recorded.id}`,
         reference: `transfer-${recorded.id}`,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { executeRows } from '../../db/database.ts';
-import { ledgerEntries, ledgerLines, loanOrders, loanRepayments } from '../../db/schema.ts';
+import { ledgerEntries, ledgerLines, loanOrders, loanRepayments, unidentifiedTransfers } from '../../db/schema.ts';
 import type { LedgerCheck } from '../ledger/index.ts';
 
 const LIMIT = 100;
@@ -45,6 +45,20 @@ export const REPAYMENT_LEDGER_CHECKS: LedgerCheck[] = [
              order by h.borrower limit ${LIMIT}`,
       );
       return rows.map((row) => ({ check: 'credit-held-posted', detail: `borrower ${row.borrower}: orders hold ${row.held}, the ledger's credit account ${row.posted}` }));
+    },
+  },
+  {
+    name: 'unidentified-held',
+    description: 'The unmatched queue holds in suspense what the ledger does: open and to-return transfers add up to the unidentified receipts account (decision 114).',
+    async run(db) {
+      const [row] = await executeRows<{ held: string; posted: string }>(
+        db,
+        sql`select (select coalesce(sum(amount), 0) from ${unidentifiedTransfers} where state in ('open', 'to_return'))::text as held,
+                   (select coalesce(sum(credit - debit), 0) from ${ledgerLines} where account_code = 'unidentified_receipts')::text as posted`,
+      );
+      return row && row.held !== row.posted
+        ? [{ check: 'unidentified-held', detail: `the unmatched queue holds ${row.held}, the ledger's unidentified receipts account ${row.posted}` }]
+        : [];
     },
   },
 ];

@@ -21,7 +21,7 @@ const PAGE_TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 export function registerRepaymentRoutes(app: FastifyInstance, { infra, services }: Composition): void {
   // The loans' business clock (movable in development, decision 074).
   const { config, businessClock, log } = infra;
-  const { repaymentRequests: requests, transfers, receipts, users, bank, proposals } = services;
+  const { repaymentRequests: requests, transfers, receipts, users, bank, proposals, unidentified } = services;
   const baseUrl = (request: FastifyRequest) => publicBaseUrl(config, request);
   if (config.nodeEnv === 'production' && !config.repayment.webhookKey) {
     log.warn('SEPAY_WEBHOOK_KEY is not set: the bank-transfer webhook refuses every call, so no transfer is recorded');
@@ -156,6 +156,21 @@ export function registerRepaymentRoutes(app: FastifyInstance, { infra, services 
       outcome: row.outcome,
       receivedAt: row.receivedAt.toISOString(),
     }));
+  });
+
+  // ── the unmatched queue (decision 114): both decisions move money, so both are proposals ──
+  registerEndpoint(app, adminEndpoints.unidentifiedTransfers, ({ input }) => unidentified.list(input.state));
+  registerEndpoint(app, adminEndpoints.unidentifiedMatch, async ({ input, operator, audit }) => {
+    const order = await unidentified.orderByNo(input.orderNo);
+    const payload = { transferId: input.transferId, orderId: order.id, ...(input.repaymentRequestId ? { repaymentRequestId: input.repaymentRequestId } : {}) };
+    const proposal = await proposals.propose(operator, 'transfer.match', payload, input.reason);
+    await audit({ targetType: 'proposal', targetId: proposal.id, before: proposal.before, after: { kind: proposal.kind, payload: proposal.payload }, reason: input.reason });
+    return { proposal };
+  });
+  registerEndpoint(app, adminEndpoints.unidentifiedReturn, async ({ input, operator, audit }) => {
+    const proposal = await proposals.propose(operator, 'transfer.return', { transferId: input.transferId }, input.reason);
+    await audit({ targetType: 'proposal', targetId: proposal.id, before: proposal.before, after: { kind: proposal.kind, payload: proposal.payload }, reason: input.reason });
+    return { proposal };
   });
 
   // ── development: pay a request now, exactly as the bank would report it ──

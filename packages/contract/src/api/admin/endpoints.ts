@@ -21,7 +21,8 @@ import { adminOperatorDeactivateEndpoint, adminOperatorInviteEndpoint, adminOper
 import { adminProductListEndpoint, adminProductProposeEndpoint } from './products.ts';
 import { adminProposalApproveEndpoint, adminProposalListEndpoint, adminProposalRejectEndpoint } from './proposals.ts';
 import { adminDashboardEndpoint } from './dashboard.ts';
-import { adminRefundProposeEndpoint, adminWriteOffProposeEndpoint } from './servicing.ts';
+import { adminUnidentifiedMatchEndpoint, adminUnidentifiedReturnEndpoint, adminUnidentifiedTransfersEndpoint } from './reconciliation.ts';
+import { adminPayoutCancelProposeEndpoint, adminPayoutRetryEndpoint, adminRefundProposeEndpoint, adminWriteOffProposeEndpoint } from './servicing.ts';
 import {
   adminCollectionAssignEndpoint,
   adminCollectionCaseEndpoint,
@@ -63,6 +64,11 @@ export const adminEndpoints = {
   receipts: adminReceiptListEndpoint,
   receiptReview: adminReceiptReviewEndpoint,
   transfers: adminTransfersEndpoint,
+  unidentifiedTransfers: adminUnidentifiedTransfersEndpoint,
+  unidentifiedMatch: adminUnidentifiedMatchEndpoint,
+  unidentifiedReturn: adminUnidentifiedReturnEndpoint,
+  payoutRetry: adminPayoutRetryEndpoint,
+  payoutCancelPropose: adminPayoutCancelProposeEndpoint,
   reviews: adminReviewListEndpoint,
   reviewDetail: adminReviewDetailEndpoint,
   reviewDecide: adminReviewDecideEndpoint,

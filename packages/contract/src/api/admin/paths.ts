@@ -23,6 +23,10 @@ export const ADMIN_PATHS = {
   receipts: '/api/admin/repayments/receipts',
   receiptReview: '/api/admin/repayments/receipts/review',
   transfers: '/api/admin/repayments/transfers',
+  // The unmatched queue (decision 114): match or return proposals another operator approves.
+  unidentifiedTransfers: '/api/admin/repayments/unidentified',
+  unidentifiedMatch: '/api/admin/repayments/unidentified/match',
+  unidentifiedReturn: '/api/admin/repayments/unidentified/return',
   reviews: '/api/admin/reviews',
   reviewDetail: '/api/admin/reviews/detail',
   reviewDecide: '/api/admin/reviews/decide',
@@ -42,4 +46,7 @@ export const ADMIN_PATHS = {
   // Refunds and write-offs (issue 23; decision 100): proposals another operator approves.
   refundPropose: '/api/admin/loans/refund/propose',
   writeOffPropose: '/api/admin/loans/write-off/propose',
+  // Payouts (decision 114): retry now (one operator), cancel (a proposal).
+  payoutRetry: '/api/admin/loans/payout/retry',
+  payoutCancelPropose: '/api/admin/loans/payout/cancel/propose',
 } as const;

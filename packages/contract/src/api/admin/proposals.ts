@@ -21,6 +21,12 @@ export const PROPOSAL_KINDS = [
   'refund.issue',
   /** Write a loan off (payload: orderId; decision 100). */
   'loan.writeOff',
+  /** Apply an unidentified transfer to a borrower's loan as their repayment (payload: transferId, orderId, repaymentRequestId; decision 114). */
+  'transfer.match',
+  /** Send an unidentified transfer back to its sender (payload: transferId; decision 114). */
+  'transfer.return',
+  /** Cancel an order's payout not yet at the partner; the credit limit is restored (payload: orderId; decision 114). */
+  'payout.cancel',
 ] as const;
 export const proposalKindSchema = z.enum(PROPOSAL_KINDS);
 export type ProposalKind = z.infer<typeof proposalKindSchema>;
@@ -103,6 +109,10 @@ export const adminProposalApproveEndpoint = defineEndpoint({
     'REVIEW_ALREADY_DECIDED',
     'REVIEW_LIMIT_INVALID',
     'APPEAL_OWN',
+    'ORDER_NOT_FOUND',
+    'TRANSFER_NOT_UNIDENTIFIED',
+    'PAYOUT_NOT_OPEN',
+    'PAYOUT_IN_FLIGHT',
   ],
 });
 

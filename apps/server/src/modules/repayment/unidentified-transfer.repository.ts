@@ -1,0 +1,99 @@
+import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { bankTransfers, loanOrders, personalData, repaymentRequests, unidentifiedTransfers } from '../../db/schema.ts';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import type { SuggestionCandidate } from './transfer-suggestions.ts';
+
+export type UnidentifiedRow = typeof unidentifiedTransfers.$inferSelect;
+export type UnidentifiedState = UnidentifiedRow['state'];
+
+/** How many queue rows a list answers at most; how many requests are read for suggestions at most. */
+const LIST_LIMIT = 200;
+const CANDIDATE_LIMIT = 1000;
+
+/** The unmatched queue (decision 114) and what its suggestions are read from. */
+export class UnidentifiedTransferRepository {
+  constructor(private readonly uow: UnitOfWork) {}
+
+  private get db() {
+    return this.uow.db;
+  }
+
+  async insert(row: Pick<UnidentifiedRow, 'transferId' | 'amount' | 'bankTime'>): Promise<void> {
+    await this.db.insert(unidentifiedTransfers).values({ ...row, state: 'open' });
+  }
+
+  async find(transferId: number): Promise<UnidentifiedRow | null> {
+    const [row] = await this.db.select().from(unidentifiedTransfers).where(eq(unidentifiedTransfers.transferId, transferId));
+    return row ?? null;
+  }
+
+  /** The row locked (FOR UPDATE) until the transaction ends: one decision at a time. */
+  async lock(transferId: number): Promise<UnidentifiedRow | null> {
+    const tx = this.uow.requireTransaction('UnidentifiedTransferRepository.lock');
+    const [row] = await tx.select().from(unidentifiedTransfers).where(eq(unidentifiedTransfers.transferId, transferId)).for('update');
+    return row ?? null;
+  }
+
+  async decide(transferId: number, change: Pick<UnidentifiedRow, 'state' | 'orderId' | 'repaymentRequestId' | 'proposalId' | 'decidedAt'>): Promise<void> {
+    await this.db.update(unidentifiedTransfers).set(change).where(eq(unidentifiedTransfers.transferId, transferId));
+  }
+
+  /** The transfer now belongs to a borrower: the transfers list shows it matched. */
+  async markTransferMatched(transferId: number, userId: string, repaymentRequestId: string | null): Promise<void> {
+    await this.db.update(bankTransfers).set({ outcome: 'matched', userId, repaymentRequestId }).where(eq(bankTransfers.id, transferId));
+  }
+
+  async order(id: number) {
+    const [row] = await this.db.select().from(loanOrders).where(eq(loanOrders.id, id));
+    return row ?? null;
+  }
+
+  async request(id: string) {
+    const [row] = await this.db.select().from(repaymentRequests).where(eq(repaymentRequests.id, id));
+    return row ?? null;
+  }
+
+  /** Queue rows with their transfer and matched order; open ones oldest first, the others newest first. */
+  async list(state: UnidentifiedState | 'all') {
+    const query = this.db
+      .select({
+        row: unidentifiedTransfers,
+        providerTransactionId: bankTransfers.providerTransactionId,
+        transactionDate: bankTransfers.transactionDate,
+        content: bankTransfers.content,
+        orderNo: loanOrders.orderNo,
+      })
+      .from(unidentifiedTransfers)
+      .innerJoin(bankTransfers, eq(bankTransfers.id, unidentifiedTransfers.transferId))
+      .leftJoin(loanOrders, eq(loanOrders.id, unidentifiedTransfers.orderId));
+    const filtered = state === 'all' ? query : query.where(eq(unidentifiedTransfers.state, state));
+    const order = state === 'open' ? [asc(unidentifiedTransfers.bankTime), asc(unidentifiedTransfers.transferId)] : [desc(unidentifiedTransfers.bankTime), desc(unidentifiedTransfers.transferId)];
+    return filtered.orderBy(...order).limit(LIST_LIMIT);
+  }
+
+  /**
+   * Repayment requests not fully paid, made between `from` and `to`, with their first order and
+   * the borrower's name: one query for a whole page of the queue.
+   */
+  async suggestionCandidates(from: Date, to: Date): Promise<SuggestionCandidate[]> {
+    const firstOrderId = sql<number>`(${repaymentRequests.items}->0->>'orderId')::bigint`;
+    const rows = await this.db
+      .select({
+        repaymentRequestId: repaymentRequests.id,
+        orderId: loanOrders.id,
+        orderNo: loanOrders.orderNo,
+        borrowerName: personalData.fullName,
+        amount: repaymentRequests.amount,
+        paidAmount: repaymentRequests.paidAmount,
+        requestedAt: repaymentRequests.createdAt,
+      })
+      .from(repaymentRequests)
+      .innerJoin(loanOrders, eq(loanOrders.id, firstOrderId))
+      .leftJoin(personalData, eq(personalData.userId, repaymentRequests.userId))
+      .where(and(inArray(repaymentRequests.status, ['open', 'partly_paid', 'expired']), gte(repaymentRequests.createdAt, from), lte(repaymentRequests.createdAt, to)))
+      .orderBy(desc(repaymentRequests.createdAt))
+      .limit(CANDIDATE_LIMIT);
+    // A partly paid request is suggested for what it still lacks.
+    return rows.map((row) => ({ ...row, borrowerName: row.borrowerName ?? '', amount: row.amount - row.paidAmount }));
+  }
+}

@@ -1,0 +1,131 @@
+import type { UnidentifiedTransferView } from '@sen/contract';
+import { unidentifiedMatchPosting, unidentifiedReceiptPosting, vietnamDate } from '@sen/domain';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import { AppError } from '../../shared/app-error.ts';
+import type { Clock } from '../../shared/clock.ts';
+import type { LedgerService } from '../ledger/index.ts';
+import type { CollectionService } from './collection.service.ts';
+import type { BankTransferRow, RepaymentRepository } from './repayment.repository.ts';
+import { rankSuggestions, SUGGESTION_WINDOW_MS } from './transfer-suggestions.ts';
+import type { UnidentifiedRow, UnidentifiedState, UnidentifiedTransferRepository } from './unidentified-transfer.repository.ts';
+
+/** A transfer.match proposal's payload: the order (and the suggested request) the money is for. */
+export interface TransferMatch {
+  transferId: number;
+  orderId: number;
+  repaymentRequestId?: string | undefined;
+}
+
+/** Who decided, as the proposal's approval tells it. */
+export interface TransferDecision {
+  proposalId: number;
+  now: Date;
+}
+
+/** The ledger reference of a transfer's money (the same as a matched transfer's: one key per transfer). */
+const referenceOf = (transferId: number) => `transfer-${transferId}`;
+
+/**
+ * The unmatched queue (decision 114): money into the collection account that named no repayment
+ * is held in suspense (unidentified_receipts) in the transaction that records the transfer; two
+ * operators decide what it was: a match applies it to a loan exactly as a transfer naming the loan
+ * would have been applied (dated by the bank's time), a return marks it to go back to its sender.
+ */
+export class UnidentifiedTransferService {
+  constructor(
+    private readonly deps: {
+      uow: UnitOfWork;
+      repository: UnidentifiedTransferRepository;
+      repayments: RepaymentRepository;
+      collection: CollectionService;
+      ledger: LedgerService;
+      clock: Clock;
+    },
+  ) {}
+
+  /** Queues a newly recorded transfer and posts it to suspense (in the caller's transaction, once per transfer). */
+  async hold(transfer: BankTransferRow, bankTime: Date): Promise<void> {
+    this.deps.uow.requireTransaction('UnidentifiedTransferService.hold');
+    await this.deps.repository.insert({ transferId: transfer.id, amount: transfer.amount, bankTime });
+    await this.deps.ledger.post(unidentifiedReceiptPosting(referenceOf(transfer.id), vietnamDate(bankTime), transfer.amount));
+  }
+
+  /** The queue, with suggestions for the open ones (read from one query of requests around their times). */
+  async list(state: UnidentifiedState | 'all'): Promise<UnidentifiedTransferView[]> {
+    const rows = await this.deps.repository.list(state);
+    const open = rows.filter((entry) => entry.row.state === 'open');
+    const times = open.map((entry) => entry.row.bankTime.getTime());
+    const candidates = open.length === 0 ? [] : await this.deps.repository.suggestionCandidates(new Date(Math.min(...times) - SUGGESTION_WINDOW_MS), new Date(Math.max(...times) + SUGGESTION_WINDOW_MS));
+    return rows.map(({ row, providerTransactionId, transactionDate, content, orderNo }) => ({
+      transferId: row.transferId,
+      providerTransactionId,
+      transactionDate,
+      content,
+      amount: Number(row.amount),
+      state: row.state,
+      orderNo,
+      decidedAt: row.decidedAt?.toISOString() ?? null,
+      suggestions: row.state === 'open' ? rankSuggestions({ amount: row.amount, content, bankTime: row.bankTime }, candidates) : [],
+    }));
+  }
+
+  /** The paid-out order an operator typed, or ORDER_NOT_FOUND. */
+  async orderByNo(orderNo: string) {
+    const [order] = await this.deps.repayments.paidOutOrdersByNo([orderNo.toUpperCase()]);
+    if (!order) throw new AppError('ORDER_NOT_FOUND');
+    return order;
+  }
+
+  private async open(transferId: number, lock: boolean): Promise<UnidentifiedRow> {
+    const row = lock ? await this.deps.repository.lock(transferId) : await this.deps.repository.find(transferId);
+    if (!row || row.state !== 'open') throw new AppError('TRANSFER_NOT_UNIDENTIFIED');
+    return row;
+  }
+
+  /** What a match would do, checked against the current state (when proposed and again when approved). */
+  async checkMatch(match: TransferMatch) {
+    const row = await this.open(match.transferId, false);
+    const order = await this.deps.repository.order(match.orderId);
+    if (!order || order.startDate === null) throw new AppError('ORDER_NOT_FOUND');
+    let orderIds = [order.id];
+    if (match.repaymentRequestId) {
+      const request = await this.deps.repository.request(match.repaymentRequestId);
+      // A request of another borrower, or one not for this order, is not this match.
+      if (!request || request.userId !== order.userId || !request.items.some((item) => item.orderId === order.id)) throw new AppError('ORDER_NOT_FOUND');
+      orderIds = request.items.map((item) => item.orderId);
+    }
+    return { row, order, orderIds };
+  }
+
+  /** Applies an approved match, once: out of suspense, then to the loans as the transfer's own repayment. */
+  async applyMatch(match: TransferMatch, decision: TransferDecision): Promise<{ transferId: number; orderNo: string; amount: string; loans: Array<{ orderNo: string; amount: string; settled: boolean }> }> {
+    const { uow, repository, ledger, collection, repayments } = this.deps;
+    uow.requireTransaction('UnidentifiedTransferService.applyMatch');
+    await this.open(match.transferId, true);
+    const { row, order, orderIds } = await this.checkMatch(match);
+    const reference = referenceOf(row.transferId);
+    await ledger.post(unidentifiedMatchPosting(reference, vietnamDate(row.bankTime), row.amount));
+    const applied = await collection.apply({ source: `transfer:${row.transferId}`, reference, userId: order.userId, amount: row.amount, receivedAt: row.bankTime, orderIds });
+    if (match.repaymentRequestId) await repayments.recordRequestPayment(match.repaymentRequestId, row.amount, decision.now);
+    await repository.decide(row.transferId, { state: 'matched', orderId: order.id, repaymentRequestId: match.repaymentRequestId ?? null, proposalId: decision.proposalId, decidedAt: decision.now });
+    await repository.markTransferMatched(row.transferId, order.userId, match.repaymentRequestId ?? null);
+    // The proposal keeps this as its result (JSON): amounts as strings.
+    return { transferId: row.transferId, orderNo: order.orderNo, amount: String(row.amount), loans: applied.map((entry) => ({ orderNo: entry.orderNo, amount: String(entry.amount), settled: entry.settled })) };
+  }
+
+  async checkReturn(transferId: number) {
+    return this.open(transferId, false);
+  }
+
+  /**
+   * Records an approved return (decision 114): the money stays in suspense, because it is still
+   * in the collection account, until the bank sends it back; no partner path can send it (the
+   * bank's report carries no sender account).
+   */
+  async applyReturn(transferId: number, decision: TransferDecision): Promise<{ transferId: number; state: 'to_return' }> {
+    this.deps.uow.requireTransaction('UnidentifiedTransferService.applyReturn');
+    await this.open(transferId, true);
+    await this.deps.repository.decide(transferId, { state: 'to_return', orderId: null, repaymentRequestId: null, proposalId: decision.proposalId, decidedAt: decision.now });
+    return { transferId, state: 'to_return' };
+  }
+}
