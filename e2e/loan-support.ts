@@ -141,13 +141,14 @@ export async function readSigningCode(request: APIRequestContext, phone: string,
  * Accepts the agreements and signs with the code sent by SMS ("Sign and borrow", then the code from
  * the development outbox); lands on the result page.
  */
-export async function acceptAndSubmit(page: Page): Promise<void> {
+export async function acceptAndSubmit(page: Page, options: { beforeConfirm?: () => Promise<void> } = {}): Promise<void> {
   const phone = await sessionPhone(page);
   const [before] = await outboxOf(page.request, phone);
   await page.getByTestId('agree-checkbox').check();
   await page.getByTestId('submit-loan').click();
   await expect(page.getByTestId('signing-code-step')).toBeVisible();
   await page.getByTestId('signing-code-input').fill(await readSigningCode(page.request, phone, before));
+  await options.beforeConfirm?.();
   await page.getByTestId('signing-code-confirm').click();
   await expect(page).toHaveURL(/\/product\/(succeed|failed)$/);
 }

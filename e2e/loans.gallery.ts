@@ -45,7 +45,17 @@ for (const lang of LANGUAGES) {
     await page.getByTestId('agree-checkbox').scrollIntoViewIfNeeded();
     await shot(page, lang, 'product-info-360');
     await page.setViewportSize({ width: 390, height: 844 });
-    await acceptAndSubmit(page);
+    // The agreements signed with the code sent by SMS (decision 112), at both sizes.
+    await acceptAndSubmit(page, {
+      beforeConfirm: async () => {
+        await page.getByTestId('signing-code-step').scrollIntoViewIfNeeded();
+        await shot(page, lang, 'product-signing-code');
+        await page.setViewportSize({ width: 360, height: 640 });
+        await page.getByTestId('signing-code-step').scrollIntoViewIfNeeded();
+        await shot(page, lang, 'product-signing-code-360');
+        await page.setViewportSize({ width: 390, height: 844 });
+      },
+    });
     await shot(page, lang, 'product-succeed');
     await payOut(request);
 

@@ -57,6 +57,25 @@ async function secondOperator(browser: Browser, baseURL: string, admin: Page, la
   return page;
 }
 
+/** A borrower refused by the engine (past the maximum age): their number. */
+async function refusedBorrower(page: Page): Promise<number> {
+  const certified = await page.request.post(API_PATHS.devCreditCertify, { data: { phone: freshPhone(), birthDate: '1962-04-10', monthlySalaryBand: '2' } });
+  const { userId } = (await certified.json()).data as { userId: number };
+  await page.request.post(API_PATHS.devCreditReview, { data: {} });
+  return userId;
+}
+
+/** Money into the collection account that names nothing of Sen's (the bank's webhook, development key): a row of the unmatched queue. */
+async function unidentifiedTransfer(page: Page, content: string, amount: number): Promise<void> {
+  const id = Math.floor(Math.random() * 2 ** 40);
+  const now = new Date(Date.now() + 7 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
+  const response = await page.request.post(API_PATHS.sepayWebhook, {
+    headers: { authorization: 'Apikey sen-dev-sepay-webhook-key' },
+    data: { id, gateway: 'MBBank', transactionDate: now, accountNumber: '0000123456789', code: null, content, transferType: 'in', transferAmount: amount, accumulated: 19_077_000, subAccount: null, referenceCode: `MBVCB.${id}`, description: '' },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
 /** A borrower refused by the engine (past the maximum age), whose appeal an operator opened: a case in the queue. */
 async function appealedCase(page: Page, reason: string): Promise<number> {
   const phone = freshPhone();
@@ -130,5 +149,25 @@ for (const lang of LANGUAGES) {
     await page.goto('/admin/feedback');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await shot(page, lang, 'feedback');
+
+    // Issue 22 item 7 and issue 23 item 2 (decisions 110, 114): the credit rules, an appeal opened
+    // from the borrower's credit tab, a transfer nobody's reference names.
+    await page.goto('/admin/credit-rules');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('.ant-card').first()).toBeVisible({ timeout: 20_000 });
+    await shot(page, lang, 'credit-rules');
+
+    const refused = await refusedBorrower(page);
+    await page.goto(`/admin/borrowers/${refused}?tab=credit`);
+    await page.getByTestId('open-appeal').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.getByRole('dialog').locator('textarea').fill(text.appeal);
+    await shot(page, lang, 'borrower-appeal');
+
+    await unidentifiedTransfer(page, lang === 'vn' ? 'NGUYEN VAN MINH chuyen tien' : 'NGUYEN VAN MINH transfer', 1_250_000);
+    await page.goto('/admin/unmatched');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('row').nth(1)).toBeVisible({ timeout: 20_000 });
+    await shot(page, lang, 'unmatched');
   });
 }
