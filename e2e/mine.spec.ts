@@ -132,7 +132,8 @@ test.describe('mine', () => {
     // The stored picture is served back to its author through its owner-only link.
     const thumbnail = page.getByTestId('feedback-history').getByRole('img', { name: 'Picture 1' });
     await expect(thumbnail).toBeVisible();
-    expect(await thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    // Visible before its bytes arrive on a busy machine: wait for the picture itself.
+    await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
 
     await page.goto('/mine/settings/privacy-consents');
     await waitForApp(page);
