@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures.ts';
-import { API_PATHS, LANGUAGES, type Language } from '@sen/contract';
+import { API_PATHS, OTP_RESEND_SECONDS, LANGUAGES, type Language } from '@sen/contract';
 import { fileURLToPath } from 'node:url';
 import { acceptAndSubmit, applyFor, approvedBorrower, moveClock, payOut } from './loan-support.ts';
 import { useLanguage, waitForApp } from './support.ts';
@@ -27,6 +27,8 @@ for (const lang of LANGUAGES) {
     // A loan repaid in full: its page offers the confirmation of settlement.
     await applyFor(page, 'Sen Nhanh');
     await acceptAndSubmit(page);
+    // A second code for the same product, amount and plan waits out the minute between sends.
+    const firstCodeAt = Date.now();
     await payOut(request);
     await page.goto('/order/repay-list');
     await waitForApp(page);
@@ -46,6 +48,7 @@ for (const lang of LANGUAGES) {
 
     // A loan left unpaid: 180 days past its due date the daily job writes it off.
     await applyFor(page, 'Sen Nhanh');
+    await page.waitForTimeout(Math.max(0, firstCodeAt + (OTP_RESEND_SECONDS + 1) * 1000 - Date.now()));
     await acceptAndSubmit(page);
     await payOut(request);
     try {
