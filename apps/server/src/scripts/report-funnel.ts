@@ -11,7 +11,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
  * `npm run report:funnel -- --from 2026-11-01 --to 2026-11-30 [--out file.svg]`: the conversion
  * funnel between two Vietnam calendar days (inclusive) on the configured database (DATABASE_URL,
  * else the PGlite DATA_DIR), printed as a table and written as an SVG bar chart (default
- * reports/funnel-FROM-TO.svg). The same figures: GET /api/operator/tracking/funnel.
+ * reports/funnel-FROM-TO.svg). The same figures: GET /api/admin/funnel.
  */
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { from: { type: 'string' }, to: { type: 'string' }, out: { type: 'string' } } });

@@ -4,7 +4,7 @@ import { executeRows, type Db } from '../../db/database.ts';
 import { ledgerEntries, ledgerLines } from '../../db/schema.ts';
 
 /**
- * The ledger check (`npm run ledger:check`, GET /api/operator/ledger/check) as a list of named
+ * The ledger check (`npm run ledger:check`, GET /api/admin/ledger/check) as a list of named
  * checks, each a query answering its violations. Modules add their own (the order module: "every
  * loan's balances equal its order's figures", "no order paid out without its disbursement entry")
  * with LedgerService.addCheck; the runner and the report stay the same.

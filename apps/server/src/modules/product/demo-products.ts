@@ -4,8 +4,8 @@ import type { ProductService } from './product.service.ts';
 /**
  * The demo's loan products (SEED_DEMO): daily rates of 0.03 % and 0.04 % (SPEC.md §9), within the
  * 20 %/year cap; overdue charges at 150 % of the rate. Their signing code is optional (decision 112):
- * the family's native clients pointed at a demo can commit; the web app signs with the code anyway. Operators change them at
- * /api/operator/products/upsert or with `npm run products`.
+ * the family's native clients pointed at a demo can commit; the web app signs with the code anyway. Operators change them in
+ * the back office (a four-eyes proposal at /api/admin/products/propose) or with `npm run products`.
  */
 export const DEMO_PRODUCTS: ProductInput[] = [
   {
