@@ -75,7 +75,7 @@ export function UnidentifiedTable({ list, onDecide }: { list: UnidentifiedTransf
       pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
       columns={[
         { title: t('transfers.transactionDate'), dataIndex: 'transactionDate' },
-        { title: t('transfers.amount'), dataIndex: 'amount', align: 'right', render: formatVnd },
+        { title: t('transfers.amount'), dataIndex: 'amount', align: 'right', render: (amount: number) => <span className="nowrap">{formatVnd(amount)}</span> },
         { title: t('transfers.content'), dataIndex: 'content', render: (content: string) => <span className="transfer-content">{content}</span> },
         { title: t('transfers.reference'), dataIndex: 'providerTransactionId', render: (id: string) => <code>{id}</code> },
         {
