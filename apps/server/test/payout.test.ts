@@ -1,5 +1,5 @@
 import { API_PATHS, type HomeIndex } from '@sen/contract';
-import { buildSchedule, vietnamDate } from '@sen/domain';
+import { vietnamDate } from '@sen/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loanOrders, payoutAttempts, userMessages } from '../src/db/schema.ts';
@@ -7,9 +7,8 @@ import { buildApp } from '../src/app.ts';
 import { PayoutService } from '../src/modules/loan/index.ts';
 import type { DevPayoutProvider } from '../src/providers/payout/dev-payout-provider.ts';
 import { PayoutUnavailableError, payoutReference, type PayoutProvider, type PayoutRequest, type PayoutResult } from '../src/providers/payout/payout-provider.ts';
-import { createBorrower, demoProducts, type TestBorrower } from './helpers/loans.ts';
+import { committedOrder, createBorrower, demoProducts, type TestBorrower } from './helpers/loans.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
-import { defaultPlanOf, loanTermsOf, overdueRateOf } from '../src/modules/product/index.ts';
 
 /*
  * The payout job (decisions 057, 073) on PGlite and PostgreSQL: an order committed with its attempt
@@ -70,47 +69,7 @@ function job(uow = t.database.uow) {
 }
 
 /** An order as the commit leaves it: credit and quota taken, state 'pending', attempt 1 'created'. */
-async function commitOrder(b: TestBorrower, principal = 3_000_000n) {
-  const product = (await demoProducts(t)).get('sen-linh-hoat')!;
-  const today = vietnamDate(t.clock.now());
-  const terms = loanTermsOf(product, principal, defaultPlanOf(product), today);
-  const schedule = buildSchedule(terms);
-  return t.database.uow.transaction(async () => {
-    await t.services.credit.reserve(b.userId, principal);
-    expect(await t.services.product.takeQuota(product, today)).toBe(true);
-    const order = await t.services.loans.orders.insert(
-      {
-        userId: b.userId,
-        productId: product.id,
-        productName: product.name,
-        state: 'pending',
-        principal,
-        termDays: product.termDays,
-        planNums: terms.planNums,
-        dailyRatePpm: product.dailyRatePpm,
-        overdueRatePpm: Number(overdueRateOf(product)),
-        serviceFee: terms.serviceFee,
-        feeTiming: product.feeTiming,
-        disbursedAmount: schedule.totals.disbursed,
-        receivingAccountId: b.accountId,
-        payWay: 'CARD',
-        applyDate: today,
-        idempotencyKey: `payout-test:${Math.random().toString(36).slice(2)}`,
-      },
-      schedule,
-    );
-    await t.services.loans.orders.insertAttempt({
-      orderId: order.id,
-      attempt: 1,
-      reference: payoutReference(order.orderNo, 1),
-      amount: order.disbursedAmount,
-      receivingAccountId: b.accountId,
-      state: 'created',
-      nextCheckAt: t.clock.now(),
-    });
-    return order;
-  });
-}
+const commitOrder = (b: TestBorrower, principal = 3_000_000n) => committedOrder(t, b, principal);
 
 const orderRow = async (id: number) => (await t.database.db.select().from(loanOrders).where(eq(loanOrders.id, id)))[0]!;
 const attemptsOf = (orderId: number) => t.database.db.select().from(payoutAttempts).where(eq(payoutAttempts.orderId, orderId)).orderBy(payoutAttempts.attempt);

@@ -112,7 +112,7 @@ export async function committedOrder(t: TestApp, b: TestBorrower, principal = 3_
   const schedule = buildSchedule(terms);
   return t.database.uow.transaction(async () => {
     await t.services.credit.reserve(b.userId, principal);
-    await t.services.product.takeQuota(product, today);
+    if (!(await t.services.product.takeQuota(product, today))) throw new Error(`the quota of ${product.code} is used up today`);
     const order = await t.services.loans.orders.insert(
       {
         userId: b.userId,
