@@ -37,3 +37,8 @@ export function reviewPath(reviewId: number): string {
 export function collectionCasePath(caseId: number): string {
   return paths.collectionCase.replace(':caseId', String(caseId));
 }
+
+/** A proposal waiting for its second operator, opened on the approvals page. */
+export function pendingProposalPath(proposalId: number): string {
+  return `${paths.proposals}?status=pending&id=${proposalId}`;
+}

@@ -2,7 +2,7 @@ import { creditRuleNameSchema, manualReviewBandSchema, type CreditRulesInput } f
 import { Alert, Button, Card, Descriptions, Form, Input, InputNumber, Select, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../app/paths.ts';
+import { pendingProposalPath } from '../../app/paths.ts';
 import { can } from '../../shared/auth/permissions.ts';
 import { reasonRule } from '../../shared/forms/reason-rule.ts';
 import { zodRule } from '../../shared/forms/zod-rule.ts';
@@ -96,7 +96,7 @@ function ProposeCard({ current }: { current: CreditRulesInput }) {
     const input = proposalOfValues(values);
     if (sameRules(input.rules, current)) return setError(t('creditRules.unchanged'));
     propose.mutate(input, {
-      onSuccess: ({ proposal }) => void navigate(`${paths.proposals}?status=pending&id=${proposal.id}`),
+      onSuccess: ({ proposal }) => void navigate(pendingProposalPath(proposal.id)),
       onError: (failure) => setError(errorMessage(failure)),
     });
   };

@@ -1,14 +1,13 @@
 import { adminEndpoints, type ProposalView } from '@sen/contract';
 import { Alert, Button, Descriptions, Form, Image, Input, InputNumber, Modal, Radio, Table, Tabs, Typography } from 'antd';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { paths } from '../../app/paths.ts';
 import { zodRule } from '../../shared/forms/zod-rule.ts';
 import { formatDateTime, formatNumber, formatVnd } from '../../shared/format/format.ts';
 import { useT } from '../../shared/i18n/i18n.ts';
 import { errorMessage } from '../../shared/request/admin-request-error.ts';
 import { QueryState } from '../../shared/ui/query-state.tsx';
 import { StatusTag, type Tone } from '../../shared/ui/status-tag.tsx';
+import { ProposedNotice, useStateTab } from './proposed-queue.tsx';
 import { useReceipts, useReviewReceipt, type ReceiptState } from './operation-queries.ts';
 
 type Receipt = NonNullable<ReturnType<typeof useReceipts>['data']>[number];
@@ -26,9 +25,7 @@ const [matchSchema, rejectSchema] = adminEndpoints.receiptReview.request.options
  */
 export default function ReceiptsPage() {
   const { t } = useT();
-  const [params, setParams] = useSearchParams();
-  const stateParam = params.get('state') as ReceiptState | null;
-  const state: ReceiptState = stateParam && STATES.includes(stateParam) ? stateParam : 'pending';
+  const [state, setState] = useStateTab(STATES, 'pending');
   const receipts = useReceipts(state);
   const [reviewing, setReviewing] = useState<Receipt | null>(null);
   const [proposed, setProposed] = useState<ProposalView | null>(null);
@@ -39,17 +36,8 @@ export default function ReceiptsPage() {
         <Typography.Title level={1}>{t('receipts.title')}</Typography.Title>
         <Typography.Paragraph type="secondary">{t('receipts.intro')}</Typography.Paragraph>
       </header>
-      {proposed && (
-        <Alert
-          type="success"
-          showIcon
-          closable={{ onClose: () => setProposed(null) }}
-          className="form-alert"
-          title={t('receipts.proposed', { id: proposed.id })}
-          description={<Link to={`${paths.proposals}?status=pending&id=${proposed.id}`}>{t('receipts.openProposal')}</Link>}
-        />
-      )}
-      <Tabs activeKey={state} onChange={(key) => setParams({ state: key })} items={STATES.map((key) => ({ key, label: t(`receipts.state.${key}`) }))} />
+      {proposed && <ProposedNotice proposal={proposed} title={t('receipts.proposed', { id: proposed.id })} onClose={() => setProposed(null)} />}
+      <Tabs activeKey={state} onChange={setState} items={STATES.map((key) => ({ key, label: t(`receipts.state.${key}`) }))} />
       <QueryState query={receipts} isEmpty={(list) => list.length === 0} emptyText={t(`receipts.empty.${state}`)}>
         {(list) => (
           <Table<Receipt>

@@ -1,14 +1,13 @@
 import { adminEndpoints, type ProposalView, type TransferSuggestion } from '@sen/contract';
 import { Alert, Button, Descriptions, Form, Input, Modal, Space, Table, Tabs, Typography } from 'antd';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { paths } from '../../app/paths.ts';
 import { zodRule } from '../../shared/forms/zod-rule.ts';
 import { formatDateTime, formatVnd } from '../../shared/format/format.ts';
 import { useT } from '../../shared/i18n/i18n.ts';
 import { errorMessage } from '../../shared/request/admin-request-error.ts';
 import { QueryState } from '../../shared/ui/query-state.tsx';
 import { StatusTag, type Tone } from '../../shared/ui/status-tag.tsx';
+import { ProposedNotice, useStateTab } from './proposed-queue.tsx';
 import { useProposeTransferDecision, useUnidentifiedTransfers, type UnidentifiedState } from './operation-queries.ts';
 
 export type UnidentifiedTransfer = NonNullable<ReturnType<typeof useUnidentifiedTransfers>['data']>[number];
@@ -27,9 +26,7 @@ export type Decision = { kind: 'match'; transfer: UnidentifiedTransfer; suggesti
  */
 export default function UnidentifiedTransfersPage() {
   const { t } = useT();
-  const [params, setParams] = useSearchParams();
-  const stateParam = params.get('state') as UnidentifiedState | null;
-  const state: UnidentifiedState = stateParam && STATES.includes(stateParam) ? stateParam : 'open';
+  const [state, setState] = useStateTab(STATES, 'open');
   const transfers = useUnidentifiedTransfers(state);
   const [deciding, setDeciding] = useState<Decision | null>(null);
   const [proposed, setProposed] = useState<ProposalView | null>(null);
@@ -40,17 +37,8 @@ export default function UnidentifiedTransfersPage() {
         <Typography.Title level={1}>{t('unidentified.title')}</Typography.Title>
         <Typography.Paragraph type="secondary">{t('unidentified.intro')}</Typography.Paragraph>
       </header>
-      {proposed && (
-        <Alert
-          type="success"
-          showIcon
-          closable={{ onClose: () => setProposed(null) }}
-          className="form-alert"
-          title={t('unidentified.proposed', { id: proposed.id })}
-          description={<Link to={`${paths.proposals}?status=pending&id=${proposed.id}`}>{t('receipts.openProposal')}</Link>}
-        />
-      )}
-      <Tabs activeKey={state} onChange={(key) => setParams({ state: key })} items={STATES.map((key) => ({ key, label: t(`unidentified.state.${key}`) }))} />
+      {proposed && <ProposedNotice proposal={proposed} title={t('unidentified.proposed', { id: proposed.id })} onClose={() => setProposed(null)} />}
+      <Tabs activeKey={state} onChange={setState} items={STATES.map((key) => ({ key, label: t(`unidentified.state.${key}`) }))} />
       <QueryState query={transfers} isEmpty={(list) => list.length === 0} emptyText={t(`unidentified.empty.${state}`)}>
         {(list) => <UnidentifiedTable list={list} onDecide={setDeciding} />}
       </QueryState>

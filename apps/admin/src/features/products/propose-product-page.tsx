@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { paths } from '../../app/paths.ts';
+import { paths, pendingProposalPath } from '../../app/paths.ts';
 import { placeServerError } from '../../shared/forms/server-field-errors.ts';
 import { zodRule } from '../../shared/forms/zod-rule.ts';
 import { formatNumber, formatPpm } from '../../shared/format/format.ts';
@@ -65,7 +65,7 @@ function ProductForm({ initial, changing }: { initial: Partial<ProductFormValues
     onMutate: () => setError(null),
     onSuccess: async ({ proposal }) => {
       await client.invalidateQueries({ queryKey: proposalKeys.all });
-      void navigate(`${paths.proposals}?status=pending&id=${proposal.id}`);
+      void navigate(pendingProposalPath(proposal.id));
     },
     onError: (failure) => {
       if (!placeServerError(form, failure, fieldOfError)) setError(errorMessage(failure));
