@@ -77,6 +77,7 @@ describe('operators and payouts', { timeout: 60_000 }, () => {
     // Decided: neither a second cancel nor a retry.
     expect((await proposeCancel(order.id)).envelope.code).toBe(ERRORS.PAYOUT_NOT_OPEN.code);
     expect((await maker.browser.post(ADMIN_PATHS.payoutRetry, { orderId: order.id, reason: 'again' })).envelope.code).toBe(ERRORS.PAYOUT_NOT_OPEN.code);
+    expect((await t.services.ledger.check()).violations).toEqual([]);
   });
 
   it('refuses to cancel a transfer the partner holds, also when the job sent it after the proposal', async () => {
@@ -90,6 +91,7 @@ describe('operators and payouts', { timeout: 60_000 }, () => {
     expect((await orderRow(order.id)).state).toBe('paying');
     expect(await used(b.userId)).toBe(3_000_000n);
     expect((await proposeCancel(order.id)).envelope.code).toBe(ERRORS.PAYOUT_IN_FLIGHT.code);
+    expect((await t.services.ledger.check()).violations).toEqual([]);
   });
 
   it('retries now, by one operator, the next attempt after a bank refusal: stored before the job sends it, sent once', async () => {
