@@ -1,11 +1,9 @@
 import type { BorrowerDetail } from '@sen/contract';
-import { Alert, App, Form, Input, Modal, Typography } from 'antd';
-import { useState } from 'react';
+import { App, Typography } from 'antd';
 import { Link } from 'react-router';
 import { reviewPath } from '../../app/paths.ts';
-import { reasonRule } from '../../shared/forms/reason-rule.ts';
 import { useT } from '../../shared/i18n/i18n.ts';
-import { errorMessage } from '../../shared/request/admin-request-error.ts';
+import { ReasonDialog } from '../../shared/ui/reason-dialog.tsx';
 import { useOpenAppeal } from './borrower-queries.ts';
 
 type CreditAccount = NonNullable<BorrowerDetail['credit']['account']>;
@@ -26,49 +24,34 @@ export function mayAppeal(account: CreditAccount | null): boolean {
 export function AppealDialog({ userId, open, onClose }: { userId: number; open: boolean; onClose: () => void }) {
   const { t } = useT();
   const { message } = App.useApp();
-  const [form] = Form.useForm<{ reason: string }>();
-  const [error, setError] = useState<string | null>(null);
   const appeal = useOpenAppeal();
   return (
-    <Modal
+    <ReasonDialog<object>
       open={open}
+      onClose={onClose}
       title={t('appeal.title', { id: userId })}
       okText={t('appeal.submit')}
-      okButtonProps={{ loading: appeal.isPending }}
-      cancelText={t('common.cancel')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      destroyOnHidden
-    >
-      <Form
-        form={form}
-        layout="vertical"
-        preserve={false}
-        initialValues={{ reason: '' }}
-        onFinish={({ reason }) => {
-          setError(null);
-          appeal.mutate(
-            { userId, reason: reason.trim() },
-            {
-              onSuccess: ({ review }) => {
-                void message.success(
-                  <span>
-                    {t('appeal.opened', { id: review.id })} <Link to={reviewPath(review.id)}>{t('reviews.openNumber', { id: review.id })}</Link>
-                  </span>,
-                );
-                onClose();
-              },
-              onError: (failure) => setError(errorMessage(failure)),
+      reasonLabel={t('appeal.reason')}
+      reasonRows={3}
+      pending={appeal.isPending}
+      onSubmit={({ reason }, done) =>
+        appeal.mutate(
+          { userId, reason },
+          {
+            onSuccess: ({ review }) => {
+              void message.success(
+                <span>
+                  {t('appeal.opened', { id: review.id })} <Link to={reviewPath(review.id)}>{t('reviews.openNumber', { id: review.id })}</Link>
+                </span>,
+              );
+              done.onSuccess();
             },
-          );
-        }}
-      >
-        <Typography.Paragraph type="secondary">{t('appeal.note')}</Typography.Paragraph>
-        <Form.Item name="reason" label={t('appeal.reason')} rules={[reasonRule()]} validateTrigger="onSubmit">
-          <Input.TextArea rows={3} maxLength={500} showCount />
-        </Form.Item>
-        {error && <Alert type="error" showIcon title={error} />}
-      </Form>
-    </Modal>
+            onError: done.onError,
+          },
+        )
+      }
+    >
+      <Typography.Paragraph type="secondary">{t('appeal.note')}</Typography.Paragraph>
+    </ReasonDialog>
   );
 }
