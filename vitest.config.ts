@@ -55,7 +55,7 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           // The browser shims both apps' tests share (they live with the borrower app's tests).
-          setupFiles: ['../web/src/test/jsdom-browser.ts'],
+          setupFiles: ['../web/src/test/jsdom-browser.ts', 'src/test/setup.ts'],
         },
       },
     ],

@@ -1,18 +1,22 @@
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { en, type TranslationKey } from '../../locales/en.ts';
-import { vn } from '../../locales/vn.ts';
+import type { Dictionary, TranslationKey } from '../../locales/en.ts';
 import { HTML_LANG, storeLanguage, storedLanguage, type AdminLanguage } from './language.ts';
 
 /**
- * One i18next instance with both dictionaries bundled (the back office is a desktop app with no
- * first-route budget; two small dictionaries cost less than a second request). Flat keys, single
- * brace placeholders ('{count}') like the borrower app and the contract's messages.
+ * One i18next instance. Flat keys, single brace placeholders ('{count}') like the borrower app and
+ * the contract's messages. Each dictionary is a chunk of its own, loaded before the first render
+ * (main.tsx) or a switch: bundling both put the first load at its budget (e2e/budgets.spec.ts).
  */
 export const i18n = i18next.createInstance();
 
+const DICTIONARIES: Record<AdminLanguage, () => Promise<Dictionary>> = {
+  en: () => import('../../locales/en.ts').then((module) => module.en),
+  vn: () => import('../../locales/vn.ts').then((module) => module.vn),
+};
+
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, vn: { translation: vn } },
+  resources: {},
   lng: storedLanguage(),
   fallbackLng: false,
   keySeparator: false,
@@ -27,7 +31,14 @@ function applyDocumentLanguage(language: AdminLanguage) {
 }
 applyDocumentLanguage(storedLanguage());
 
+/** Adds a language's dictionary once (its chunk is fetched the first time). */
+export async function loadLanguage(language: AdminLanguage): Promise<void> {
+  if (i18n.hasResourceBundle(language, 'translation')) return;
+  i18n.addResourceBundle(language, 'translation', await DICTIONARIES[language]());
+}
+
 export async function changeLanguage(language: AdminLanguage): Promise<void> {
+  await loadLanguage(language);
   storeLanguage(language);
   applyDocumentLanguage(language);
   await i18n.changeLanguage(language);
@@ -42,7 +53,7 @@ export function translate(key: TranslationKey, params?: TranslationParams): stri
 
 /** A key built at run time (e.g. from a server's step key) that the dictionaries have. */
 export function isTranslationKey(key: string): key is TranslationKey {
-  return Object.hasOwn(en, key);
+  return i18n.exists(key);
 }
 
 /** Typed translation in components; re-renders on a language change. */
