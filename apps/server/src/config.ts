@@ -18,6 +18,7 @@ import { REPO_ROOT } from './paths.ts';
  * DATABASE_POOL_MODE        session      session (a direct connection or a session-pooling PgBouncer) | transaction (behind a transaction-pooling PgBouncer: no named prepared statements; decision 105)
  * METRICS_PORT              (unset)      Prometheus metrics (GET /metrics) on this port, on its own listener; off when unset
  * METRICS_HOST              127.0.0.1    interface of the metrics listener (keep it private; scrape through the host or a private network)
+ * METRICS_TOKEN             (unset)      when set (16+ characters), GET /metrics answers only `Authorization: Bearer <token>` (a metrics port reachable beyond the host)
  * OTEL_EXPORTER_OTLP_ENDPOINT (unset)    OpenTelemetry tracing (HTTP, PostgreSQL, Fastify) exported over OTLP/HTTP to this collector, with trace_id in log lines; when unset tracing code is not even loaded (read by main.ts and the OpenTelemetry SDK, not here)
  * OTEL_SERVICE_NAME         sen          the service name on the traces (the SDK reads every other OTEL_* variable itself)
  * DATA_DIR                  <repo>/data  directory of the embedded PGlite database; `memory://` keeps it in memory
@@ -180,6 +181,7 @@ const envSchema = z.object({
   DATABASE_POOL_MODE: z.enum(['session', 'transaction']).default('session'),
   METRICS_PORT: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
   METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   DATA_DIR: optionalText,
   APP_CODE: z.string().trim().min(1).default(DEFAULT_APP_CODE),
   PRODUCT_NAME: z.string().trim().min(1).default(DEFAULT_PRODUCT_NAME),
@@ -370,7 +372,7 @@ export interface Config {
   /** transaction: DATABASE_URL is a transaction-pooling PgBouncer (no named prepared statements; decision 105). */
   databasePoolMode: 'session' | 'transaction';
   /** Prometheus metrics on their own listener; undefined: off. */
-  metrics: { port: number; host: string } | undefined;
+  metrics: { port: number; host: string; token?: string } | undefined;
   dataDir: string;
   appCode: string;
   productName: string;
@@ -576,7 +578,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databaseDirectUrl: e.DATABASE_DIRECT_URL,
     databasePoolMode: e.DATABASE_POOL_MODE,
-    metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
+    metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST, ...(e.METRICS_TOKEN ? { token: e.METRICS_TOKEN } : {}) },
     dataDir: e.DATA_DIR ?? path.join(REPO_ROOT, 'data'),
     appCode: e.APP_CODE,
     productName: e.PRODUCT_NAME,

@@ -82,7 +82,7 @@ export async function serve({ onClose }: { onClose?: () => Promise<void> } = {})
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   if (metrics && config.metrics) {
-    metricsServer = await metrics.listen(config.metrics.port, config.metrics.host);
+    metricsServer = await metrics.listen(config.metrics.port, config.metrics.host, config.metrics.token);
     const metricsAddress = metricsServer.address();
     app.log.info({ metrics: typeof metricsAddress === 'object' && metricsAddress ? `${metricsAddress.address}:${metricsAddress.port}` : metricsAddress }, 'metrics listening');
   }

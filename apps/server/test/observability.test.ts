@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { API_PATHS } from '@sen/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -146,9 +150,9 @@ describe('metrics', () => {
     expect(sample(after, 'sen_otp_sends_total{result="sent"}')).toBe(sample(before, 'sen_otp_sends_total{result="sent"}') + 1);
     expect(sample(after, 'sen_webhooks_total{source="sepay",result="refused"}')).toBe(1);
     expect(sample(after, 'sen_webhooks_total{source="sepay",result="unmatched"}')).toBe(1);
-    expect(sample(after, 'sen_job_runs_total{job="outbox",result="ran"}')).toBe(sample(before, 'sen_job_runs_total{job="outbox",result="ran"}') + 1);
+    expect(sample(after, 'sen_job_runs_total{job_name="outbox",result="ran"}')).toBe(sample(before, 'sen_job_runs_total{job_name="outbox",result="ran"}') + 1);
     expect(sample(after, 'sen_outbox_depth')).toBeGreaterThanOrEqual(0);
-    expect(after).toMatch(/^sen_job_last_success_timestamp_seconds\{job="outbox"\} \d/m);
+    expect(after).toMatch(/^sen_job_last_success_timestamp_seconds\{job_name="outbox"\} \d/m);
     if (t.database.kind === 'postgres') {
       expect(after).toMatch(/^sen_db_pool_connections\{state="idle"\} \d/m);
       expect(after).toMatch(/^sen_db_pool_waiting \d/m);
@@ -215,5 +219,53 @@ describe('metrics', () => {
 
   it('answers 404 on the metrics port for anything but GET /metrics', async () => {
     expect((await fetch(metricsUrl.replace('/metrics', '/'))).status).toBe(404);
+  });
+
+  it('with a token (METRICS_TOKEN), answers a scrape only with that bearer token', async () => {
+    const token = 'scrape-token-0123456789';
+    const server = await metrics.listen(0, '127.0.0.1', token);
+    try {
+      const address = server.address();
+      const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/metrics`;
+      const withHeader = (authorization?: string) => fetch(url, authorization ? { headers: { authorization } } : {});
+      for (const refused of [undefined, `Bearer ${token}x`, `Bearer ${token.slice(1)}`, token, `Basic ${token}`]) {
+        const response = await withHeader(refused);
+        expect(response.status, String(refused)).toBe(401);
+        expect(response.headers.get('www-authenticate')).toBe('Bearer');
+        expect(await response.text()).not.toContain('sen_');
+      }
+      const allowed = await withHeader(`Bearer ${token}`);
+      expect(allowed.status).toBe(200);
+      expect(await allowed.text()).toContain('sen_http_request_duration_seconds');
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe('the alert rules and the dashboard (deploy/)', () => {
+  const deploy = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../deploy');
+  const read = (file: string) => readFileSync(path.join(deploy, file), 'utf8');
+  /** The series the ledger check writes for node_exporter's textfile collector (src/scripts/ledger-check.ts). */
+  const ledgerCheckSeries = ['sen_ledger_check_ok', 'sen_ledger_check_violations', 'sen_ledger_check_timestamp_seconds'];
+
+  it('name only series an instance exposes or the ledger check writes, and group jobs by their own label', async () => {
+    const exposed = new Set([...(await scrape()).matchAll(/^# TYPE (sen_\w+) (\w+)$/gm)].flatMap(([, name, type]) => (type === 'histogram' ? [`${name}_bucket`, `${name}_count`, `${name}_sum`] : [name!])));
+    const ledgerCheckSource = readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/scripts/ledger-check.ts'), 'utf8');
+    for (const series of ledgerCheckSeries) expect(ledgerCheckSource).toContain(`${series} `);
+    for (const file of ['prometheus-alerts.yml', 'grafana-dashboard.json']) {
+      const named = new Set([...read(file).matchAll(/\bsen_\w+/g)].map(([name]) => name).filter((name) => name !== 'sen_instances' /* HAProxy's backend */));
+      expect(named.size, file).toBeGreaterThan(5);
+      for (const name of named) expect(exposed.has(name) || ledgerCheckSeries.includes(name), `${file}: ${name}`).toBe(true);
+      // A scrape labels every series job="sen": Sen's own job label is job_name (a `job` label would arrive as exported_job).
+      expect(read(file), file).not.toMatch(/by \(job[,)]|\{\{ ?\$?labels\.job ?\}\}|"\{\{job\}\}/);
+    }
+  });
+
+  const promtool = ['/usr/bin/promtool', '/usr/local/bin/promtool'].find((candidate) => existsSync(candidate));
+  it.skipIf(!promtool)('pass promtool: the rules load, and their unit tests (prometheus-alerts.test.yml) fire as written', () => {
+    const run = (...args: string[]) => execFileSync(promtool!, args, { cwd: deploy, encoding: 'utf8' });
+    expect(run('check', 'rules', 'prometheus-alerts.yml')).toMatch(/SUCCESS: \d+ rules found/);
+    expect(run('test', 'rules', 'prometheus-alerts.test.yml')).toContain('SUCCESS');
   });
 });

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
@@ -23,14 +24,24 @@ const OTHER_METHOD = 'other';
 /** How long the outbox count may take at scrape time before the figure is left out of that scrape. */
 const OUTBOX_DEPTH_DEADLINE_MS = 1000;
 
+/** `Bearer <token>` compared in constant time (hashes first, so the lengths never differ). */
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const sent = /^Bearer (.+)$/.exec(header ?? '')?.[1] ?? '';
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(sent), digest(token));
+}
+
 type HistogramChild = ReturnType<Histogram<'method' | 'route' | 'status'>['labels']>;
 
 export interface PrometheusMetrics extends Metrics {
   readonly registry: Registry;
   /** The exposition text (what GET /metrics answers). */
   text(): Promise<string>;
-  /** Serves GET /metrics on its own listener (METRICS_PORT on METRICS_HOST); resolves once listening. */
-  listen(port: number, host: string): Promise<Server>;
+  /**
+   * Serves GET /metrics on its own listener (METRICS_PORT on METRICS_HOST); resolves once
+   * listening. With a token (METRICS_TOKEN) a scrape must send `Authorization: Bearer <token>`.
+   */
+  listen(port: number, host: string, token?: string): Promise<Server>;
 }
 
 /**
@@ -65,29 +76,31 @@ export function createPrometheusMetrics(database: Database, options: PrometheusM
     labelNames: ['route'] as const,
     registers: [registry],
   });
+  // The job's label is `job_name`, not `job`: Prometheus gives every scraped series the target's
+  // `job` ("sen") and renames a clashing label to `exported_job`, which the rules would miss.
   const jobRuns = new Counter({
     name: 'sen_job_runs_total',
     help: 'Job runner (decision 085) runs by job and result (ran, failed, skipped: another instance holds it or the period is done)',
-    labelNames: ['job', 'result'] as const,
+    labelNames: ['job_name', 'result'] as const,
     registers: [registry],
   });
   const jobDuration = new Histogram({
     name: 'sen_job_duration_seconds',
     help: 'Duration of job runs that did work or failed, by job',
-    labelNames: ['job', 'result'] as const,
+    labelNames: ['job_name', 'result'] as const,
     buckets: JOB_BUCKETS,
     registers: [registry],
   });
   const jobLag = new Gauge({
     name: 'sen_job_lag_seconds',
     help: 'How late the last run of each job on this instance started after its period began',
-    labelNames: ['job'] as const,
+    labelNames: ['job_name'] as const,
     registers: [registry],
   });
   const jobLastSuccess = new Gauge({
     name: 'sen_job_last_success_timestamp_seconds',
     help: 'When each job last ran successfully on this instance (max over instances: across the cluster)',
-    labelNames: ['job'] as const,
+    labelNames: ['job_name'] as const,
     registers: [registry],
   });
   const payouts = new Counter({
@@ -178,11 +191,11 @@ export function createPrometheusMetrics(database: Database, options: PrometheusM
       if (status === 429) rateLimited.inc({ route });
     },
     jobRun(job, result, seconds, lagSeconds) {
-      jobRuns.inc({ job, result });
+      jobRuns.inc({ job_name: job, result });
       if (result === 'skipped') return;
-      jobDuration.observe({ job, result }, seconds);
-      if (lagSeconds !== null) jobLag.set({ job }, lagSeconds);
-      if (result === 'ran') jobLastSuccess.set({ job }, Date.now() / 1000);
+      jobDuration.observe({ job_name: job, result }, seconds);
+      if (lagSeconds !== null) jobLag.set({ job_name: job }, lagSeconds);
+      if (result === 'ran') jobLastSuccess.set({ job_name: job }, Date.now() / 1000);
     },
     payouts(counts: PayoutCounts) {
       for (const [result, count] of Object.entries(counts)) if (result !== 'claimed' && count > 0) payouts.inc({ result }, count);
@@ -194,10 +207,14 @@ export function createPrometheusMetrics(database: Database, options: PrometheusM
       otpSends.inc({ result });
     },
     text: () => registry.metrics(),
-    listen(port, host) {
+    listen(port, host, token) {
       const server = createServer((request, response) => {
         if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
           response.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');
+          return;
+        }
+        if (token !== undefined && !bearerMatches(request.headers.authorization, token)) {
+          response.writeHead(401, { 'content-type': 'text/plain', 'www-authenticate': 'Bearer' }).end('unauthorized\n');
           return;
         }
         registry.metrics().then(
