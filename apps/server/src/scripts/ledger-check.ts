@@ -55,7 +55,9 @@ function writePromFile(file: string, ok: boolean, violations: number): void {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error('Ledger check could not run:', error instanceof Error ? error.message : error);
+    // The driver's own message (a timeout, a lost connection) is the cause of the query's failure.
+    const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+    console.error(`Ledger check could not run: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}${cause}`);
     process.exit(2);
   },
 );

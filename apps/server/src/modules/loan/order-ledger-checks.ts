@@ -55,14 +55,25 @@ export const ORDER_LEDGER_CHECKS: LedgerCheck[] = [
                 from ledger_lines
                where account_code in ('loan_principal', 'loan_fee', 'loan_interest', 'loan_overdue_fee')
                group by owner_id
+            ),
+            -- Joined and filtered on its own (materialized): with the per-component VALUES in the same
+            -- join the planner nested-looped owed × booked (27 s at 11,000 paid-out orders, past the
+            -- statement timeout); apart it is one hash join (0.7 s).
+            differing as materialized (
+              select o.order_id, o.principal, o.fee, o.interest, o.overdue_fee,
+                     coalesce(b.principal, 0) as booked_principal, coalesce(b.fee, 0) as booked_fee,
+                     coalesce(b.interest, 0) as booked_interest, coalesce(b.overdue_fee, 0) as booked_overdue_fee
+                from owed o left join booked b on b.owner_id = o.order_id::text
+               where o.principal <> coalesce(b.principal, 0) or o.fee <> coalesce(b.fee, 0)
+                  or o.interest <> coalesce(b.interest, 0) or o.overdue_fee <> coalesce(b.overdue_fee, 0)
             )
-            select o.order_id as id, c.component, c.rows_owe::text, c.ledger::text
-              from owed o left join booked b on b.owner_id = o.order_id::text
-             cross join lateral (values ('principal', o.principal, coalesce(b.principal, 0)), ('fee', o.fee, coalesce(b.fee, 0)),
-                                        ('interest', o.interest, coalesce(b.interest, 0)), ('overdue fee', o.overdue_fee, coalesce(b.overdue_fee, 0)))
+            select d.order_id as id, c.component, c.rows_owe::text, c.ledger::text
+              from differing d
+             cross join lateral (values ('principal', d.principal, d.booked_principal), ('fee', d.fee, d.booked_fee),
+                                        ('interest', d.interest, d.booked_interest), ('overdue fee', d.overdue_fee, d.booked_overdue_fee))
                    as c(component, rows_owe, ledger)
              where c.rows_owe <> c.ledger
-             order by o.order_id limit ${LIMIT}`,
+             order by d.order_id limit ${LIMIT}`,
       );
       return rows.map((row) => ({ check: 'orders-equal-their-accounts', detail: `order ${row.id}: ${row.component} owed ${row.rows_owe} by its instalments, ${row.ledger} in the ledger` }));
     },
@@ -97,7 +108,9 @@ export const ORDER_LEDGER_CHECKS: LedgerCheck[] = [
               union select e.loan_id from ledger_entries e join ledger_lines l on l.entry_id = e.id where l.account_code = 'recovery_income' and e.loan_id is not null
               union select r.order_id::text from loan_repayments r where r.recovered <> 0
             ),
-            facts as (
+            -- Materialized: inlined, the planner filtered every order by the subqueries below before
+            -- joining the candidates (minutes at 160,000 orders); apart they run per candidate only.
+            facts as materialized (
               select o.id, o.state, o.recovered,
                      coalesce((select sum(i.written_off_principal + i.written_off_fee + i.written_off_interest + i.written_off_overdue_fee) from loan_instalments i where i.order_id = o.id), 0) as written_off,
                      (select count(*)::int from ledger_entries e where e.loan_id = o.id::text and e.event = 'write_off') as entries,
