@@ -227,9 +227,9 @@ export const ERRORS = {
   PAYOUT_IN_FLIGHT: { code: 6082, httpStatus: 409, messageKey: 'error.payoutInFlight' },
   // Statement import (decision 118).
   /** A statement file that is not UTF-8 text, or holds no transaction row. */
-  STATEMENT_UNREADABLE: { code: 6090, httpStatus: 422, messageKey: 'error.statementUnreadable' },
+  STATEMENT_UNREADABLE: { code: 6090, httpStatus: 400, messageKey: 'error.statementUnreadable' },
   /** A statement whose header row is not SePay's columns: the whole file is refused (params: missing, unknown). */
-  STATEMENT_HEADER_INVALID: { code: 6091, httpStatus: 422, messageKey: 'error.statementHeaderInvalid' },
+  STATEMENT_HEADER_INVALID: { code: 6091, httpStatus: 400, messageKey: 'error.statementHeaderInvalid' },
   /** A statement of more rows than one import takes (STATEMENT_MAX_ROWS). */
   STATEMENT_TOO_MANY_ROWS: { code: 6092, httpStatus: 413, messageKey: 'error.statementTooManyRows' },
   /** A statement.import approved after the bank reported one of its transfers otherwise (another amount, direction or account). */
