@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AppError } from './shared/app-error.ts';
-import { AUTH_STATE, creditLimitProposalSchema, creditRulesSchema, productInputSchema } from '@sen/contract';
+import { AUTH_STATE, creditLimitProposalSchema, creditRulesSchema, productInputSchema, sepayWebhookRequestSchema } from '@sen/contract';
 import { z } from 'zod';
 import { defaultCreditPolicy } from '@sen/domain';
 import type { DestinationStream } from 'pino';
@@ -86,6 +86,9 @@ import { ReceiptService } from './modules/repayment/receipt.service.ts';
 import { REPAYMENT_LEDGER_CHECKS } from './modules/repayment/repayment-ledger-checks.ts';
 import { RepaymentRequestService } from './modules/repayment/repayment-request.service.ts';
 import { RepaymentRepository } from './modules/repayment/repayment.repository.ts';
+import { ReconciliationRepository } from './modules/repayment/reconciliation.repository.ts';
+import { ReconciliationService } from './modules/repayment/reconciliation.service.ts';
+import { StatementImportService } from './modules/repayment/statement-import.service.ts';
 import { UnidentifiedTransferRepository } from './modules/repayment/unidentified-transfer.repository.ts';
 import { UnidentifiedTransferService } from './modules/repayment/unidentified-transfer.service.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
@@ -601,6 +604,24 @@ export function composeServices(infra: Infra) {
     },
     apply: (payload, decision) => unidentified.applyReturn(payload.transferId, decision),
   });
+  // A bank statement's new money in (decision 118): recorded as the webhook would, on a second operator's approval.
+  const statements = new StatementImportService({ uow, transfers, accountNumber: config.collection.accountNumber });
+  const statementImportSchema = z.object({
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    fileName: z.string().max(255),
+    rows: z.array(z.object({ row: z.number().int().positive(), transfer: sepayWebhookRequestSchema })).min(1),
+  });
+  proposalKinds.register({
+    kind: 'statement.import',
+    parse: (payload) => statementImportSchema.parse(payload),
+    subject: (payload) => `statement:${payload.sha256}`,
+    prepare: async (payload) => {
+      const { count, amount } = statements.summary(payload);
+      return { summary: `Record ${count} transfers in (${amount} VND) from bank statement ${payload.fileName}`, before: { sha256: payload.sha256, fileName: payload.fileName, count, amount: String(amount) } };
+    },
+    apply: (payload) => statements.apply(payload),
+  });
+  const reconciliation = new ReconciliationService({ repository: new ReconciliationRepository(uow), clock });
   // A payout cancelled by operators (decision 114): the credit comes back as when the job gives up.
   const payoutCancelSchema = z.object({ orderId: z.number().int().positive() });
   proposalKinds.register({
@@ -699,6 +720,8 @@ export function composeServices(infra: Infra) {
     repaymentRequests,
     transfers,
     unidentified,
+    statements,
+    reconciliation,
     accrual,
     reminders,
     contactGovernor,

@@ -1,4 +1,4 @@
-import { ADMIN_PATHS, allAdminEndpoints, API_PATHS, ERRORS, type ProductInput, type ProductRecord, type ProposalView } from '@sen/contract';
+import { ADMIN_PATHS, allAdminEndpoints, API_PATHS, ERRORS, STATEMENT_COLUMNS, type ProductInput, type ProductRecord, type ProposalView } from '@sen/contract';
 import { addDays, addVietnamDays, vietnamDate } from '@sen/domain';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -217,6 +217,11 @@ describe('the audit trail', () => {
         await postSepay(t, body);
         const [transfer] = await t.database.db.select().from(bankTransfers).where(eq(bankTransfers.providerTransactionId, String(body.id)));
         return maker.browser.post(ADMIN_PATHS.unidentifiedReturn, { transferId: transfer!.id, reason: 'audit trail test: return' });
+      },
+      adminImportStatement: async () => {
+        const row = ['880000001', 'MBBank', '2026-11-25 08:00:00', '0000999888777', '', 'audit trail test: money out', 'out', '5000', '0', '', ''];
+        const file = Buffer.from(`${STATEMENT_COLUMNS.join(',')}\r\n${row.join(',')}\r\n`);
+        return maker.browser.upload(ADMIN_PATHS.statementImport, { fileName: 'audit.csv' }, { statement: { data: file, filename: 'audit.csv', contentType: 'text/csv' } });
       },
     };
     const audited = allAdminEndpoints.filter((endpoint) => endpoint.audited).map((endpoint) => endpoint.id);

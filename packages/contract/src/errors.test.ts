@@ -50,6 +50,8 @@ describe('error catalogue', () => {
       if (error.code < 2000) expect([400, 409], name).toContain(error.httpStatus);
       // Uploads (24xx) may also say 413 (too large) and 415 (not an image), as HTTP means them.
       else if (error.code >= 2400 && error.code < 2410) expect([400, 413, 415], name).toContain(error.httpStatus);
+      // A bank statement too large or too long (decision 118) is 413, as an upload's is.
+      else if (name === 'STATEMENT_TOO_LARGE' || name === 'STATEMENT_TOO_MANY_ROWS') expect(error.httpStatus, name).toBe(413);
       // An unknown order is 404 (another borrower's answers the same); a bank webhook without its key 401.
       else if (name === 'ORDER_NOT_FOUND') expect(error.httpStatus, name).toBe(404);
       else if (name === 'WEBHOOK_KEY_INVALID') expect(error.httpStatus, name).toBe(401);

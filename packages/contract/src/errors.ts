@@ -225,6 +225,17 @@ export const ERRORS = {
   PAYOUT_NOT_OPEN: { code: 6081, httpStatus: 409, messageKey: 'error.payoutNotOpen' },
   /** A payout cancel (or retry) while the partner holds the transfer: the money may already be on its way. */
   PAYOUT_IN_FLIGHT: { code: 6082, httpStatus: 409, messageKey: 'error.payoutInFlight' },
+  // Statement import (decision 118).
+  /** A statement file that is not UTF-8 text, or holds no transaction row. */
+  STATEMENT_UNREADABLE: { code: 6090, httpStatus: 400, messageKey: 'error.statementUnreadable' },
+  /** A statement whose header row is not SePay's columns: the whole file is refused (params: missing, unknown). */
+  STATEMENT_HEADER_INVALID: { code: 6091, httpStatus: 400, messageKey: 'error.statementHeaderInvalid' },
+  /** A statement of more rows than one import takes (STATEMENT_MAX_ROWS). */
+  STATEMENT_TOO_MANY_ROWS: { code: 6092, httpStatus: 413, messageKey: 'error.statementTooManyRows' },
+  /** A statement.import approved after the bank reported one of its transfers otherwise (another amount, direction or account). */
+  STATEMENT_CONFLICT: { code: 6093, httpStatus: 409, messageKey: 'error.statementConflict' },
+  /** A statement file over STATEMENT_MAX_BYTES. */
+  STATEMENT_TOO_LARGE: { code: 6094, httpStatus: 413, messageKey: 'error.statementTooLarge' },
 } as const satisfies Record<string, { code: number; httpStatus: number; messageKey: MessageKey }>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -51,4 +51,5 @@ export * from './api/admin/collections.ts';
 export * from './api/admin/endpoints.ts';
 export * from './api/admin/servicing.ts';
 export * from './api/admin/reconciliation.ts';
+export * from './api/admin/statements.ts';
 export * from './api/servicing.ts';

@@ -6,14 +6,14 @@ const paths = (role: keyof typeof ROLE_PERMISSIONS) => menuFor({ permissions: [.
 
 describe('side menu', () => {
   it('shows an admin every screen', () => {
-    expect(paths('admin')).toEqual(['/', '/borrowers', '/proposals', '/products', '/credit-rules', '/operators', '/audit', '/reviews', '/dashboard', '/receipts', '/transfers', '/unmatched', '/ledger', '/feedback', '/collections']);
+    expect(paths('admin')).toEqual(['/', '/borrowers', '/proposals', '/products', '/credit-rules', '/operators', '/audit', '/reviews', '/dashboard', '/receipts', '/transfers', '/unmatched', '/reconciliation', '/ledger', '/feedback', '/collections']);
   });
 
   it('hides what a role cannot use', () => {
     expect(paths('viewer')).toEqual(['/', '/borrowers', '/proposals', '/products', '/credit-rules', '/dashboard', '/feedback', '/collections']);
     expect(paths('reviewer')).toContain('/reviews');
     expect(paths('viewer')).not.toContain('/reviews');
-    expect(paths('finance')).toEqual(expect.arrayContaining(['/receipts', '/transfers', '/unmatched', '/ledger']));
+    expect(paths('finance')).toEqual(expect.arrayContaining(['/receipts', '/transfers', '/unmatched', '/reconciliation', '/ledger']));
     expect(paths('collector')).not.toContain('/ledger');
     expect(paths('reviewer')).not.toContain('/operators');
     expect(paths('reviewer')).not.toContain('/collections');

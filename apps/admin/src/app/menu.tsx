@@ -1,5 +1,6 @@
 import {
   AuditOutlined,
+  CalendarOutlined,
   CheckSquareOutlined,
   ControlOutlined,
   DashboardOutlined,
@@ -43,6 +44,7 @@ export const MENU: readonly MenuEntry[] = [
   { path: paths.receipts, label: 'menu.receipts', icon: <FileSearchOutlined />, permission: 'receipts.review' },
   { path: paths.transfers, label: 'menu.transfers', icon: <SwapOutlined />, permission: 'ledger.read' },
   { path: paths.unidentified, label: 'menu.unidentified', icon: <QuestionCircleOutlined />, permission: 'receipts.review' },
+  { path: paths.reconciliation, label: 'menu.reconciliation', icon: <CalendarOutlined />, permission: 'ledger.read' },
   { path: paths.ledgerCheck, label: 'menu.ledgerCheck', icon: <ReconciliationOutlined />, permission: 'ledger.read' },
   { path: paths.feedback, label: 'menu.feedback', icon: <MessageOutlined />, permission: 'borrowers.read' },
   { path: paths.collections, label: 'menu.collections', icon: <PhoneOutlined />, permission: 'collections.read' },

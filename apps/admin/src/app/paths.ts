@@ -18,6 +18,7 @@ export const paths = {
   receipts: '/receipts',
   transfers: '/transfers',
   unidentified: '/unmatched',
+  reconciliation: '/reconciliation',
   feedback: '/feedback',
   collections: '/collections',
   collectionCase: '/collections/:caseId',

@@ -66,6 +66,7 @@ export const routes: RouteObject[] = [
               { path: paths.receipts, ...page(() => import('../features/operations/receipts-page.tsx'), 'receipts.review') },
               { path: paths.transfers, ...page(() => import('../features/operations/transfers-page.tsx'), 'ledger.read') },
               { path: paths.unidentified, ...page(() => import('../features/operations/unidentified-transfers-page.tsx'), 'receipts.review') },
+              { path: paths.reconciliation, ...page(() => import('../features/operations/reconciliation-page.tsx'), 'ledger.read') },
               { path: paths.feedback, ...page(() => import('../features/operations/feedback-page.tsx'), 'borrowers.read') },
               { path: paths.collections, ...page(() => import('../features/collections/collections-page.tsx'), 'collections.read') },
               { path: paths.collectionCase, ...page(() => import('../features/collections/case-page.tsx'), 'collections.read') },

@@ -24,7 +24,12 @@ export class AdminBrowser {
     readonly ip = `10.9.${randomInt(0, 256)}.${randomInt(1, 255)}`,
   ) {}
 
-  async call<T = unknown>(method: 'GET' | 'POST', url: string, input: Record<string, unknown> = {}, options: { csrf?: boolean; headers?: Record<string, string> } = {}): Promise<AdminResponse<T>> {
+  async call<T = unknown>(
+    method: 'GET' | 'POST',
+    url: string,
+    input: Record<string, unknown> = {},
+    options: { csrf?: boolean; headers?: Record<string, string>; body?: Buffer } = {},
+  ): Promise<AdminResponse<T>> {
     const headers: Record<string, string> = { 'user-agent': this.userAgent, lang: 'en_US', ...options.headers };
     if (options.csrf !== false) headers[ADMIN_CSRF_HEADER] = '1';
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
@@ -33,7 +38,7 @@ export class AdminBrowser {
       url,
       headers,
       remoteAddress: this.ip,
-      ...(method === 'GET' ? { query: Object.fromEntries(Object.entries(input).map(([key, value]) => [key, String(value)])) } : { payload: input }),
+      ...(method === 'GET' ? { query: Object.fromEntries(Object.entries(input).map(([key, value]) => [key, String(value)])) } : { payload: options.body ?? input }),
     });
     for (const cookie of [response.headers['set-cookie'] ?? []].flat()) {
       const [pair, ...attributes] = String(cookie).split(';');
@@ -56,6 +61,18 @@ export class AdminBrowser {
 
   post<T = unknown>(url: string, body?: Record<string, unknown>, options?: { csrf?: boolean }) {
     return this.call<T>('POST', url, body, options);
+  }
+
+  /** A multipart POST as the back office's browser sends a FormData: text fields, then files. */
+  upload<T = unknown>(url: string, fields: Record<string, string>, files: Record<string, { data: Buffer; filename: string; contentType: string }>) {
+    const boundary = `----senadmin${randomInt(0, 1_000_000_000)}`;
+    const parts: Buffer[] = [];
+    for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    for (const [name, file] of Object.entries(files)) {
+      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`), file.data, Buffer.from('\r\n'));
+    }
+    parts.push(Buffer.from(`--${boundary}--\r\n`));
+    return this.call<T>('POST', url, {}, { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body: Buffer.concat(parts) });
   }
 
   /** The authenticator's code for `secret` at the test clock's now (or `at`). */

@@ -1,6 +1,6 @@
 import { adminEndpoints, type EndpointInput } from '@sen/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callAdmin } from '../../shared/request/call-admin.ts';
+import { callAdmin, uploadAdmin } from '../../shared/request/call-admin.ts';
 
 export type ReceiptState = NonNullable<EndpointInput<typeof adminEndpoints.receipts>['state']>;
 export type TransferOutcome = NonNullable<EndpointInput<typeof adminEndpoints.transfers>['outcome']>;
@@ -17,7 +17,32 @@ export const operationKeys = {
   feedback: ['admin', 'feedback'] as const,
   unidentified: (state: UnidentifiedState) => ['admin', 'unidentified', state] as const,
   unidentifiedAll: ['admin', 'unidentified'] as const,
+  reconciliation: (date: string) => ['admin', 'reconciliation', date] as const,
+  reconciliationAll: ['admin', 'reconciliation'] as const,
 };
+
+/** The daily reconciliation report of a Vietnam date (decision 118): computed on read. */
+export function useReconciliationReport(date: string) {
+  return useQuery({
+    queryKey: operationKeys.reconciliation(date),
+    queryFn: ({ signal }) => callAdmin(adminEndpoints.reconciliationReport, { date }, { signal }),
+  });
+}
+
+/**
+ * A bank statement upload: rows the bank already reported change nothing, money out is recorded,
+ * new money in becomes a proposal; the report, transfers, queue and proposals are fetched again.
+ */
+export function useImportStatement() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => uploadAdmin(adminEndpoints.statementImport, { fileName: file.name }, { statement: file }),
+    onSettled: () =>
+      Promise.all(
+        [operationKeys.reconciliationAll, ['admin', 'transfers'], operationKeys.unidentifiedAll, ['admin', 'proposals']].map((queryKey) => client.invalidateQueries({ queryKey })),
+      ),
+  });
+}
 
 /** The ledger check runs when asked (it reads the whole ledger): the query waits for `refetch`. */
 export function useLedgerCheck() {

@@ -1,4 +1,4 @@
-import { ADMIN_CSRF_HEADER, ADMIN_CSRF_VALUE, HEADERS, isEnvelope, SUCCESS_CODE, type AnyEndpoint, type EndpointData, type EndpointInput } from '@sen/contract';
+import { ADMIN_CSRF_HEADER, ADMIN_CSRF_VALUE, HEADERS, isEnvelope, SUCCESS_CODE, type AnyEndpoint, type EndpointData, type EndpointFiles, type EndpointInput } from '@sen/contract';
 import { translate } from '../i18n/i18n.ts';
 import { langHeader } from '../i18n/language.ts';
 import { AdminRequestError } from './admin-request-error.ts';
@@ -74,7 +74,33 @@ function envelopeError(body: unknown, httpStatus: number, options: AdminCallOpti
  * AdminRequestError carrying the server's localised message.
  */
 export async function callAdmin<E extends AnyEndpoint>(endpoint: E, input: EndpointInput<E>, options: AdminCallOptions = {}): Promise<EndpointData<E>> {
-  const response = await send(endpoint, (input ?? {}) as Record<string, unknown>, options);
+  return readAnswer(endpoint, await send(endpoint, (input ?? {}) as Record<string, unknown>, options), options);
+}
+
+/**
+ * Calls a multipart endpoint (a statement upload): its text fields and its files by the part names
+ * the contract declares, as a FormData (the browser writes the boundary). Answers as callAdmin.
+ */
+export async function uploadAdmin<E extends AnyEndpoint>(endpoint: E, input: EndpointInput<E>, files: EndpointFiles<E>, options: AdminCallOptions = {}): Promise<EndpointData<E>> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries((input ?? {}) as Record<string, unknown>)) {
+    if (value !== undefined && value !== null) form.append(name, String(value));
+  }
+  for (const [name, file] of Object.entries(files as object) as Array<[string, Blob | undefined]>) {
+    if (file) form.append(name, file, file instanceof File ? file.name : name);
+  }
+  let response: Response;
+  try {
+    response = await fetch(endpoint.path, { method: 'POST', credentials: 'same-origin', headers: adminHeaders(), body: form, signal: options.signal ?? null });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new AdminRequestError({ kind: 'network', message: translate('error.network') });
+  }
+  return readAnswer(endpoint, response, options);
+}
+
+/** The envelope's typed `data` (checked against the contract in development), or the call's error. */
+async function readAnswer<E extends AnyEndpoint>(endpoint: E, response: Response, options: AdminCallOptions): Promise<EndpointData<E>> {
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok || !isEnvelope(body) || body.code !== SUCCESS_CODE) throw envelopeError(body, response.status, options);
   if (!CHECK_RESPONSES) return body.data as EndpointData<E>;

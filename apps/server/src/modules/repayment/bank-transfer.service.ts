@@ -34,6 +34,20 @@ export function isSepayKey(authorization: string | string[] | undefined, key: st
   return timingSafeEqual(digest(key), digest(presented));
 }
 
+/** Whether a transfer reports the account (or SePay's virtual account) `accountNumber`. */
+export function isToAccount(transfer: Pick<SepayTransfer, 'accountNumber' | 'subAccount'>, accountNumber: string): boolean {
+  const ours = normaliseAccountNumber(accountNumber);
+  return [transfer.accountNumber, transfer.subAccount].some((value) => !!value && normaliseAccountNumber(value) === ours);
+}
+
+/**
+ * Whether a transfer moves money in the ledger when recorded: money into the collection account
+ * (matched to a loan, or held in suspense). Everything else is recorded and posts nothing.
+ */
+export function postsMoney(transfer: SepayTransfer, accountNumber: string): boolean {
+  return transfer.transferType === 'in' && transfer.transferAmount > 0 && isToAccount(transfer, accountNumber);
+}
+
 interface Match {
   outcome: TransferOutcome;
   /** Money into our account that names no repayment: it goes to the unmatched queue. */
@@ -67,9 +81,7 @@ export class BankTransferService {
   private async match(transfer: SepayTransfer): Promise<Match> {
     const none = { userId: null, request: null, orderIds: [] };
     if (transfer.transferType === 'out') return { outcome: 'outgoing', ...none };
-    const ours = normaliseAccountNumber(this.deps.accountNumber);
-    const reported = [transfer.accountNumber, transfer.subAccount].filter((value): value is string => !!value).map(normaliseAccountNumber);
-    if (!reported.includes(ours)) return { outcome: 'foreign_account', ...none };
+    if (!isToAccount(transfer, this.deps.accountNumber)) return { outcome: 'foreign_account', ...none };
     if (transfer.transferAmount <= 0) return { outcome: 'unmatched', ...none, queue: false };
     const texts = [transfer.code, transfer.content, transfer.description];
     const request = await this.deps.repository.findRequestByCodes(requestCodeCandidates(texts));
@@ -128,6 +140,12 @@ export class BankTransferService {
       if (match.request) await this.deps.repository.recordRequestPayment(match.request.id, amount, now);
       return { transfer: recorded, duplicate: false, applied };
     });
+  }
+
+  /** The recorded transfers of these bank ids (SePay's), by id. */
+  async known(ids: readonly string[]): Promise<Map<string, BankTransferRow>> {
+    const rows = await this.deps.repository.findTransfers(SEPAY_PROVIDER, ids);
+    return new Map(rows.map((row) => [row.providerTransactionId, row]));
   }
 
   list(outcome: TransferOutcome | 'all'): Promise<BankTransferRow[]> {

@@ -124,6 +124,16 @@ export class RepaymentRepository {
     return row ?? null;
   }
 
+  /** The transfers of these provider ids (a statement's rows), in chunks the driver takes. */
+  async findTransfers(provider: string, providerTransactionIds: readonly string[]): Promise<BankTransferRow[]> {
+    const found: BankTransferRow[] = [];
+    for (let at = 0; at < providerTransactionIds.length; at += 1000) {
+      const chunk = providerTransactionIds.slice(at, at + 1000);
+      found.push(...(await this.db.select().from(bankTransfers).where(and(eq(bankTransfers.provider, provider), inArray(bankTransfers.providerTransactionId, [...chunk])))));
+    }
+    return found;
+  }
+
   async listTransfers(outcome: TransferOutcome | 'all'): Promise<BankTransferRow[]> {
     const query = this.db.select().from(bankTransfers);
     const filtered = outcome === 'all' ? query : query.where(eq(bankTransfers.outcome, outcome));

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { API_PATHS, adminEndpoints, endpoints } from '@sen/contract';
+import { API_PATHS, adminEndpoints, endpoints, type ProposalView } from '@sen/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import { AppError } from '../../shared/app-error.ts';
@@ -21,7 +21,7 @@ const PAGE_TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 export function registerRepaymentRoutes(app: FastifyInstance, { infra, services }: Composition): void {
   // The loans' business clock (movable in development, decision 074).
   const { config, businessClock, log } = infra;
-  const { repaymentRequests: requests, transfers, receipts, users, bank, proposals, unidentified } = services;
+  const { repaymentRequests: requests, transfers, receipts, users, bank, proposals, unidentified, statements, reconciliation } = services;
   const baseUrl = (request: FastifyRequest) => publicBaseUrl(config, request);
   if (config.nodeEnv === 'production' && !config.repayment.webhookKey) {
     log.warn('SEPAY_WEBHOOK_KEY is not set: the bank-transfer webhook refuses every call, so no transfer is recorded');
@@ -172,6 +172,42 @@ export function registerRepaymentRoutes(app: FastifyInstance, { infra, services 
     await audit({ targetType: 'proposal', targetId: proposal.id, before: proposal.before, after: { kind: proposal.kind, payload: proposal.payload }, reason: input.reason });
     return { proposal };
   });
+
+  // ── the bank statement import and the daily report (decision 118) ──
+  // Money in from a file one operator uploaded is a proposal: only the bank's signed webhook records money in alone.
+  registerEndpoint(app, adminEndpoints.statementImport, async ({ input, files, operator, audit }) => {
+    const read = await statements.import(files.statement, input.fileName ?? 'statement.csv');
+    let proposal: ProposalView | null = null;
+    let alreadyProposed = false;
+    if (read.toPropose.length > 0) {
+      try {
+        proposal = await proposals.propose(operator, 'statement.import', { sha256: read.sha256, fileName: read.fileName, rows: read.toPropose }, `Bank statement ${read.fileName}`);
+      } catch (error) {
+        if (!(error instanceof AppError) || error.errorName !== 'PROPOSAL_DUPLICATE') throw error;
+        alreadyProposed = true;
+      }
+    }
+    const proposedAmount = read.toPropose.reduce((sum, row) => sum + row.transfer.transferAmount, 0);
+    const result = {
+      fileName: read.fileName,
+      sha256: read.sha256,
+      rows: read.rows,
+      recorded: read.recorded,
+      proposed: read.toPropose.length,
+      proposedAmount,
+      proposal,
+      alreadyProposed,
+      known: read.known,
+      errors: read.errors,
+    };
+    await audit({
+      targetType: 'statement',
+      targetId: read.sha256,
+      after: { fileName: read.fileName, rows: read.rows, recorded: read.recorded, known: read.known, proposed: read.toPropose.length, proposedAmount, proposalId: proposal?.id ?? null, errors: read.errors.length },
+    });
+    return result;
+  });
+  registerEndpoint(app, adminEndpoints.reconciliationReport, ({ input }) => reconciliation.report(input.date));
 
   // ── development: pay a request now, exactly as the bank would report it ──
   if (config.nodeEnv !== 'production') {

@@ -22,6 +22,7 @@ import { adminProductListEndpoint, adminProductProposeEndpoint } from './product
 import { adminProposalApproveEndpoint, adminProposalListEndpoint, adminProposalRejectEndpoint } from './proposals.ts';
 import { adminDashboardEndpoint } from './dashboard.ts';
 import { adminUnidentifiedMatchEndpoint, adminUnidentifiedReturnEndpoint, adminUnidentifiedTransfersEndpoint } from './reconciliation.ts';
+import { adminReconciliationReportEndpoint, adminStatementImportEndpoint } from './statements.ts';
 import { adminPayoutCancelProposeEndpoint, adminPayoutRetryEndpoint, adminRefundProposeEndpoint, adminWriteOffProposeEndpoint } from './servicing.ts';
 import {
   adminCollectionAssignEndpoint,
@@ -67,6 +68,8 @@ export const adminEndpoints = {
   unidentifiedTransfers: adminUnidentifiedTransfersEndpoint,
   unidentifiedMatch: adminUnidentifiedMatchEndpoint,
   unidentifiedReturn: adminUnidentifiedReturnEndpoint,
+  statementImport: adminStatementImportEndpoint,
+  reconciliationReport: adminReconciliationReportEndpoint,
   payoutRetry: adminPayoutRetryEndpoint,
   payoutCancelPropose: adminPayoutCancelProposeEndpoint,
   reviews: adminReviewListEndpoint,

@@ -27,6 +27,9 @@ export const ADMIN_PATHS = {
   unidentifiedTransfers: '/api/admin/repayments/unidentified',
   unidentifiedMatch: '/api/admin/repayments/unidentified/match',
   unidentifiedReturn: '/api/admin/repayments/unidentified/return',
+  // Statement import and the daily reconciliation report (decision 118).
+  statementImport: '/api/admin/repayments/statements',
+  reconciliationReport: '/api/admin/reconciliation/report',
   reviews: '/api/admin/reviews',
   reviewDetail: '/api/admin/reviews/detail',
   reviewDecide: '/api/admin/reviews/decide',

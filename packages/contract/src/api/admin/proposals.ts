@@ -27,6 +27,8 @@ export const PROPOSAL_KINDS = [
   'transfer.return',
   /** Cancel an order's payout not yet at the partner; the credit limit is restored (payload: orderId; decision 114). */
   'payout.cancel',
+  /** Record a bank statement's new money in, as the bank's webhook would have (payload: the file's sha256 and name, its new rows; decision 118). */
+  'statement.import',
 ] as const;
 export const proposalKindSchema = z.enum(PROPOSAL_KINDS);
 export type ProposalKind = z.infer<typeof proposalKindSchema>;
@@ -113,6 +115,7 @@ export const adminProposalApproveEndpoint = defineEndpoint({
     'TRANSFER_NOT_UNIDENTIFIED',
     'PAYOUT_NOT_OPEN',
     'PAYOUT_IN_FLIGHT',
+    'STATEMENT_CONFLICT',
   ],
 });
 
