@@ -133,6 +133,13 @@ describe('repay/url and multiple/order/repay', () => {
       dueAmount: Number(sumComponents(loanOutstanding(accrueThrough(sooner.state, sooner.instalments[0]!.dueDate).state))),
       overdueDays: 0,
       loanAmount: 2_000_000,
+      amounts: {
+        dueNow: 0,
+        duePlanParts: [],
+        nextInstalment: { planPart: 1, dueDate: sooner.instalments[0]!.dueDate, amount: Number(sumComponents(loanOutstanding(accrueThrough(sooner.state, sooner.instalments[0]!.dueDate).state))) },
+        settleToday: Number(sumComponents(loanOutstanding(state))),
+        remainingPrincipal: 2_000_000,
+      },
     });
     expect(list[1]!.dueAmount).toBeLessThan(list[1]!.actualRepayAmount + 1);
     // Someone with no loans: an empty list.

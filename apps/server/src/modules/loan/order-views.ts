@@ -13,6 +13,7 @@ import {
 } from '@sen/contract';
 import {
   accrueThrough,
+  borrowerAmounts,
   buildSchedule,
   costTable,
   daysOverdue,
@@ -34,7 +35,7 @@ import type { Clock } from '../../shared/clock.ts';
 import type { BankService, ReceivingAccount } from '../bank/index.ts';
 import type { UserService } from '../user/index.ts';
 import { handleFees, ratePercent } from '../product/index.ts';
-import { orderLoanTerms, orderStatusCode, planStatusOf, toInstalmentState, toLoanState, type InstalmentRow, type OrderRow, type PayoutAttemptRow } from './loan-state.ts';
+import { loanAmountsOf, orderLoanTerms, orderStatusCode, planStatusOf, toInstalmentState, toLoanState, type InstalmentRow, type OrderRow, type PayoutAttemptRow } from './loan-state.ts';
 import type { OrderRepository } from './order.repository.ts';
 import { familyDateTime } from '../../shared/family-time.ts';
 
@@ -124,6 +125,20 @@ export class OrderViews {
     return facts.instalments.reduce((sum, row) => sum + row.principal + row.fee + row.scheduledInterest, 0n);
   }
 
+  /**
+   * What is still owed now by component: the receivables, or on a written-off loan what of the
+   * written-off amount is not yet recovered (decision 111), so its overdue fee never reads 0 ₫ as if
+   * nothing were owed.
+   */
+  private outstanding(facts: OrderFacts): Components | null {
+    if (!facts.loan) return null;
+    if (facts.order.state !== 'written_off') return loanOutstanding(facts.loan);
+    return instalmentsRecoverable(facts.loan).reduce(
+      (sum, parts) => ({ overdueFee: sum.overdueFee + parts.overdueFee, fee: sum.fee + parts.fee, interest: sum.interest + parts.interest, principal: sum.principal + parts.principal }),
+      { overdueFee: 0n, fee: 0n, interest: 0n, principal: 0n },
+    );
+  }
+
   private paid(facts: OrderFacts): bigint {
     // After a write-off, what was repaid counts as recovery (decision 100): still repaid by the borrower.
     return facts.instalments.reduce((sum, row) => sum + row.paidPrincipal + row.paidFee + row.paidInterest + row.paidOverdueFee, facts.order.recovered);
@@ -138,7 +153,7 @@ export class OrderViews {
   bean(facts: OrderFacts, publicUserId: number, history: number, lang: Language, payGoUrl: string | null): OrderBean {
     const { order, loan, code, account } = facts;
     const last = facts.instalments[facts.instalments.length - 1];
-    const overdueFee = loan ? loanOutstanding(loan).overdueFee : 0n;
+    const overdueFee = this.outstanding(facts)?.overdueFee ?? 0n;
     const reason = order.closeReason ? translate(lang, CLOSE_REASONS[order.closeReason] ?? 'error.payoutRejected') : null;
     return {
       id: order.id,
@@ -219,9 +234,13 @@ export class OrderViews {
     const bean = this.bean(facts, publicUserId, all.length - 1 - index, lang, payGoUrl);
     const states = loan ? loan.instalments : facts.instalments.map(toInstalmentState);
     const schedule = buildSchedule(orderLoanTerms(order, order.startDate ?? order.applyDate));
-    const outstanding = loan ? loanOutstanding(loan) : null;
-    const interest = states.reduce((sum, state) => sum + (loan ? state.charged.interest : 0n), 0n) || schedule.totals.interest;
+    const outstanding = this.outstanding(facts);
     const owed = this.owedNow(facts);
+    const today = this.today();
+    // Decision 119: the contract's interest never changes; what the days used have cost is accrued apart.
+    const contractInterest = schedule.totals.interest;
+    const figures = loan ? borrowerAmounts(loan, today) : null;
+    const owing = loan !== null && owed > 0n && (order.state === 'repaying' || order.state === 'written_off');
     const [acceptances, equipment, refunds] = await Promise.all([
       this.deps.orders.acceptances(order.id),
       this.deps.users.latestPhoneModel(userId),
@@ -237,7 +256,7 @@ export class OrderViews {
       loanDateStr: order.startDate ? familyDateText(order.startDate) : '',
       shouldRepayDateStr: last ? familyDateText(last.dueDate) : '',
       dayRateStr: String(ratePercent(order.dailyRatePpm)),
-      interestAmount: Number(interest),
+      interestAmount: Number(contractInterest),
       actualAmount: Number(order.disbursedAmount),
       totalInstallmentServiceFee: Number(order.feeTiming === 'instalments' ? order.serviceFee : 0n),
       bankNo: account?.maskedNumber ?? '',
@@ -280,6 +299,10 @@ export class OrderViews {
       refunds: refunds.get(order.id) ?? [],
       writeOff: order.state === 'written_off' && order.writtenOffOn ? { on: order.writtenOffOn, amount: Number(writtenOff), recovered: Number(order.recovered) } : null,
       certificateAvailable: order.state === 'settled',
+      amounts: owing && loan ? loanAmountsOf(loan, today) : null,
+      contractInterest: Number(contractInterest),
+      accruedInterest: Number(figures?.accruedInterest ?? 0n),
+      totalRepayment: Number(figures?.totalRepayment ?? schedule.totals.repayable),
     };
   }
 

@@ -12,7 +12,7 @@ import { accrueThrough, amountDue, daysBetween, daysOverdue, instalmentOutstandi
 import { AppError } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { buildVietQr, type CollectionAccount } from '../../shared/vietqr.ts';
-import { orderStatusCode, type LoanService, type OrderRow } from '../loan/index.ts';
+import { loanAmountsOf, orderStatusCode, type LoanService, type OrderRow } from '../loan/index.ts';
 import type { RepaymentRepository, RepaymentRequestRow } from './repayment.repository.ts';
 import { newRequestCode } from './transfer-matching.ts';
 
@@ -259,6 +259,7 @@ export class RepaymentRequestService {
         dueAmount: Number(writtenOff ? owedToday(state) : amountDue(state, dueBy)),
         overdueDays: writtenOff ? Math.max(0, daysBetween(next.dueDate, today)) : daysOverdue(state, today),
         loanAmount: Number(order.principal),
+        amounts: loanAmountsOf(state, today),
         sortKey: `${writtenOff ? 1 : 0}:${next.dueDate}:${String(order.id).padStart(15, '0')}`,
       });
     }

@@ -9,6 +9,7 @@ import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { PullToRefresh } from '../../shared/ui/pull-to-refresh.tsx';
 import { QueryView } from '../../shared/ui/query-view.tsx';
 import { AgreementSheet } from '../borrow/index.ts';
+import { LoanAmountsFacts } from './loan-amounts.tsx';
 import { OrderStatusTag } from './order-status.tsx';
 import { downloadSettlementCertificate, useOrderDetail } from './orders-api.ts';
 import { RepaymentPlan } from './repayment-plan.tsx';
@@ -80,10 +81,12 @@ export function OrderInfoPage() {
                     <h1 className="order-card__title">{data.appOrderInfoDto.productName}</h1>
                     <OrderStatusTag code={data.status} label={data.statusLabel} />
                   </div>
-                  <p className="order-summary__label">{data.canRepay ? t('orders.owedNow') : t('orders.totalRepayment')}</p>
+                  {/* Decision 119: what settles the loan today while it is owed (the same figure as the repay list's), else what it asks in all. */}
+                  <p className="order-summary__label">{data.amounts ? t('amounts.settleToday') : t('orders.totalRepayment')}</p>
                   <p className="order-summary__amount" data-testid="order-owed">
-                    {money(data.actualNeedRepayAmount, language)}
+                    {money(data.amounts ? data.amounts.settleToday : data.totalRepayment, language)}
                   </p>
+                  {data.amounts ? <LoanAmountsFacts amounts={data.amounts} show={['dueNow', 'nextInstalment', 'remainingPrincipal']} /> : null}
                   {data.overdueDays > 0 ? (
                     <p className="order-summary__alert" data-testid="order-overdue">
                       {t(data.overdueDays === 1 ? 'orders.overdueOneDay' : 'orders.overdueDays', { days: data.overdueDays })} · {t('orders.overdueFee')}: {money(data.penaltyAmount, language)}
@@ -181,14 +184,20 @@ export function OrderInfoPage() {
                       <dd>{money(data.serviceFee, language)}</dd>
                     </div>
                     <div>
-                      <dt>{t('orders.interest')}</dt>
-                      <dd>
-                        {money(data.interestAmount, language)} <small>({t('orders.dayRate', { rate: formatDecimal(data.dayRateStr, language) })})</small>
+                      <dt>{t('amounts.contractInterest')}</dt>
+                      <dd data-testid="order-contract-interest">
+                        {money(data.contractInterest, language)} <small>({t('orders.dayRate', { rate: formatDecimal(data.dayRateStr, language) })})</small>
                       </dd>
                     </div>
+                    {data.loanDateStr ? (
+                      <div>
+                        <dt>{t('amounts.accruedInterest')}</dt>
+                        <dd data-testid="order-accrued-interest">{money(data.accruedInterest, language)}</dd>
+                      </div>
+                    ) : null}
                     <div>
                       <dt>{t('orders.overdueFee')}</dt>
-                      <dd>{money(data.penaltyAmount, language)}</dd>
+                      <dd data-testid="order-overdue-fee">{money(data.penaltyAmount, language)}</dd>
                     </div>
                     <div>
                       <dt>{t('orders.paidIn')}</dt>
@@ -200,7 +209,7 @@ export function OrderInfoPage() {
                     </div>
                     <div>
                       <dt>{t('orders.totalRepayment')}</dt>
-                      <dd>{money(data.scheduledTotal, language)}</dd>
+                      <dd data-testid="order-total-repayment">{money(data.totalRepayment, language)}</dd>
                     </div>
                     <div>
                       <dt>{t('orders.repaid')}</dt>
