@@ -625,6 +625,13 @@ const ui = {
   'amounts.instalment.accrued': 'Accrued to date',
   'home.noAuth.apr': 'APR (interest and fees)',
   'home.noAuth.aprValue': '{min} – {max}',
+  'withdraw.amount.title': 'How much do you want to withdraw?',
+  'withdraw.amount.label': 'Amount to withdraw',
+  'withdraw.amount.range': 'From {min} to {max}, in steps of {step}',
+  'withdraw.amount.tooLow': 'The smallest amount is {min}',
+  'withdraw.amount.tooHigh': 'The largest amount is {max}',
+  'withdraw.amount.step': 'The amount must be a multiple of {step}',
+  'withdraw.cost.title': 'Cost of {name}',
 } as const;
 
 export type UiKey = keyof typeof ui;

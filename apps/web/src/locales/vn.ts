@@ -619,6 +619,13 @@ const ui: Record<UiKey, string> = {
   'amounts.instalment.accrued': 'Đã tính đến hôm nay',
   'home.noAuth.apr': 'APR (gồm lãi và phí)',
   'home.noAuth.aprValue': '{min} – {max}',
+  'withdraw.amount.title': 'Bạn muốn rút bao nhiêu?',
+  'withdraw.amount.label': 'Số tiền rút',
+  'withdraw.amount.range': 'Từ {min} đến {max}, theo bước {step}',
+  'withdraw.amount.tooLow': 'Số tiền tối thiểu là {min}',
+  'withdraw.amount.tooHigh': 'Số tiền tối đa là {max}',
+  'withdraw.amount.step': 'Số tiền phải là bội số của {step}',
+  'withdraw.cost.title': 'Chi phí của {name}',
 };
 
 export const vn: Dictionary = { ...messages.vn, ...ui };

@@ -616,6 +616,13 @@ const ui: Record<UiKey, string> = {
   'amounts.instalment.accrued': '截至今日',
   'home.noAuth.apr': '年化费率（含利息和费用）',
   'home.noAuth.aprValue': '{min} – {max}',
+  'withdraw.amount.title': '您想提取多少？',
+  'withdraw.amount.label': '提取金额',
+  'withdraw.amount.range': '{min} 至 {max}，以 {step} 为单位',
+  'withdraw.amount.tooLow': '最低金额为 {min}',
+  'withdraw.amount.tooHigh': '最高金额为 {max}',
+  'withdraw.amount.step': '金额须为 {step} 的整数倍',
+  'withdraw.cost.title': '{name} 的费用',
 };
 
 export const zh: Dictionary = { ...messages.zh, ...ui };
