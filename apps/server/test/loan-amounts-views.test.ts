@@ -96,3 +96,20 @@ describe('the same figure under the same name on every view', () => {
     expect(detail.totalRepayment).toBe(2_000_000);
   });
 });
+
+describe("an old loan's product name in the reader's language (issue 25 item 8)", () => {
+  it('the order list, the detail and the repay list name the product in en and zh, and as made in vn', async () => {
+    const borrower = await createBorrower(t);
+    const loan = await openLoan(t, borrower, { productCode: 'sen-nhanh', principal: 2_000_000n, planNums: 1 });
+    const names: string[] = [];
+    for (const lang of ['vn', 'en', 'zh'] as const) {
+      const list = (await t.post<Array<{ orderId: number; productName: string }>>(API_PATHS.orderList, { token: borrower.token, lang })).envelope.data;
+      const detail = (await t.post<OrderDetail>(API_PATHS.orderDetail, { token: borrower.token, payload: { orderId: loan.order.id }, lang })).envelope.data;
+      const repay = (await t.post<RepayableOrder[]>(API_PATHS.multipleOrderList, { token: borrower.token, lang })).envelope.data;
+      const name = list.find((order) => order.orderId === loan.order.id)!.productName;
+      expect([detail.appOrderInfoDto.productName, repay.find((order) => order.orderNo === loan.order.orderNo)!.productName]).toEqual([name, name]);
+      names.push(name);
+    }
+    expect(names).toEqual(['Sen Nhanh', 'Sen Express', 'Sen 快贷']);
+  });
+});

@@ -54,9 +54,19 @@ const CLOSE_REASONS: Record<string, MessageKey> = {
   CANCELLED: 'error.payoutCancelled',
 };
 
+/**
+ * The order's product name in the reader's language (issue 25 item 8): the product's translation
+ * when it has one, else the name the order was made under (Vietnamese, as at commit).
+ */
+export function productNameIn(facts: Pick<OrderFacts, 'order' | 'productNames'>, lang: Language): string {
+  return lang === 'vn' ? facts.order.productName : (facts.productNames[lang] ?? facts.order.productName);
+}
+
 /** One order with what its views need: rows, loan state through today, status. */
 export interface OrderFacts {
   order: OrderRow;
+  /** The product's name in other languages, read with the order (decision 113). */
+  productNames: Partial<Record<'en' | 'zh', string>>;
   instalments: InstalmentRow[];
   attempt: PayoutAttemptRow | null;
   /** The loan accrued through today on a copy (nothing written), for paid-out orders. */
@@ -94,7 +104,7 @@ export class OrderViews {
   /** Facts of the borrower's orders (all, or those named), newest first. */
   async facts(userId: string, orderIds?: readonly number[]): Promise<OrderFacts[]> {
     const { orders, bank } = this.deps;
-    const rows = (await orders.listOfUser(userId)).filter((row) => !orderIds || orderIds.includes(row.id));
+    const rows = (await orders.listOfUserNamed(userId)).filter((row) => !orderIds || orderIds.includes(row.id));
     const ids = rows.map((row) => row.id);
     const [instalments, attempts, receipts] = await Promise.all([orders.instalmentsOf(ids), orders.liveAttemptsOf(ids), this.deps.receiptPendingOrders(ids)]);
     const today = this.today();
@@ -110,7 +120,7 @@ export class OrderViews {
       if (!accounts.has(order.receivingAccountId)) accounts.set(order.receivingAccountId, await bank.accountRecord(userId, order.receivingAccountId));
       const attempt = attempts.get(order.id) ?? null;
       const receiptPending = receipts.has(order.id);
-      facts.push({ order, instalments: rowsOf, attempt, loan, receiptPending, code: orderStatusCode({ order, attempt, loan, today, receiptPending }), account: accounts.get(order.receivingAccountId) ?? null });
+      facts.push({ order, productNames: order.productNames, instalments: rowsOf, attempt, loan, receiptPending, code: orderStatusCode({ order, attempt, loan, today, receiptPending }), account: accounts.get(order.receivingAccountId) ?? null });
     }
     return facts;
   }
@@ -161,7 +171,7 @@ export class OrderViews {
       orderNo: order.orderNo,
       userId: publicUserId,
       productId: order.productId,
-      productName: order.productName,
+      productName: productNameIn(facts, lang),
       loanAmount: Number(order.principal),
       currency: CURRENCY,
       currencySymbol: SYMBOL,

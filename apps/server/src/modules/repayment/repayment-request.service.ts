@@ -234,7 +234,7 @@ export class RepaymentRequestService {
    */
   async repayableOrders(userId: string, lang: Language): Promise<RepayableOrder[]> {
     const today = this.today();
-    const orders = await this.deps.loans.orders.listOfUser(userId, ['repaying', 'written_off']);
+    const orders = await this.deps.loans.orders.listOfUserNamed(userId, ['repaying', 'written_off']);
     const pending = await this.deps.receiptPending(orders.map((order) => order.id));
     const rows: Array<RepayableOrder & { sortKey: string }> = [];
     for (const order of orders) {
@@ -250,7 +250,8 @@ export class RepaymentRequestService {
       rows.push({
         orderId: order.id,
         orderNo: order.orderNo,
-        productName: order.productName,
+        // In the reader's language (issue 25 item 8), else the name the order was made under.
+        productName: lang === 'vn' ? order.productName : (order.productNames[lang] ?? order.productName),
         actualRepayAmount: Number(owedToday(state)),
         currencySymbol: SYMBOL,
         orderStatus: code,
