@@ -7,7 +7,7 @@ import { authKeys } from '../auth/index.ts';
 import { changeLanguage } from '../../shared/i18n/i18n.ts';
 import { setNavigator } from '../../shared/navigation/navigation.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
-import { envelopeResponse as envelope, setupApiTest } from '../../test/api-test.ts';
+import { envelopeResponse as envelope, requestBody, setupApiTest } from '../../test/api-test.ts';
 import { orderDetail as detail } from '../../test/order-fixtures.ts';
 import { renderWithQuery } from '../../test/render.tsx';
 
@@ -23,11 +23,12 @@ const SLOW = { timeout: 8000 };
 
 let router: ReturnType<typeof createMemoryRouter>;
 
-function render(answer: OrderDetail, file?: () => Response) {
+function render(answer: OrderDetail, file?: () => Response, reloanButtonSign = '0') {
   fetchMock.mockImplementation(async (url) => {
     const path = String(url);
     if (path.startsWith(API_PATHS.orderDetail)) return envelope(answer);
     if (path.startsWith(API_PATHS.settlementCertificate) && file) return file();
+    if (path.startsWith(API_PATHS.reloanButtonSign)) return envelope({ reloanButtonSign });
     return envelope(null);
   });
   useSessionStore.setState({ token: 'tok', user: { id: 7, phone: '0912345678' } });
@@ -40,6 +41,23 @@ function render(answer: OrderDetail, file?: () => Response) {
     }),
   );
 }
+
+describe('/order/info repay and borrow again (issue 25 item 8)', { timeout: 20_000 }, () => {
+  it('offers it while the product still lends: the wish is sent (apply/again, same product), then the repayment opens', async () => {
+    render(detail(ORDER_STATUS.PENDING_REPAYMENT, 'Pending repayment', { canRepay: true, actualNeedRepayAmount: 3_012_000 }), undefined, '1');
+    fireEvent.click(await screen.findByTestId('repay-and-reborrow', {}, SLOW));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order/batch-repay-list'));
+    expect(requestBody(fetchMock, API_PATHS.applyAgain)).toMatchObject({ orderId: 9, applyAgainSign: 1 });
+  });
+
+  it('not while the products no longer lend; a wish already made says so and can be dropped', async () => {
+    render(detail(ORDER_STATUS.PENDING_REPAYMENT, 'Pending repayment', { canRepay: true, reloanSign: 1 }), undefined, '0');
+    expect(await screen.findByTestId('reloan-wish', {}, SLOW)).toHaveTextContent('we will apply for the same product again');
+    expect(screen.queryByTestId('repay-and-reborrow')).toBeNull();
+    fireEvent.click(screen.getByTestId('reloan-cancel'));
+    await waitFor(() => expect(requestBody(fetchMock, API_PATHS.applyAgainCancel)).toMatchObject({ orderId: 9 }));
+  });
+});
 
 describe('/order/info servicing states', { timeout: 20_000 }, () => {
   it('a written-off order: still owed, not forgiven; what was written off and repaid since; Repay opens the repayment of that order', async () => {

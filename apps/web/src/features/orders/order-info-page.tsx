@@ -11,7 +11,7 @@ import { QueryView } from '../../shared/ui/query-view.tsx';
 import { AgreementSheet } from '../borrow/index.ts';
 import { LoanAmountsFacts } from './loan-amounts.tsx';
 import { OrderStatusTag } from './order-status.tsx';
-import { downloadSettlementCertificate, useOrderDetail } from './orders-api.ts';
+import { downloadSettlementCertificate, useOrderDetail, useReloanButtonSign, useReloanWish } from './orders-api.ts';
 import { RepaymentPlan } from './repayment-plan.tsx';
 import './orders.css';
 
@@ -30,6 +30,8 @@ export function OrderInfoPage() {
   const [params] = useSearchParams();
   const orderId = Number(params.get('orderId') ?? 0);
   const order = useOrderDetail(orderId);
+  const reloanSign = useReloanButtonSign(order.data?.canRepay === true && order.data.writeOff === null);
+  const reloanWish = useReloanWish(orderId);
   const [contract, setContract] = useState<'lease' | 'pawn' | null>(null);
   const [downloading, setDownloading] = useState(false);
   const download = async (orderId: number, orderNo: string) => {
@@ -97,6 +99,30 @@ export function OrderInfoPage() {
                     <Button block color="primary" shape="rounded" size="large" onClick={() => navigate(`${paths.orderBatchRepayList}?orderNo=${encodeURIComponent(data.appOrderInfoDto.orderNo)}`)} data-testid="repay-button">
                       {t('orders.repay')}
                     </Button>
+                  ) : null}
+                  {/* SPEC.md's reloan sign: repay, and borrow the same product again once this loan settles (apply/again). */}
+                  {data.canRepay && data.reloanSign === null && reloanSign.data?.reloanButtonSign === '1' ? (
+                    <Button
+                      block
+                      shape="rounded"
+                      size="large"
+                      loading={reloanWish.isPending}
+                      onClick={async () => {
+                        await reloanWish.mutateAsync(true);
+                        navigate(`${paths.orderBatchRepayList}?orderNo=${encodeURIComponent(data.appOrderInfoDto.orderNo)}`);
+                      }}
+                      data-testid="repay-and-reborrow"
+                    >
+                      {t('orders.reloan')}
+                    </Button>
+                  ) : null}
+                  {data.canRepay && data.reloanSign !== null ? (
+                    <p className="order-summary__note" data-testid="reloan-wish">
+                      {t('orders.reloan.wished')}{' '}
+                      <button type="button" className="link-button" onClick={() => void reloanWish.mutateAsync(false)} data-testid="reloan-cancel">
+                        {t('orders.reloan.cancel')}
+                      </button>
+                    </p>
                   ) : null}
                 </section>
 
