@@ -120,6 +120,26 @@ describe('signed-in homes', () => {
     expect(await screen.findByText('No loan products available right now', {}, SLOW)).toBeInTheDocument();
   });
 
+  it("the congratulation's Borrow now opens a product for a borrower with a receiving account, never an empty account form (issue 25 item 8)", async () => {
+    await changeLanguage('en');
+    localStorage.removeItem('home-congratulated:7');
+    serve(certified, index({}));
+    const router = renderAt('/home/has-auth');
+    fireEvent.click(await screen.findByTestId('borrow-now', {}, SLOW));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/product/info'), SLOW);
+    expect(router.state.location.search).toBe('?productId=1&amount=5000000');
+  });
+
+  it('without a receiving account, Apply asks for one and says where to come back: the product tapped (issue 25 item 8)', async () => {
+    await changeLanguage('en');
+    localStorage.setItem('home-congratulated:7', '1');
+    serve({ ...certified, bankCardState: '10' }, index({}));
+    const router = renderAt('/home/has-auth');
+    fireEvent.click(await screen.findByTestId('apply-product', {}, SLOW));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/authentication/account-and-contacts'), SLOW);
+    expect(router.state.location.state).toEqual({ next: '/product/info?productId=1&amount=5000000' });
+  });
+
   it('disables withdraw when togetherLoanSign is 0 and opens the loan detail on Apply', async () => {
     await changeLanguage('en');
     localStorage.setItem('home-congratulated:7', '1');
