@@ -16,6 +16,7 @@ import { sendSigningCode, useCommitBatch, useCommitOrder, useLoanPage, useProduc
 import { CostSummary, ScheduleTable } from './cost-table.tsx';
 import { SignaturePad } from './signature-pad.tsx';
 import { SigningCodeStep, type SigningCodeProblem } from './signing-code-step.tsx';
+import { ReceivingAccountSheet } from './receiving-account-sheet.tsx';
 import { WithdrawAmount } from './withdraw-amount.tsx';
 import './borrow.css';
 
@@ -95,6 +96,7 @@ export function ProductInfoPage() {
   const [agreed, setAgreed] = useState(false);
   const [signature, setSignature] = useState<Blob | null>(null);
   const [reading, setReading] = useState<AgreementQuery | null>(null);
+  const [changingAccount, setChangingAccount] = useState(false);
   /** The code step, once a code was sent for the application with this key (phoneMasked '' when sent earlier). */
   const [signing, setSigning] = useState<{ key: string; phoneMasked: string; resendAfterSeconds: number } | null>(null);
   const [codeProblem, setCodeProblem] = useState<SigningCodeProblem>(null);
@@ -351,7 +353,8 @@ export function ProductInfoPage() {
               {accountText ? (
                 <p className="borrow-account" data-testid="receiving-account">
                   <span>{accountText}</span>
-                  <button type="button" className="link-button" onClick={() => navigate(paths.accountsReceivable)}>
+                  {/* In place (issue 25 item 8): leaving for the accounts page lost the amount and the plan. */}
+                  <button type="button" className="link-button" onClick={() => setChangingAccount(true)} data-testid="change-account">
                     {t('borrow.account.change')}
                   </button>
                 </p>
@@ -440,6 +443,7 @@ export function ProductInfoPage() {
       </main>
 
       <AgreementSheet query={reading} onClose={() => setReading(null)} />
+      <ReceivingAccountSheet visible={changingAccount} onClose={() => setChangingAccount(false)} />
       <Modal
         visible={blocker.state === 'blocked'}
         onClose={() => blocker.reset?.()}
