@@ -1,5 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import { digitsValue, groupDigits } from '../i18n/format.ts';
 import { FormTextField, digitsOnly } from './form-text-field.tsx';
@@ -8,7 +8,7 @@ import { FormTextField, digitsOnly } from './form-text-field.tsx';
  * language's way, kept by the form as digits. */
 function Salary({ language, onValue }: { language: 'vn' | 'en'; onValue: (value: string) => void }) {
   const form = useForm<{ salary: string }>({ defaultValues: { salary: '' } });
-  onValue(form.watch('salary'));
+  onValue(useWatch({ control: form.control, name: 'salary' }));
   return <FormTextField control={form.control} name="salary" label="Salary" normalize={(value) => digitsOnly(value).slice(0, 12)} format={(value) => groupDigits(value, language)} />;
 }
 
