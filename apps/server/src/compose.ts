@@ -273,7 +273,7 @@ export function composeServices(infra: Infra) {
   const home = new HomeService(credit, product, certification, businessClock, config.support);
 
   // ── content, files and what is uploaded ──
-  const content = new ContentService(new ContentRepository(uow), clock, config);
+  const content = new ContentService(new ContentRepository(uow), clock, config, () => product.activeProducts());
   const files = new FilesService(new FilesRepository(uow), infra.storage, new FileLinks(secrets.otpPepper, config.storage.linkTtlSeconds), clock);
   const feedback = new FeedbackService(new FeedbackRepository(uow), files, uow, clock);
   const kyc = new KycService({

@@ -1,6 +1,9 @@
 import { API_PATHS, type CommonIndex } from '@sen/contract';
+import { aprRange, scheduleApr, buildSchedule, vietnamDate } from '@sen/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../src/db/schema.ts';
+import { loanTermsOf } from '../src/modules/product/index.ts';
+import { demoProducts } from './helpers/loans.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -20,7 +23,8 @@ describe('common/index (visitor home)', () => {
   it('serves the configured figures and contacts to visitors, on POST and GET', async () => {
     for (const method of ['post', 'get'] as const) {
       const response = await t[method]<CommonIndex>(API_PATHS.commonIndex);
-      expect(response.envelope.data).toEqual({
+      const { aprRangePercent: _range, ...figures } = response.envelope.data;
+      expect(figures).toEqual({
         maxAmount: 15_000_000,
         annualizedInterestRate: '18%',
         annualizedInterestRatePercent: 18,
@@ -41,6 +45,22 @@ describe('common/index (visitor home)', () => {
         companyAddress: null,
       });
     }
+  });
+
+  it('shows the APR range of the products offered, fees included, computed by the domain (never the configured rate)', async () => {
+    const products = [...(await demoProducts(t)).values()];
+    const today = vietnamDate(t.clock.now());
+    const loans = products.flatMap((product) => product.planNums.flatMap((planNums) => [product.minAmount, product.maxAmount].map((amount) => loanTermsOf(product, amount, planNums, today))));
+    const expected = aprRange(loans)!;
+    const data = (await t.post<CommonIndex>(API_PATHS.commonIndex)).envelope.data;
+    expect(data.aprRangePercent).toEqual({ min: expected.minPercent, max: expected.maxPercent });
+    // Every product's own APR lies within it, and the fees put it above the rate alone.
+    for (const terms of loans) {
+      const apr = scheduleApr(buildSchedule(terms)).aprPercent;
+      expect(apr).toBeGreaterThanOrEqual(data.aprRangePercent!.min);
+      expect(apr).toBeLessThanOrEqual(data.aprRangePercent!.max);
+    }
+    expect(data.aprRangePercent!.max).toBeGreaterThan(data.annualizedInterestRatePercent);
   });
 
   it('is signed like every call', async () => {

@@ -133,6 +133,13 @@ describe('repay/url and multiple/order/repay', () => {
       dueAmount: Number(sumComponents(loanOutstanding(accrueThrough(sooner.state, sooner.instalments[0]!.dueDate).state))),
       overdueDays: 0,
       loanAmount: 2_000_000,
+      amounts: {
+        dueNow: 0,
+        duePlanParts: [],
+        nextInstalment: { planPart: 1, dueDate: sooner.instalments[0]!.dueDate, amount: Number(sumComponents(loanOutstanding(accrueThrough(sooner.state, sooner.instalments[0]!.dueDate).state))) },
+        settleToday: Number(sumComponents(loanOutstanding(state))),
+        remainingPrincipal: 2_000_000,
+      },
     });
     expect(list[1]!.dueAmount).toBeLessThan(list[1]!.actualRepayAmount + 1);
     // Someone with no loans: an empty list.
@@ -193,6 +200,7 @@ describe('the repayment page', () => {
     expect(html).toContain(`data-copy="${quote.amount}" data-what="Số tiền"`);
     expect(html).toContain(`data-copy="${quote.accountNumber}" data-what="Số tài khoản"`);
     expect(html).toContain('role="status"');
+    expect(html.match(/<section class="card transfer"[^>]*>/g)).toEqual(['<section class="card transfer" aria-labelledby="amount-heading">', '<section class="card transfer">']);
     expect(html).toContain('<button type="button" class="primary" id="dev-pay">Thanh toán ngay (môi trường phát triển)</button>');
     // The inline SVG is a QR code of exactly the payload.
     const svg = /<svg role="img"[^>]*>[\s\S]*?<\/svg>/.exec(html)![0];
@@ -231,7 +239,10 @@ describe('the repayment page', () => {
     const rest = await t.app.inject({ method: 'POST', url: API_PATHS.devPayNow, payload: { token, amount: quote.amount - 1_000_000 } });
     expect(rest.json()).toMatchObject({ data: { success: true } });
     expect((await status()).data).toMatchObject({ status: 'paid', paidAmount: quote.amount, orders: [{ orderStatus: 40, statusLabel: 'Settled', outstandingAmount: 0 }] });
-    expect((await t.app.inject({ method: 'GET', url: `${path}?lang=en` })).body).toContain('Your loan is fully repaid. Thank you!');
+    const settledPage = (await t.app.inject({ method: 'GET', url: `${path}?lang=en` })).body;
+    expect(settledPage).toContain('Your loan is fully repaid. Thank you!');
+    // Nothing left to transfer (issue 25 item 8): the QR, the amount and the account are hidden.
+    expect(settledPage.match(/<section class="card transfer"[^>]*>/g)).toEqual(['<section class="card transfer" aria-labelledby="amount-heading" hidden>', '<section class="card transfer" hidden>']);
     expect((await t.services.loans.readLoan(loan.order.id))!.order.state).toBe('settled');
     expect((await t.services.ledger.check()).violations).toEqual([]);
     // An unknown token: not found, on both.

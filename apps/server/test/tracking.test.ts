@@ -171,6 +171,18 @@ describe('adjust/ad/click/info/upload', () => {
     expect(rows[0]).toMatchObject({ adId: 'adid-1', adgroup: 'facebook (Summer) (2)', mediaSource: 'facebook', refer: 'utm_source=fb&x=1', userId: null });
   });
 
+  it("accepts SPEC.md §7's {adId, refer, data} with no device id: Adjust's adid stands for the device, once", async () => {
+    const adId = `adid-${randomDeviceId()}`;
+    const payload = { adId, refer: 'utm_source=tiktok', data: JSON.stringify({ adid: adId, adgroup: 'tiktok (Launch)', media_source: 'tiktok' }) };
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const response = await t.post(API_PATHS.adClickUpload, { payload, deviceId: null });
+      expect(response.envelope, response.body).toMatchObject({ code: 200, data: null });
+    }
+    const rows = await t.database.db.select().from(adAttributions).where(eq(adAttributions.adId, adId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ deviceId: `adjust:${adId}`, adgroup: 'tiktok (Launch)', mediaSource: 'tiktok', refer: 'utm_source=tiktok' });
+  });
+
   it('is signed like every app call and needs an adId', async () => {
     expect((await t.post(API_PATHS.adClickUpload, { payload: { adId: 'a' }, sign: false })).envelope.code).toBe(ERRORS.STALE_TIMESTAMP.code);
     expect((await t.post(API_PATHS.adClickUpload, { payload: { refer: '' } })).envelope.code).toBe(ERRORS.VALIDATION_FAILED.code);

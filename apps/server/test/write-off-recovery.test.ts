@@ -116,6 +116,12 @@ describe('a written-off loan on the wire and in repayment requests', () => {
     expect(plan.map((row) => row.planStatus)).toEqual([PLAN_STATUS.BAD_DEBTS, PLAN_STATUS.BAD_DEBTS, PLAN_STATUS.BAD_DEBTS]);
     expect(plan.reduce((sum, row) => sum + row.actualNeedRepayAmount, 0)).toBe(Number(total));
     expect(shown.appOrderRepayDto.payGoUrl).toBeTruthy();
+    // Its overdue fee is still owed (issue 25 item 8): never 'Overdue fee 0 ₫' as if nothing were.
+    const overdueFee = plan.reduce((sum, row) => sum + row.needRepayPenaltyAmount, 0);
+    expect(overdueFee).toBeGreaterThan(0);
+    expect([shown.penaltyAmount, shown.appOrderRepayDto.penaltyAmount, shown.outstandingOverdueFee]).toEqual([overdueFee, overdueFee, overdueFee]);
+    // Decision 119: all of it is due now and settles it; nothing is 'next'.
+    expect(shown.amounts).toMatchObject({ dueNow: Number(total), settleToday: Number(total), nextInstalment: null, duePlanParts: [1, 2, 3] });
 
     // The family's Orders tab (index/v3 repayProducts) and the batch list carry it too.
     const home = (await t.post<{ repayProducts: Array<{ orderNo: string; orderStatus: number; actualRepayAmount: number }> }>(API_PATHS.homeIndex, { token: borrower.token })).envelope.data;

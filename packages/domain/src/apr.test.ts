@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { annualRateOf, isShortTermLoan, netPresentValue, scheduleApr, scheduleCashFlows } from './apr.ts';
+import { annualRateOf, aprRange, isShortTermLoan, netPresentValue, scheduleApr, scheduleCashFlows } from './apr.ts';
 import { buildSchedule } from './schedule.ts';
 import { termsArbitrary } from './test-arbitraries.ts';
 
@@ -59,5 +59,18 @@ describe('APR', () => {
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('aprRange', () => {
+  const base = { principal: 5_000_000n, termDays: 90, planNums: 1, feeTiming: 'deducted' as const, startDate: '2026-11-26' };
+  it('is the lowest and highest APR of the loans given, each with its fees (none given: null)', () => {
+    const cheap = { ...base, dailyRatePpm: 300n, serviceFee: 0n };
+    const dear = { ...base, dailyRatePpm: 400n, serviceFee: 150_000n };
+    const range = aprRange([dear, cheap]);
+    expect(range).toEqual({ minPercent: scheduleApr(buildSchedule(cheap)).aprPercent, maxPercent: scheduleApr(buildSchedule(dear)).aprPercent });
+    // Fees count: the dearer loan's APR is above its interest rate alone (0.04 %/day = 14.6 %/year).
+    expect(range!.maxPercent).toBeGreaterThan(14.6);
+    expect(aprRange([])).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { daysBetween } from './calendar.ts';
 import type { Vnd } from './money.ts';
-import type { Schedule } from './schedule.ts';
+import { buildSchedule, type LoanTerms, type Schedule } from './schedule.ts';
 
 /**
  * The annual percentage rate including fees (docs/decisions/056-apr-and-rounding.md).
@@ -122,4 +122,11 @@ export function scheduleApr(schedule: Schedule): AnnualRate {
 function roundUpToHundredths(percent: number): number {
   // Tolerate the last bits of floating point: 18.25000000001 shows as 18.25, not 18.26.
   return Math.ceil(percent * 100 - 1e-7) / 100;
+}
+
+/** The lowest and highest APR (in percent, as `aprPercent`) over loans of these terms; null for none (the visitor home's range). */
+export function aprRange(loans: readonly LoanTerms[]): { minPercent: number; maxPercent: number } | null {
+  if (loans.length === 0) return null;
+  const rates = loans.map((terms) => scheduleApr(buildSchedule(terms)).aprPercent);
+  return { minPercent: Math.min(...rates), maxPercent: Math.max(...rates) };
 }

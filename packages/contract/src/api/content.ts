@@ -25,6 +25,12 @@ export const commonIndexResponseSchema = z.object({
   annualizedInterestRate: z.string(),
   /** The same rate as a number of percent, for per-language formatting (14.6 → '14,6%' in vn). */
   annualizedInterestRatePercent: z.number(),
+  /**
+   * Sen (decision 119): the lowest and highest APR, interest and every fee included, of the loans
+   * the products offer now (each plan, at its smallest and largest amount), computed by the
+   * domain's APR function; null when no product is offered. Shown beside the interest rate.
+   */
+  aprRangePercent: z.object({ min: z.number(), max: z.number() }).nullable().optional(),
   /** Longest loan term in days, as text (the family formats it as days). */
   loanTerm: z.string(),
   currency: z.string(),

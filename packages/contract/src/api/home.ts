@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wireOptionalInt } from '../wire.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { emptyRequestSchema } from './common.ts';
 import { handleFeeSchema, loanTermConfigSchema } from './loan-quote.ts';
@@ -168,6 +169,13 @@ export type ProductDetail = z.infer<typeof productDetailSchema>;
 
 export const loanPageResponseSchema = homeIndexResponseSchema.extend({
   showProducts: z.array(productDetailSchema),
+  /**
+   * Sen (withdraw with an amount choice, decision 119): the smallest and the largest total the
+   * products can lend together now (the largest is the whole available credit spread over them);
+   * a total asked for (request `amount`) is spread the same way, each product up to its maximum.
+   */
+  minApplyAmount: z.number().int(),
+  maxApplyAmount: z.number().int(),
 });
 export type LoanPage = z.infer<typeof loanPageResponseSchema>;
 
@@ -195,13 +203,16 @@ export const loanPageEndpoint = defineEndpoint({
   method: 'POST',
   alsoAnswers: ['GET'],
   path: API_PATHS.loanPage,
-  summary: "'Borrow from all': every applicable product in detail form with the amount each would lend (canApplyAmount).",
+  summary: "'Borrow from all': every applicable product in detail form with the amount each would lend (canApplyAmount); Sen: for the total asked (amount), else the whole available credit.",
   module: 'credit',
-  request: emptyRequestSchema,
+  request: z.object({
+    /** Sen: the total to borrow (within minApplyAmount and maxApplyAmount); none: all the credit available. */
+    amount: wireOptionalInt(),
+  }),
   response: loanPageResponseSchema,
   signed: true,
   session: 'required',
-  errors: ['SESSION_EXPIRED'],
+  errors: ['SESSION_EXPIRED', 'VALIDATION_FAILED'],
 });
 
 export const reloanButtonSignEndpoint = defineEndpoint({

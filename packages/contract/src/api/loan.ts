@@ -371,6 +371,23 @@ export const orderListEndpoint = defineEndpoint({
   errors: ['SESSION_EXPIRED'],
 });
 
+/**
+ * Sen (decision 119): the borrower's vocabulary of amounts, computed once (@sen/domain
+ * borrowerAmounts) and shown under one label on every screen. Due now: the instalments whose due
+ * date has come, with their overdue fee and interest, accrued through today. Next instalment: the
+ * first one not yet due, with what it asks on its due date. To settle today: the whole loan if
+ * paid today (interest for the days used). Remaining principal: the principal not yet repaid.
+ */
+export const loanAmountsSchema = z.object({
+  dueNow: money,
+  /** The instalments that make up dueNow (repay/url with these pays exactly dueNow). */
+  duePlanParts: z.array(z.number().int()),
+  nextInstalment: z.object({ planPart: z.number().int(), dueDate: z.string(), amount: money }).nullable(),
+  settleToday: money,
+  remainingPrincipal: money,
+});
+export type LoanAmounts = z.infer<typeof loanAmountsSchema>;
+
 /** One instalment of an order (installmentRepaymentPlanDTOList, API-FAMILY.md §6.5). */
 export const orderInstalmentSchema = z.object({
   planPart: z.number().int(),
@@ -411,6 +428,7 @@ export const orderDetailResponseSchema = z.object({
   shouldRepayDateStr: z.string(),
   /** Interest per day in percent ('0.03'). */
   dayRateStr: z.string(),
+  /** The contract's interest: the schedule's, the same every day (decision 119; the interest accrued so far is accruedInterest). */
   interestAmount: money,
   /** What reached (or will reach) the borrower's account. */
   actualAmount: money,
@@ -464,6 +482,16 @@ export const orderDetailResponseSchema = z.object({
   writeOff: orderWriteOffSchema.nullable(),
   /** Sen (decision 101): a settled order offers its confirmation of settlement (settlementCertificate). */
   certificateAvailable: z.boolean(),
+  /** Sen (decision 119): due now, next instalment, to settle today, remaining principal; null before payout and once nothing is owed. */
+  amounts: loanAmountsSchema.nullable(),
+  /** Sen (decision 119): the contract's interest (= interestAmount) and the interest charged for the days used so far. */
+  contractInterest: money,
+  accruedInterest: money,
+  /**
+   * Sen (decision 119): what the loan asks in all: what was charged so far (overdue fees included)
+   * and the interest still to come by the schedule; the schedule's total before payout.
+   */
+  totalRepayment: money,
 });
 export type OrderDetail = z.infer<typeof orderDetailResponseSchema>;
 

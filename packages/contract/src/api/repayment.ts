@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint, IMAGE_PART } from '../endpoint.ts';
 import { wireInt, wireIntList, wireOptionalBoolean, wireOptionalInt, wireOptionalString } from '../wire.ts';
 import { emptyRequestSchema, nullResponseSchema } from './common.ts';
-import { orderNoSchema } from './loan.ts';
+import { loanAmountsSchema, orderNoSchema } from './loan.ts';
 import { API_PATHS } from './paths.ts';
 
 /*
@@ -68,9 +68,12 @@ export const repayableOrderSchema = z.object({
   /** Sen: the label, the next due date (yyyy-MM-dd), what is due by then, days overdue. */
   statusLabel: z.string(),
   dueDate: z.string(),
+  /** Earlier Sen field kept for its clients: what is due by the next due date (decision 119 names the figures: see amounts). */
   dueAmount: money,
   overdueDays: z.number().int(),
   loanAmount: money,
+  /** Sen (decision 119): due now, next instalment, to settle today (= actualRepayAmount), remaining principal. */
+  amounts: loanAmountsSchema,
 });
 export type RepayableOrder = z.infer<typeof repayableOrderSchema>;
 

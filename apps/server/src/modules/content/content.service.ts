@@ -1,6 +1,8 @@
 import type { Activity, CommonIndex, CustomerConfig, Language } from '@sen/contract';
+import { aprRange, vietnamDate } from '@sen/domain';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../shared/clock.ts';
+import { loanTermsOf, type ProductRow } from '../product/index.ts';
 import type { ContentRepository } from './content.repository.ts';
 
 /** buttonType of a contact channel: 2 calls, anything else copies (API-FAMILY.md §4.2). */
@@ -20,6 +22,8 @@ export class ContentService {
     private readonly repository: ContentRepository,
     private readonly clock: Clock,
     config: Pick<Config, 'product' | 'support' | 'company'>,
+    /** The products offered now (the product module's), for the APR range. */
+    private readonly offeredProducts: () => Promise<ProductRow[]> = async () => [],
   ) {
     const { product, support, company } = config;
     const customerConfigs: CustomerConfig[] = [
@@ -45,8 +49,18 @@ export class ContentService {
     };
   }
 
-  commonIndex(): CommonIndex {
-    return this.commonIndexData;
+  /**
+   * The visitor home's figures, with the APR range of what is offered today (decision 119: the
+   * headline's interest rate alone hides the fees): every plan of every product offered, at its
+   * smallest and largest amount, through the domain's APR (the one the cost table shows).
+   */
+  async commonIndex(): Promise<CommonIndex> {
+    const today = vietnamDate(this.clock());
+    const loans = (await this.offeredProducts()).flatMap((product) =>
+      product.planNums.flatMap((planNums) => [product.minAmount, product.maxAmount].map((amount) => loanTermsOf(product, amount, planNums, today))),
+    );
+    const range = aprRange(loans);
+    return { ...this.commonIndexData, aprRangePercent: range ? { min: range.minPercent, max: range.maxPercent } : null };
   }
 
   /**

@@ -12,7 +12,7 @@ import { registerEndpoint } from '../../shared/register-endpoint.ts';
 export function registerCreditRoutes(app: FastifyInstance, { infra, services }: Composition): void {
   const { home, credit, certification, users, devCreditFacts, manualReviews, creditRules, proposals } = services;
   registerEndpoint(app, endpoints.homeIndex, async ({ session, request }) => home.index(session.userId, request.lang));
-  registerEndpoint(app, endpoints.loanPage, async ({ session, request }) => home.loanPage(session.userId, request.lang));
+  registerEndpoint(app, endpoints.loanPage, async ({ session, request, input }) => home.loanPage(session.userId, request.lang, input.amount));
 
   // ── the back office: credit reviews a person decides, the credit rules (decision 095) ──
   registerEndpoint(app, adminEndpoints.reviews, ({ input }) => manualReviews.list(input.status, input.cursor, input.limit));

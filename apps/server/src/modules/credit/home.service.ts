@@ -10,6 +10,7 @@ import {
 } from '@sen/contract';
 import { addDays, formatVnd, vietnamDate } from '@sen/domain';
 import type { Clock } from '../../shared/clock.ts';
+import { AppError } from '../../shared/app-error.ts';
 import type { CertificationService } from '../certification/index.ts';
 import { productText, quoteProduct, type ProductRow, type ProductService } from '../product/index.ts';
 import { CREDIT_ACCOUNT_STATUS, type CreditService } from './credit.service.ts';
@@ -244,12 +245,25 @@ export class HomeService {
     };
   }
 
-  async loanPage(userId: string, lang: Language): Promise<LoanPage> {
+  /**
+   * 'Borrow from all' (index/loan/page): the available credit, or the total asked for (withdraw
+   * with an amount choice, decision 119), spread over the applicable products by `allocate`, each
+   * in detail form with its cost; with the smallest and largest total they can lend together. A
+   * total outside those is refused (error.amountOutOfRange).
+   */
+  async loanPage(userId: string, lang: Language, amount?: number): Promise<LoanPage> {
     const index = await this.index(userId, lang);
     const products = new Map((await this.products.activeProducts()).map((product) => [product.id, product]));
-    const parts = this.allocate(index.showProducts, BigInt(index.userCreditAmount));
-    const details = parts.map(({ card, amount }) => this.productDetail(card, products.get(card.productId)!, amount, index));
-    const canApplyAmount = parts.reduce((sum, part) => sum + part.amount, 0n);
-    return { ...index, showProducts: details, canApplyAmount: Number(canApplyAmount), allAmount: Number(canApplyAmount) };
+    const available = BigInt(index.userCreditAmount);
+    const total = (parts: { amount: bigint }[]) => parts.reduce((sum, part) => sum + part.amount, 0n);
+    const maxApply = total(this.allocate(index.showProducts, available));
+    // Any total at or above the smallest minimum lends something (a product before takes it, or this one).
+    const minimums = index.showProducts.map((card) => BigInt(card.minLoanAmount)).filter((minimum) => minimum <= maxApply);
+    const minApply = minimums.length > 0 ? minimums.reduce((least, minimum) => (minimum < least ? minimum : least)) : 0n;
+    if (amount !== undefined && (BigInt(amount) < minApply || BigInt(amount) > maxApply)) throw new AppError('VALIDATION_FAILED', { messageKey: 'error.amountOutOfRange' });
+    const parts = this.allocate(index.showProducts, amount === undefined ? available : BigInt(amount));
+    const details = parts.map(({ card, amount: share }) => this.productDetail(card, products.get(card.productId)!, share, index));
+    const canApplyAmount = total(parts);
+    return { ...index, showProducts: details, canApplyAmount: Number(canApplyAmount), allAmount: Number(canApplyAmount), minApplyAmount: Number(minApply), maxApplyAmount: Number(maxApply) };
   }
 }

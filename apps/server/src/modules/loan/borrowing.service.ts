@@ -85,7 +85,8 @@ export class BorrowingService {
       return fillAgreement(document, lang, parties, { productName: order.productName, date: order.applyDate, dailyRatePpm: order.dailyRatePpm, overdueRatePpm: order.overdueRatePpm, termDays: order.termDays, planNums: order.planNums, schedule, cost });
     }
     const sections: { title: string; text: string }[] = [];
-    const loanPage = query.productIds.length > 1 ? await home.loanPage(userId, lang) : null;
+    // Several products: each with its share of the total asked (withdraw with an amount choice), else of all the credit.
+    const loanPage = query.productIds.length > 1 ? await home.loanPage(userId, lang, query.amount) : null;
     for (const productId of query.productIds) {
       let product: ProductRow;
       let amount: bigint;

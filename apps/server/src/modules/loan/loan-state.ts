@@ -1,5 +1,5 @@
-import { ORDER_STATUS, PLAN_STATUS, type OrderStatusCode } from '@sen/contract';
-import { daysOverdue, instalmentOutstanding, recoverable, sumComponents, type Components, type InstalmentState, type IsoDate, type LoanState, type LoanTerms } from '@sen/domain';
+import { ORDER_STATUS, PLAN_STATUS, type LoanAmounts, type OrderStatusCode } from '@sen/contract';
+import { borrowerAmounts, daysOverdue, instalmentOutstanding, recoverable, sumComponents, type Components, type InstalmentState, type IsoDate, type LoanState, type LoanTerms } from '@sen/domain';
 import type { loanInstalments, loanOrders, payoutAttempts } from '../../db/schema.ts'; // row types only
 
 /**
@@ -158,4 +158,19 @@ export function orderStatusCode(facts: StatusFacts): OrderStatusCode {
       throw new Error(`unknown order state ${String(unknown)}`);
     }
   }
+}
+
+/**
+ * The borrower's vocabulary of amounts of a paid-out loan on `today` as the wire carries them
+ * (decision 119): the domain's borrowerAmounts, the one computation every view shows.
+ */
+export function loanAmountsOf(state: LoanState, today: IsoDate): LoanAmounts {
+  const amounts = borrowerAmounts(state, today);
+  return {
+    dueNow: Number(amounts.dueNow),
+    duePlanParts: amounts.duePlanParts,
+    nextInstalment: amounts.nextInstalment ? { planPart: amounts.nextInstalment.planPart, dueDate: amounts.nextInstalment.dueDate, amount: Number(amounts.nextInstalment.amount) } : null,
+    settleToday: Number(amounts.settleToday),
+    remainingPrincipal: Number(amounts.remainingPrincipal),
+  };
 }

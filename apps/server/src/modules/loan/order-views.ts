@@ -13,6 +13,7 @@ import {
 } from '@sen/contract';
 import {
   accrueThrough,
+  borrowerAmounts,
   buildSchedule,
   costTable,
   daysOverdue,
@@ -34,7 +35,7 @@ import type { Clock } from '../../shared/clock.ts';
 import type { BankService, ReceivingAccount } from '../bank/index.ts';
 import type { UserService } from '../user/index.ts';
 import { handleFees, ratePercent } from '../product/index.ts';
-import { orderLoanTerms, orderStatusCode, planStatusOf, toInstalmentState, toLoanState, type InstalmentRow, type OrderRow, type PayoutAttemptRow } from './loan-state.ts';
+import { loanAmountsOf, orderLoanTerms, orderStatusCode, planStatusOf, toInstalmentState, toLoanState, type InstalmentRow, type OrderRow, type PayoutAttemptRow } from './loan-state.ts';
 import type { OrderRepository } from './order.repository.ts';
 import { familyDateTime } from '../../shared/family-time.ts';
 
@@ -53,9 +54,19 @@ const CLOSE_REASONS: Record<string, MessageKey> = {
   CANCELLED: 'error.payoutCancelled',
 };
 
+/**
+ * The order's product name in the reader's language (issue 25 item 8): the product's translation
+ * when it has one, else the name the order was made under (Vietnamese, as at commit).
+ */
+export function productNameIn(facts: Pick<OrderFacts, 'order' | 'productNames'>, lang: Language): string {
+  return lang === 'vn' ? facts.order.productName : (facts.productNames[lang] ?? facts.order.productName);
+}
+
 /** One order with what its views need: rows, loan state through today, status. */
 export interface OrderFacts {
   order: OrderRow;
+  /** The product's name in other languages, read with the order (decision 113). */
+  productNames: Partial<Record<'en' | 'zh', string>>;
   instalments: InstalmentRow[];
   attempt: PayoutAttemptRow | null;
   /** The loan accrued through today on a copy (nothing written), for paid-out orders. */
@@ -93,7 +104,7 @@ export class OrderViews {
   /** Facts of the borrower's orders (all, or those named), newest first. */
   async facts(userId: string, orderIds?: readonly number[]): Promise<OrderFacts[]> {
     const { orders, bank } = this.deps;
-    const rows = (await orders.listOfUser(userId)).filter((row) => !orderIds || orderIds.includes(row.id));
+    const rows = (await orders.listOfUserNamed(userId)).filter((row) => !orderIds || orderIds.includes(row.id));
     const ids = rows.map((row) => row.id);
     const [instalments, attempts, receipts] = await Promise.all([orders.instalmentsOf(ids), orders.liveAttemptsOf(ids), this.deps.receiptPendingOrders(ids)]);
     const today = this.today();
@@ -109,7 +120,7 @@ export class OrderViews {
       if (!accounts.has(order.receivingAccountId)) accounts.set(order.receivingAccountId, await bank.accountRecord(userId, order.receivingAccountId));
       const attempt = attempts.get(order.id) ?? null;
       const receiptPending = receipts.has(order.id);
-      facts.push({ order, instalments: rowsOf, attempt, loan, receiptPending, code: orderStatusCode({ order, attempt, loan, today, receiptPending }), account: accounts.get(order.receivingAccountId) ?? null });
+      facts.push({ order, productNames: order.productNames, instalments: rowsOf, attempt, loan, receiptPending, code: orderStatusCode({ order, attempt, loan, today, receiptPending }), account: accounts.get(order.receivingAccountId) ?? null });
     }
     return facts;
   }
@@ -122,6 +133,20 @@ export class OrderViews {
     if (facts.loan) return sumComponents(loanOutstanding(facts.loan));
     if (facts.order.state !== 'pending' && facts.order.state !== 'paying') return 0n;
     return facts.instalments.reduce((sum, row) => sum + row.principal + row.fee + row.scheduledInterest, 0n);
+  }
+
+  /**
+   * What is still owed now by component: the receivables, or on a written-off loan what of the
+   * written-off amount is not yet recovered (decision 111), so its overdue fee never reads 0 ₫ as if
+   * nothing were owed.
+   */
+  private outstanding(facts: OrderFacts): Components | null {
+    if (!facts.loan) return null;
+    if (facts.order.state !== 'written_off') return loanOutstanding(facts.loan);
+    return instalmentsRecoverable(facts.loan).reduce(
+      (sum, parts) => ({ overdueFee: sum.overdueFee + parts.overdueFee, fee: sum.fee + parts.fee, interest: sum.interest + parts.interest, principal: sum.principal + parts.principal }),
+      { overdueFee: 0n, fee: 0n, interest: 0n, principal: 0n },
+    );
   }
 
   private paid(facts: OrderFacts): bigint {
@@ -138,7 +163,7 @@ export class OrderViews {
   bean(facts: OrderFacts, publicUserId: number, history: number, lang: Language, payGoUrl: string | null): OrderBean {
     const { order, loan, code, account } = facts;
     const last = facts.instalments[facts.instalments.length - 1];
-    const overdueFee = loan ? loanOutstanding(loan).overdueFee : 0n;
+    const overdueFee = this.outstanding(facts)?.overdueFee ?? 0n;
     const reason = order.closeReason ? translate(lang, CLOSE_REASONS[order.closeReason] ?? 'error.payoutRejected') : null;
     return {
       id: order.id,
@@ -146,7 +171,7 @@ export class OrderViews {
       orderNo: order.orderNo,
       userId: publicUserId,
       productId: order.productId,
-      productName: order.productName,
+      productName: productNameIn(facts, lang),
       loanAmount: Number(order.principal),
       currency: CURRENCY,
       currencySymbol: SYMBOL,
@@ -219,9 +244,13 @@ export class OrderViews {
     const bean = this.bean(facts, publicUserId, all.length - 1 - index, lang, payGoUrl);
     const states = loan ? loan.instalments : facts.instalments.map(toInstalmentState);
     const schedule = buildSchedule(orderLoanTerms(order, order.startDate ?? order.applyDate));
-    const outstanding = loan ? loanOutstanding(loan) : null;
-    const interest = states.reduce((sum, state) => sum + (loan ? state.charged.interest : 0n), 0n) || schedule.totals.interest;
+    const outstanding = this.outstanding(facts);
     const owed = this.owedNow(facts);
+    const today = this.today();
+    // Decision 119: the contract's interest never changes; what the days used have cost is accrued apart.
+    const contractInterest = schedule.totals.interest;
+    const figures = loan ? borrowerAmounts(loan, today) : null;
+    const owing = loan !== null && owed > 0n && (order.state === 'repaying' || order.state === 'written_off');
     const [acceptances, equipment, refunds] = await Promise.all([
       this.deps.orders.acceptances(order.id),
       this.deps.users.latestPhoneModel(userId),
@@ -237,7 +266,7 @@ export class OrderViews {
       loanDateStr: order.startDate ? familyDateText(order.startDate) : '',
       shouldRepayDateStr: last ? familyDateText(last.dueDate) : '',
       dayRateStr: String(ratePercent(order.dailyRatePpm)),
-      interestAmount: Number(interest),
+      interestAmount: Number(contractInterest),
       actualAmount: Number(order.disbursedAmount),
       totalInstallmentServiceFee: Number(order.feeTiming === 'instalments' ? order.serviceFee : 0n),
       bankNo: account?.maskedNumber ?? '',
@@ -280,6 +309,10 @@ export class OrderViews {
       refunds: refunds.get(order.id) ?? [],
       writeOff: order.state === 'written_off' && order.writtenOffOn ? { on: order.writtenOffOn, amount: Number(writtenOff), recovered: Number(order.recovered) } : null,
       certificateAvailable: order.state === 'settled',
+      amounts: owing && loan ? loanAmountsOf(loan, today) : null,
+      contractInterest: Number(contractInterest),
+      accruedInterest: Number(figures?.accruedInterest ?? 0n),
+      totalRepayment: Number(figures?.totalRepayment ?? schedule.totals.repayable),
     };
   }
 

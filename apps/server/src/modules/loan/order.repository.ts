@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Schedule } from '@sen/domain';
 import { and, asc, desc, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
-import { contractAcceptances, loanInstalments, loanOrders, payoutAttempts } from '../../db/schema.ts';
+import { contractAcceptances, loanInstalments, loanOrders, loanProducts, payoutAttempts } from '../../db/schema.ts';
 import { executeRows } from '../../db/database.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { OtpCheck } from '../auth/index.ts';
@@ -160,6 +160,28 @@ export class OrderRepository {
   async listOfUser(userId: string, states?: readonly OrderRow['state'][]): Promise<OrderRow[]> {
     const where = states ? and(eq(loanOrders.userId, userId), inArray(loanOrders.state, [...states])) : eq(loanOrders.userId, userId);
     return this.db.select().from(loanOrders).where(where).orderBy(desc(loanOrders.createdAt), desc(loanOrders.id));
+  }
+
+  /**
+   * The borrower's orders as listOfUser has them, each with its product's name in other languages
+   * (decision 113; issue 25 item 8: an old loan reads in the reader's language), in the same one statement.
+   */
+  async listOfUserNamed(userId: string, states?: readonly OrderRow['state'][]): Promise<Array<OrderRow & { productNames: Partial<Record<'en' | 'zh', string>> }>> {
+    const where = states ? and(eq(loanOrders.userId, userId), inArray(loanOrders.state, [...states])) : eq(loanOrders.userId, userId);
+    const rows = await this.db
+      .select({ order: loanOrders, translations: loanProducts.translations })
+      .from(loanOrders)
+      .leftJoin(loanProducts, eq(loanProducts.id, loanOrders.productId))
+      .where(where)
+      .orderBy(desc(loanOrders.createdAt), desc(loanOrders.id));
+    return rows.map(({ order, translations }) => {
+      const productNames: Partial<Record<'en' | 'zh', string>> = {};
+      for (const language of ['en', 'zh'] as const) {
+        const name = translations?.[language]?.name;
+        if (name) productNames[language] = name;
+      }
+      return { ...order, productNames };
+    });
   }
 
   /** The back office: the borrower's latest `limit` orders, newest first. */

@@ -158,7 +158,8 @@ export class OrderService {
     if (input.amount !== undefined && smallestMinimum !== null && BigInt(input.amount) < smallestMinimum) {
       throw new AppError('VALIDATION_FAILED', { messageKey: 'error.amountOutOfRange' });
     }
-    const parts = allocate(chosen, available);
+    // The total asked (the family sends the loan page's total) is what is spread, never more than the credit (withdraw with an amount choice, decision 119).
+    const parts = allocate(chosen, input.amount !== undefined && BigInt(input.amount) < available ? BigInt(input.amount) : available);
     const batchKey = this.commitKey(context, { ...input, productId: 0, amount: input.amount ?? 0 }, `batch:${productIds.join(',')}`);
     const batchNo = `B${createHash('sha256').update(`${context.userId}|${batchKey}`).digest('hex').slice(0, 15).toUpperCase()}`;
     const { productLoanTermIdMap, productInstallmentMap, amount, payWay, bankInfoId, userCashWalletId, userId } = input;

@@ -234,19 +234,22 @@ export function renderPayPage(view: PayPageView): string {
   const texts = TEXTS[lang];
   const expired = status.status === 'expired';
   const settledOrPaid = status.status === 'paid' || status.orders.every((order) => order.orderStatus === 40);
+  // Once every loan of the request is settled there is nothing to transfer: no QR, no amount (issue 25 item 8).
+  const settled = status.orders.length > 0 && status.orders.every((order) => order.orderStatus === 40);
+  const hidden = settled ? ' hidden' : '';
   // `copied` is what the button copies when it differs from what is shown (the amount: digits only, for a banking app).
   const field = (id: string, label: string, value: string, copied = value) =>
     `<div class="row"><dt>${escapeHtml(label)}</dt><dd><span id="${id}">${escapeHtml(value)}</span>` +
     `<button type="button" class="copy" data-copy="${escapeHtml(copied)}" data-what="${escapeHtml(label)}" aria-label="${escapeHtml(fill(texts.copyWhat, { what: label }))}">${escapeHtml(texts.copy)}</button></dd></div>`;
   const body = `<h1>${escapeHtml(texts.title)}</h1>
 <p id="status" role="status" aria-live="polite" data-state="${settledOrPaid ? 'paid' : 'waiting'}">${escapeHtml(statusText(status, lang))}</p>
-<section class="card" aria-labelledby="amount-heading">
+<section class="card transfer" aria-labelledby="amount-heading"${hidden}>
   <p class="amount-label" id="amount-heading">${escapeHtml(texts.amountLabel)}</p>
   <p class="amount">${escapeHtml(money(transfer.amount, lang))}</p>
   <svg role="img" aria-label="${escapeHtml(texts.qrLabel)}" class="qr" ${view.qrSvg.replace(/^<svg\s+/, '').replace(/<\/svg>\s*$/, '')}</svg>
   <p class="hint">${escapeHtml(texts.scanHint)}</p>
 </section>
-<section class="card">
+<section class="card transfer"${hidden}>
   <dl>
     ${field('bank', texts.bank, transfer.bankName)}
     ${field('account', texts.account, transfer.accountNumber)}
@@ -340,6 +343,7 @@ ${
       item.append(name, owed);
       return item;
     }));
+    if (settled) for (const section of document.querySelectorAll('.transfer')) section.hidden = true;
     if (done) {
       const devPay = document.getElementById('dev-pay');
       if (devPay) devPay.disabled = true;

@@ -12,7 +12,7 @@ import { accrueThrough, amountDue, daysBetween, daysOverdue, instalmentOutstandi
 import { AppError } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { buildVietQr, type CollectionAccount } from '../../shared/vietqr.ts';
-import { orderStatusCode, type LoanService, type OrderRow } from '../loan/index.ts';
+import { loanAmountsOf, orderStatusCode, type LoanService, type OrderRow } from '../loan/index.ts';
 import type { RepaymentRepository, RepaymentRequestRow } from './repayment.repository.ts';
 import { newRequestCode } from './transfer-matching.ts';
 
@@ -234,7 +234,7 @@ export class RepaymentRequestService {
    */
   async repayableOrders(userId: string, lang: Language): Promise<RepayableOrder[]> {
     const today = this.today();
-    const orders = await this.deps.loans.orders.listOfUser(userId, ['repaying', 'written_off']);
+    const orders = await this.deps.loans.orders.listOfUserNamed(userId, ['repaying', 'written_off']);
     const pending = await this.deps.receiptPending(orders.map((order) => order.id));
     const rows: Array<RepayableOrder & { sortKey: string }> = [];
     for (const order of orders) {
@@ -250,7 +250,8 @@ export class RepaymentRequestService {
       rows.push({
         orderId: order.id,
         orderNo: order.orderNo,
-        productName: order.productName,
+        // In the reader's language (issue 25 item 8), else the name the order was made under.
+        productName: lang === 'vn' ? order.productName : (order.productNames[lang] ?? order.productName),
         actualRepayAmount: Number(owedToday(state)),
         currencySymbol: SYMBOL,
         orderStatus: code,
@@ -259,6 +260,7 @@ export class RepaymentRequestService {
         dueAmount: Number(writtenOff ? owedToday(state) : amountDue(state, dueBy)),
         overdueDays: writtenOff ? Math.max(0, daysBetween(next.dueDate, today)) : daysOverdue(state, today),
         loanAmount: Number(order.principal),
+        amounts: loanAmountsOf(state, today),
         sortKey: `${writtenOff ? 1 : 0}:${next.dueDate}:${String(order.id).padStart(15, '0')}`,
       });
     }

@@ -32,8 +32,9 @@ export function registerTrackingRoutes(app: FastifyInstance, { infra: { config, 
   registerEndpoint(app, endpoints.trackingSend, async ({ input }) => ({ accepted: await tracking.recordEvents(input.events) }));
 
   registerEndpoint(app, endpoints.adClickUpload, async ({ input, request, session }) => {
-    const deviceId = deviceIdOf(request) ?? input.deviceId;
-    if (!deviceId) throw malformed();
+    // SPEC.md §7 sends {adId, refer, data} and nothing else: Adjust's adid is itself a device's id,
+    // so it stands for the device when the call names none (issue 25 item 8).
+    const deviceId = deviceIdOf(request) ?? input.deviceId ?? `adjust:${input.adId}`;
     await tracking.recordAttribution({ adId: input.adId, refer: input.refer, data: input.data, deviceId, userId: session?.userId ?? null });
     return null;
   });

@@ -19,13 +19,17 @@ export function useProductQuote(productId: number, amount: number) {
   });
 }
 
-/** 'Borrow from all' (index/loan/page): the applicable products in detail form, each with its share. */
-export function useLoanPage(enabled: boolean) {
+/**
+ * 'Borrow from all' (index/loan/page): the applicable products in detail form, each with its share
+ * of the total asked (withdraw with an amount choice), or of all the credit (null).
+ */
+export function useLoanPage(enabled: boolean, amount: number | null = null) {
   return useQuery<LoanPage>({
-    queryKey: borrowKeys.loanPage(),
-    queryFn: () => callEndpoint(endpoints.loanPage, {}, { skipErrorHandler: true }),
+    queryKey: borrowKeys.loanPageFor(amount),
+    queryFn: () => callEndpoint(endpoints.loanPage, amount === null ? {} : { amount }, { skipErrorHandler: true }),
     enabled,
     staleTime: 0,
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -5,10 +5,12 @@ import { displayDate, formatApr, formatInteger, money, shortDate } from '../../s
 /**
  * The full cost of a plan before the borrower commits (DESIGN.md departure): what reaches their
  * account, the interest, every fee, the total to repay, the effective annual rate, and each
- * instalment with its due date — all the server's figures, none computed here.
+ * instalment with its due date — all the server's figures, none computed here. Withdrawing from
+ * several products shows one per product (`title`, `idSuffix` keep their headings apart).
  */
-export function CostSummary({ plan, amount }: { plan: InstallmentPlan; amount: number }) {
+export function CostSummary({ plan, amount, title, idSuffix = '' }: { plan: InstallmentPlan; amount: number; title?: string; idSuffix?: string }) {
   const { t, language } = useT();
+  const titleId = `cost-title${idSuffix}`;
   const rows: Array<[string, string, string?]> = [
     [t('borrow.cost.amount'), money(amount, language)],
     [t('borrow.cost.received'), money(plan.actualAmount, language), 'received'],
@@ -18,9 +20,9 @@ export function CostSummary({ plan, amount }: { plan: InstallmentPlan; amount: n
     [t('borrow.cost.costOfCredit'), money(plan.costOfCredit, language)],
   ];
   return (
-    <section className="borrow-card" aria-labelledby="cost-title" data-testid="cost-summary">
-      <h2 id="cost-title" className="borrow-card__title">
-        {t('borrow.cost.title')}
+    <section className="borrow-card" aria-labelledby={titleId} data-testid="cost-summary">
+      <h2 id={titleId} className="borrow-card__title">
+        {title ?? t('borrow.cost.title')}
       </h2>
       <dl className="cost-list">
         {rows.map(([label, value, id]) => (

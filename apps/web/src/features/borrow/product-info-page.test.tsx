@@ -6,7 +6,7 @@ import { routes } from '../../app/router.tsx';
 import { authKeys } from '../auth/index.ts';
 import { setNavigator } from '../../shared/navigation/navigation.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
-import { envelopeResponse as envelope, setupApiTest } from '../../test/api-test.ts';
+import { envelopeResponse as envelope, requestBody, setupApiTest } from '../../test/api-test.ts';
 import { renderWithQuery } from '../../test/render.tsx';
 
 vi.mock('../../shared/ui/toast.ts', () => ({ showToast: vi.fn() }));
@@ -112,10 +112,36 @@ const detail: ProductInfoDetail = {
 
 const codeSent = () => envelope({ resendAfterSeconds: 60, expiresInSeconds: 300, phoneMasked: '091****678' });
 
+/** A receiving account as bank/myCard answers it. */
+const bankCard = (id: number, bankName: string, isDefault: 0 | 1) => ({
+  id,
+  userId: 7,
+  appId: 1,
+  countryId: 84,
+  bankCode: bankName.slice(0, 3).toUpperCase(),
+  bankName,
+  bankNo: `*********456${id}`,
+  cardNo: '',
+  accountUser: 'NGUYEN VAN AN',
+  bankPhone: '',
+  isDefault,
+  status: 1,
+  loanState: 0,
+  payOutFailSign: false,
+  bindTime: '2026-11-22 10:00:00',
+  createTime: '2026-11-22 10:00:00',
+  updateTime: '2026-11-22 10:00:00',
+  payWay: 'CARD',
+  bin: '970436',
+  logoUrl: '',
+});
+
 function render(commit: () => Response, signCode: () => Response = codeSent) {
   fetchMock.mockImplementation(async (url) => {
     const path = String(url);
     if (path.startsWith(API_PATHS.productInfoDetail)) return envelope(detail);
+    if (path.startsWith(API_PATHS.bankMyCard)) return envelope([bankCard(1, 'Vietcombank', 1), bankCard(2, 'Techcombank', 0)]);
+    if (path.startsWith(API_PATHS.cashWalletListMy)) return envelope([]);
     if (path.startsWith(API_PATHS.orderSignCode)) return signCode();
     if (path.startsWith(API_PATHS.orderCommit)) return commit();
     return envelope(null);
@@ -153,6 +179,18 @@ describe('/product/info', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByTestId('plan-3'));
     expect(screen.getByTestId('cost-apr')).toHaveTextContent('23.50% a year');
     expect(screen.getAllByRole('row')).toHaveLength(4);
+  });
+
+  it('changes the receiving account in place: the application stays, with its plan (issue 25 item 8)', async () => {
+    const router = render(() => envelope(null));
+    fireEvent.click(await screen.findByTestId('plan-3', {}, SLOW));
+    fireEvent.click(screen.getByTestId('change-account'));
+    fireEvent.click(await screen.findByTestId('choose-account-2', {}, SLOW));
+    await waitFor(() => expect(requestBody(fetchMock, API_PATHS.bankSetDefault)).toMatchObject({ bankInfoId: '2' }));
+    await waitFor(() => expect(screen.queryByTestId('account-sheet')).toBeNull());
+    expect(router.state.location.pathname).toBe('/product/info');
+    expect(screen.getByTestId('plan-3')).toHaveAttribute('aria-checked', 'true');
+    expect(screen.queryByTestId('exit-confirm')).toBeNull();
   });
 
   it('sends nothing before the agreements are accepted, then sends the code for this application, and commits signed with it', async () => {

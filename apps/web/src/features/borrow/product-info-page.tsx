@@ -16,6 +16,8 @@ import { sendSigningCode, useCommitBatch, useCommitOrder, useLoanPage, useProduc
 import { CostSummary, ScheduleTable } from './cost-table.tsx';
 import { SignaturePad } from './signature-pad.tsx';
 import { SigningCodeStep, type SigningCodeProblem } from './signing-code-step.tsx';
+import { ReceivingAccountSheet } from './receiving-account-sheet.tsx';
+import { WithdrawAmount } from './withdraw-amount.tsx';
 import './borrow.css';
 
 /** Where the borrower ended up: the result pages read this from the navigation state. */
@@ -74,7 +76,9 @@ function MissingProduct() {
  * plan, the full cost with the APR and the schedule, the receiving account, the agreements to read
  * and accept (and the signature where the product asks), then "Sign and borrow": a code sent by SMS
  * that signs the agreements (decision 112), typed in, and the commit with it. Batch ('borrow from
- * all', `?mode=batch`): every applicable product with its share, the same agreements, one commit.
+ * all', `?mode=batch`, the withdraw button): the total to withdraw, chosen within what the products
+ * lend together (decision 119), every applicable product with its share and its full cost, the
+ * same agreements, one commit.
  * Leaving before submitting asks first, saying how many steps are left before the money is sent.
  */
 export function ProductInfoPage() {
@@ -92,6 +96,7 @@ export function ProductInfoPage() {
   const [agreed, setAgreed] = useState(false);
   const [signature, setSignature] = useState<Blob | null>(null);
   const [reading, setReading] = useState<AgreementQuery | null>(null);
+  const [changingAccount, setChangingAccount] = useState(false);
   /** The code step, once a code was sent for the application with this key (phoneMasked '' when sent earlier). */
   const [signing, setSigning] = useState<{ key: string; phoneMasked: string; resendAfterSeconds: number } | null>(null);
   const [codeProblem, setCodeProblem] = useState<SigningCodeProblem>(null);
@@ -110,7 +115,9 @@ export function ProductInfoPage() {
   useEffect(() => events.log('view_enter_loan'), []); // eslint-disable-line react-hooks/exhaustive-deps
 
   const quote = useProductQuote(batch ? 0 : productId, asked);
-  const loanPage = useLoanPage(batch);
+  /** Withdraw with an amount choice (decision 119): the total asked; null is all the credit available. */
+  const [withdrawTotal, setWithdrawTotal] = useState<number | null>(null);
+  const loanPage = useLoanPage(batch, withdrawTotal);
   const detail = quote.data;
   const term = detail?.loanTermConfigDTOList[0];
   const plan = useMemo(() => {
@@ -168,7 +175,9 @@ export function ProductInfoPage() {
   };
 
   const agreementQuery = (document: 'lease' | 'pawn'): AgreementQuery =>
-    batch ? { document, productIds: batchProducts.map((product) => product.productId) } : { document, productIds: [productId], amount: asked, ...(plan ? { planNums: plan.planNums } : {}) };
+    batch
+      ? { document, productIds: batchProducts.map((product) => product.productId), amount: batchProducts.reduce((sum, product) => sum + product.loanAmount, 0) }
+      : { document, productIds: [productId], amount: asked, ...(plan ? { planNums: plan.planNums } : {}) };
 
   const finish = (outcome: BorrowOutcome) => {
     submitted.current = true;
@@ -236,7 +245,19 @@ export function ProductInfoPage() {
               </section>
             }
           >
-            {(page) => <BatchSummary products={page.showProducts} total={page.canApplyAmount} />}
+            {(page) => (
+              <>
+                {page.maxApplyAmount > page.minApplyAmount ? (
+                  <WithdrawAmount amount={page.canApplyAmount} min={page.minApplyAmount} max={page.maxApplyAmount} step={AMOUNT_STEP} onAmount={setWithdrawTotal} />
+                ) : null}
+                <BatchSummary products={page.showProducts} total={page.canApplyAmount} />
+                {page.showProducts.map((product) => {
+                  const plan = defaultPlan(product);
+                  // The same cost breakdown as one product's application, for each product's share.
+                  return plan ? <CostSummary key={product.productId} plan={plan} amount={product.loanAmount} title={t('withdraw.cost.title', { name: product.productName })} idSuffix={`-${product.productId}`} /> : null;
+                })}
+              </>
+            )}
           </QueryView>
         ) : (
           // A quote on screen stays when asking for it again fails (as after an outdated agreement).
@@ -332,7 +353,8 @@ export function ProductInfoPage() {
               {accountText ? (
                 <p className="borrow-account" data-testid="receiving-account">
                   <span>{accountText}</span>
-                  <button type="button" className="link-button" onClick={() => navigate(paths.accountsReceivable)}>
+                  {/* In place (issue 25 item 8): leaving for the accounts page lost the amount and the plan. */}
+                  <button type="button" className="link-button" onClick={() => setChangingAccount(true)} data-testid="change-account">
                     {t('borrow.account.change')}
                   </button>
                 </p>
@@ -421,6 +443,7 @@ export function ProductInfoPage() {
       </main>
 
       <AgreementSheet query={reading} onClose={() => setReading(null)} />
+      <ReceivingAccountSheet visible={changingAccount} onClose={() => setChangingAccount(false)} />
       <Modal
         visible={blocker.state === 'blocked'}
         onClose={() => blocker.reset?.()}

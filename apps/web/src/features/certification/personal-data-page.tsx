@@ -5,7 +5,7 @@ import { FormPickerField } from '../../shared/forms/form-picker-field.tsx';
 import { FormTextField, digitsOnly } from '../../shared/forms/form-text-field.tsx';
 import { errorText } from '../../shared/forms/server-field-errors.ts';
 import { useZodForm } from '../../shared/forms/use-zod-form.ts';
-import { money } from '../../shared/i18n/format.ts';
+import { groupDigits, money } from '../../shared/i18n/format.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { isRequestError } from '../../shared/request/request-error.ts';
 import { Button } from '../../shared/ui/button.tsx';
@@ -138,7 +138,19 @@ export function PersonalDataPage({ mode }: { mode: 'batch' | 'info' }) {
               <FormPickerField control={form.control} name="sex" label={t('personal.gender.label')} placeholder={t('validation.select')} options={toOptions(personalEnums.gender)} data-testid="personal-gender" />
               <DateField control={form.control} name="birthDate" label={t('personal.birthDate.label')} placeholder={t('personal.birthDate.placeholder')} testId="personal-birth-date" />
               <FormPickerField control={form.control} name="education" label={t('personal.education.label')} placeholder={t('validation.select')} options={toOptions(personalEnums.education)} data-testid="personal-education" />
-              <FormTextField control={form.control} name="salary" id="salary" label={t('personal.salary.label')} placeholder={t('personal.salary.placeholder')} inputMode="numeric" maxLength={12} data-testid="personal-salary" />
+              <FormTextField
+                control={form.control}
+                name="salary"
+                id="salary"
+                label={t('personal.salary.label')}
+                placeholder={t('personal.salary.placeholder')}
+                inputMode="numeric"
+                // Read with thousands separators as typed (issue 25 item 8); the form keeps the digits (12 at most).
+                normalize={(value) => digitsOnly(value).slice(0, 12)}
+                format={(value) => groupDigits(value, language)}
+                maxLength={16}
+                data-testid="personal-salary"
+              />
               <FormPickerField control={form.control} name="marryState" label={t('personal.marital.label')} placeholder={t('validation.select')} options={toOptions(personalEnums.maritalStatus)} data-testid="personal-marital" />
               <FormPickerField control={form.control} name="province" label={t('personal.province.label')} placeholder={t('validation.select')} options={provinceOptions} data-testid="personal-province" />
               <FormTextField control={form.control} name="address" id="address" label={t('personal.address.label')} placeholder={t('personal.address.placeholder')} autoComplete="street-address" maxLength={200} data-testid="personal-address" />

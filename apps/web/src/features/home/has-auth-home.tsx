@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { paths } from '../../app/paths.ts';
+import type { AccountAndContactsPageState } from '../accounts/index.ts';
 import { useAuthStatus } from '../auth/index.ts';
 import { currentUserAgent } from '../../shared/device/user-agent.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
@@ -19,7 +20,7 @@ import { useHomeBanners, useCommonIndex, useHomeIndex } from './home-api.ts';
 import { homeKeys } from './home-keys.ts';
 import { displayDate, money } from '../../shared/i18n/format.ts';
 import { CongratulationPopup, NewProductsPopup, PreCreditPopup } from './home-popups.tsx';
-import { applyAction, isWithdrawDisabled, newProducts, selectHomeMode } from './home-rules.ts';
+import { applyAction, congratulationAction, isWithdrawDisabled, newProducts, selectHomeMode, type ApplyAction } from './home-rules.ts';
 import { LoanTicker } from './loan-ticker.tsx';
 import { ProductCardView } from './product-card.tsx';
 import './has-auth-home.css';
@@ -93,8 +94,7 @@ export function HasAuthHome() {
   };
 
   const isIos = detectRegClient(currentUserAgent()) === 'IOS';
-  const apply = (card: ProductCard) => {
-    const action = applyAction(card, { isIos, bankCardState });
+  const act = (action: ApplyAction) => {
     switch (action.kind) {
       case 'download':
         window.location.assign(action.url);
@@ -108,21 +108,26 @@ export function HasAuthHome() {
       case 'add-information':
         navigate(paths.authAdditionalInformation);
         return;
-      case 'bind-card':
-        navigate(paths.authAccountAndContacts);
+      case 'bind-card': {
+        // After the first account is saved, back to the product tapped (issue 25 item 8), not home.
+        const next = `${paths.productInfo}?${new URLSearchParams({ productId: String(action.productId), amount: String(action.amount) })}`;
+        navigate(paths.authAccountAndContacts, { state: { next } satisfies AccountAndContactsPageState });
         return;
+      }
       case 'product-info':
         navigate(`${paths.productInfo}?${new URLSearchParams({ productId: String(action.productId), amount: String(action.amount) })}`);
     }
   };
+  const apply = (card: ProductCard) => act(applyAction(card, { isIos, bankCardState }));
   const withdraw = () => {
     if (!data) return;
+    const productIds = data.showProducts.map((card) => card.productId).join(',');
+    const next = `${paths.productInfo}?${new URLSearchParams({ productIds, amount: String(data.canApplyAmount), mode: 'batch' })}`;
     if (bankCardState !== AUTH_DONE) {
-      navigate(paths.authAccountAndContacts);
+      navigate(paths.authAccountAndContacts, { state: { next } satisfies AccountAndContactsPageState });
       return;
     }
-    const productIds = data.showProducts.map((card) => card.productId).join(',');
-    navigate(`${paths.productInfo}?${new URLSearchParams({ productIds, amount: String(data.canApplyAmount), mode: 'batch' })}`);
+    navigate(next);
   };
 
   if (mode === 'NotFound') return <Navigate to={paths.notFoundAlias} replace />;
@@ -260,7 +265,10 @@ export function HasAuthHome() {
           onClose={closeCongratulation}
           onBorrow={() => {
             closeCongratulation();
-            navigate(paths.authAccountAndContacts);
+            // A borrower who has a receiving account goes to a product, never to an empty account form (issue 25 item 8).
+            const action = data ? congratulationAction(data, { isIos, bankCardState }) : { kind: 'account-and-contacts' as const };
+            if (action.kind === 'account-and-contacts') navigate(paths.authAccountAndContacts);
+            else act(action);
           }}
         />
         <NewProductsPopup

@@ -1,4 +1,4 @@
-import { API_PATHS, type HomeIndex, type ProductCard } from '@sen/contract';
+import { API_PATHS, type HomeIndex } from '@sen/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,7 @@ import { changeLanguage } from '../../shared/i18n/i18n.ts';
 import { setNavigator } from '../../shared/navigation/navigation.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { envelopeResponse as envelope, setupApiTest } from '../../test/api-test.ts';
+import { homeIndex as index, productCard as card } from '../../test/home-fixtures.ts';
 import { renderWithQuery } from '../../test/render.tsx';
 
 vi.mock('../../shared/ui/toast.ts', () => ({ showToast: vi.fn() }));
@@ -18,72 +19,6 @@ const SLOW = { timeout: 8000 };
 const CONFIG = 'ID,WORK,BANK,KYC,TELECOM';
 const certified = { idState: '30', workInfoState: '30', bankCardState: '30', kycState: '30', telecomPermissionState: '30', userAuthState: '30' };
 const halfway = { idState: '30', workInfoState: '10', bankCardState: '10', kycState: '30', telecomPermissionState: '10', userAuthState: '10' };
-
-const card = (change: Partial<ProductCard>): ProductCard => ({
-  productId: 1,
-  productName: 'Sen Nhanh',
-  productImageUrl: '',
-  maxLoanAmount: 5_000_000,
-  minLoanAmount: 1_000_000,
-  timeLimit: 30,
-  interestRate: 0.03,
-  tagList: [],
-  newSign: 0,
-  loanAmountRange: '1.000.000 - 5.000.000',
-  currency: 'VND',
-  currencySymbol: '₫',
-  creditStatus: 1,
-  enableLoanStr: '',
-  jumpType: 0,
-  downloadUrl: null,
-  showConditionTypeSign: null,
-  bankErrorFlag: false,
-  lock: false,
-  quotaUsedUp: false,
-  enableLoanDate: null,
-  planNums: [1],
-  serviceFeePpm: 10_000,
-  overdueDailyRatePpm: 450,
-  lockReason: null,
-  ...change,
-});
-
-const index = (change: Partial<HomeIndex>): HomeIndex => ({
-  userCreditStatus: 1,
-  calmFlag: false,
-  showProducts: [card({})],
-  canNotApplyProducts: [],
-  repayProducts: [],
-  showMultipleRepaySign: 0,
-  loanAmountRange: '',
-  enableLoanStr: '',
-  userCreditAmount: 5_000_000,
-  userCreditCurrency: 'VND',
-  userCreditCurrencySymbol: '₫',
-  totalCreditAmount: 5_000_000,
-  usedAmount: 0,
-  togetherLoanSign: 0,
-  bankErrorFlag: false,
-  bankInfoId: 7,
-  bankNo: '*********4567',
-  userCashWalletId: null,
-  walletAccount: null,
-  canApplyAmount: 5_000_000,
-  allAmount: 5_000_000,
-  recommendText: '',
-  currency: 'VND',
-  currencySymbol: '₫',
-  customerPhone: '1900',
-  customerEmail: 'a@b.vn',
-  isNew: 1,
-  minLoanAmount: 1_000_000,
-  maxLoanAmount: 5_000_000,
-  enableLoanDate: null,
-  overdueOrderCount: 0,
-  overdueDays: 0,
-  overdueAmount: 0,
-  ...change,
-});
 
 function serve(auth: object, home?: HomeIndex) {
   fetchMock.mockImplementation(async (url) => {
@@ -185,12 +120,34 @@ describe('signed-in homes', () => {
     expect(await screen.findByText('No loan products available right now', {}, SLOW)).toBeInTheDocument();
   });
 
+  it("the congratulation's Borrow now opens a product for a borrower with a receiving account, never an empty account form (issue 25 item 8)", async () => {
+    await changeLanguage('en');
+    localStorage.removeItem('home-congratulated:7');
+    serve(certified, index({}));
+    const router = renderAt('/home/has-auth');
+    fireEvent.click(await screen.findByTestId('borrow-now', {}, SLOW));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/product/info'), SLOW);
+    expect(router.state.location.search).toBe('?productId=1&amount=5000000');
+  });
+
+  it('without a receiving account, Apply asks for one and says where to come back: the product tapped (issue 25 item 8)', async () => {
+    await changeLanguage('en');
+    localStorage.setItem('home-congratulated:7', '1');
+    serve({ ...certified, bankCardState: '10' }, index({}));
+    const router = renderAt('/home/has-auth');
+    fireEvent.click(await screen.findByTestId('apply-product', {}, SLOW));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/authentication/account-and-contacts'), SLOW);
+    expect(router.state.location.state).toEqual({ next: '/product/info?productId=1&amount=5000000' });
+  });
+
   it('disables withdraw when togetherLoanSign is 0 and opens the loan detail on Apply', async () => {
     await changeLanguage('en');
     localStorage.setItem('home-congratulated:7', '1');
     serve(certified, index({}));
     const router = renderAt('/home/has-auth');
     expect(await screen.findByTestId('withdraw', {}, SLOW)).toBeDisabled();
+    // SPEC.md §4: the unlocked card shows its range beside its maximum (issue 25 item 8).
+    expect(screen.getByTestId('card-range')).toHaveTextContent('Amount range 1,000,000 ₫ – 5,000,000 ₫');
     fireEvent.click(screen.getByTestId('apply-product'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/product/info'), SLOW);
     expect(router.state.location.search).toBe('?productId=1&amount=5000000');

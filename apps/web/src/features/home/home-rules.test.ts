@@ -1,6 +1,6 @@
 import { AUTH_ITEMS, type ProductCard } from '@sen/contract';
 import { describe, expect, it } from 'vitest';
-import { applyAction, isCardLocked, isWithdrawDisabled, needsAdditionalInformation, newProducts, selectHomeMode, stepsLeft, type HomeMode } from './home-rules.ts';
+import { applyAction, congratulationAction, isCardLocked, isWithdrawDisabled, needsAdditionalInformation, newProducts, selectHomeMode, stepsLeft, type HomeMode } from './home-rules.ts';
 
 const card = (change: Partial<ProductCard> = {}) =>
   ({
@@ -81,6 +81,10 @@ describe('applyAction (SPEC.md §4 apply)', () => {
     expect(applyAction(card(change), context).kind).toBe(kind);
   });
 
+  it('without a receiving account: add one, then back to this product (issue 25 item 8)', () => {
+    expect(applyAction(card({ productId: 9, maxLoanAmount: 7_000_000 }), { isIos: false, bankCardState: '10' })).toEqual({ kind: 'bind-card', productId: 9, amount: 7_000_000 });
+  });
+
   it('applies with the product id and its maximum amount, and keeps the failed date', () => {
     expect(applyAction(card({ productId: 9, maxLoanAmount: 7_000_000 }), android)).toEqual({ kind: 'product-info', productId: 9, amount: 7_000_000 });
     expect(applyAction(card({ creditStatus: 2, enableLoanStr: '22-12-2026', enableLoanDate: '2026-12-22' }), android)).toEqual({
@@ -109,5 +113,18 @@ describe('withdraw, new products, steps left', () => {
     expect(stepsLeft('ID,WORK,BANK,KYC,TELECOM', null, AUTH_ITEMS)).toEqual(['ID', 'WORK', 'KYC', 'TELECOM']);
     expect(stepsLeft('ID,WORK,BANK,KYC,TELECOM', { idState: '30', kycState: '30', workInfoState: '20' }, AUTH_ITEMS)).toEqual(['WORK', 'TELECOM']);
     expect(stepsLeft(null, null, AUTH_ITEMS)).toEqual([]);
+  });
+});
+
+describe("congratulationAction (the popup's 'Borrow now'; issue 25 item 8)", () => {
+  const withAccount = { isIos: false, bankCardState: '30' };
+  it('a borrower with a receiving account goes to the first product they can borrow from, never to an empty account form', () => {
+    const index = { showProducts: [card({ productId: 4, lock: true }), card({ productId: 5, maxLoanAmount: 3_000_000 })] };
+    expect(congratulationAction(index, withAccount)).toEqual({ kind: 'product-info', productId: 5, amount: 3_000_000 });
+  });
+
+  it('one without an account adds it first and comes back to that product; with no product, the account form', () => {
+    expect(congratulationAction({ showProducts: [card({ productId: 5, maxLoanAmount: 3_000_000 })] }, { isIos: false, bankCardState: '10' })).toEqual({ kind: 'bind-card', productId: 5, amount: 3_000_000 });
+    expect(congratulationAction({ showProducts: [] }, withAccount)).toEqual({ kind: 'account-and-contacts' });
   });
 });

@@ -44,7 +44,8 @@ export type ApplyAction =
   | { kind: 'failed'; date: string | null; text: string }
   | { kind: 'download'; url: string }
   | { kind: 'add-information' }
-  | { kind: 'bind-card' }
+  /** The first loan without a receiving account: add one, then come back to this product (issue 25 item 8). */
+  | { kind: 'bind-card'; productId: number; amount: number }
   | { kind: 'product-info'; productId: number; amount: number };
 
 /**
@@ -63,8 +64,18 @@ export function applyAction(
   if (card.creditStatus === CREDIT_STATUS.REVIEWING) return { kind: 'pending' };
   if (card.creditStatus === CREDIT_STATUS.REJECTED) return { kind: 'failed', date: card.enableLoanDate ?? null, text: card.enableLoanStr };
   if (needsAdditionalInformation(card)) return { kind: 'add-information' };
-  if (context.bankCardState !== AUTH_DONE) return { kind: 'bind-card' };
+  if (context.bankCardState !== AUTH_DONE) return { kind: 'bind-card', productId: card.productId, amount: card.maxLoanAmount };
   return { kind: 'product-info', productId: card.productId, amount: card.maxLoanAmount };
+}
+
+/**
+ * The congratulation popup's 'Borrow now' (issue 25 item 8): Apply on the first product the
+ * borrower can borrow from (which asks for a receiving account only when they have none, and comes
+ * back to the product after); with none, the account and contacts form as before.
+ */
+export function congratulationAction(index: Pick<HomeIndex, 'showProducts'>, context: { isIos: boolean; bankCardState: string | null }): ApplyAction | { kind: 'account-and-contacts' } {
+  const first = index.showProducts.find((card) => !isCardLocked(card));
+  return first ? applyAction(first, context) : { kind: 'account-and-contacts' };
 }
 
 /** SPEC.md §4: the withdraw ('borrow from all') button is disabled if userCreditAmount or togetherLoanSign is 0. */

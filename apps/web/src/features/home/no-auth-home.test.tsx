@@ -27,6 +27,7 @@ const INDEX = {
   ],
   showBackButton: '1',
   appApplyJumpPage: null,
+  aprRangePercent: { min: 18.77, max: 23.16 },
 };
 const BANNERS = [
   { id: 1, name: 'Lotus', summary: '', activityPicUrl: '/banners/sen-lotus.svg', activityH5Url: '' },
@@ -54,6 +55,23 @@ describe('visitor home', () => {
     expect(screen.getByTestId('max-loan-amount')).toHaveTextContent('12.000.000');
     expect(screen.getByTestId('loan-period')).toHaveTextContent('120');
     expect(screen.getAllByText(/0,03%/).length).toBeGreaterThan(0);
+    // Beside the interest rate, the APR with fees (decision 119): the server's range, never the rate alone.
+    expect(screen.getByTestId('apr-range')).toHaveTextContent('18,77% – 23,16%');
+    expect(screen.getByTestId('apr-range').closest('div')).toHaveTextContent('APR (gồm lãi và phí)');
+  });
+
+  it('shows no APR range when the server offers none (an older server)', async () => {
+    fetchMock.mockImplementation(async (url) => {
+      if (String(url).startsWith(API_PATHS.commonIndex)) return envelope({ ...INDEX, aprRangePercent: undefined });
+      return envelope([]);
+    });
+    renderWithQuery(
+      <MemoryRouter>
+        <NoAuthHome />
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(screen.getByTestId('annual-rate')).toHaveTextContent('14.6%'));
+    expect(screen.queryByTestId('apr-range')).toBeNull();
   });
 
   it('shows the banners in a carousel, and none when the list is empty', async () => {

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { DAILY_RATES_PERCENT, PRODUCT_NAME } from '../../shared/config/app-config.ts';
-import { formatInteger, formatPercent } from '../../shared/i18n/format.ts';
+import { formatApr, formatInteger, formatPercent } from '../../shared/i18n/format.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { AppImage } from '../../shared/ui/app-image.tsx';
 import { BannerCarousel } from '../../shared/ui/banner-carousel.tsx';
@@ -85,6 +85,15 @@ export function NoAuthHome() {
               <dt>{t('home.noAuth.rate')}</dt>
               <dd data-testid="annual-rate">{rate !== null ? t('home.noAuth.rateValue', { rate: formatPercent(rate, language) }) : '—'}</dd>
             </div>
+            {figures?.aprRangePercent ? (
+              <div>
+                {/* Decision 119: the interest rate alone hides the fees; the APR range of what is offered (the server's, by the domain's APR). */}
+                <dt>{t('home.noAuth.apr')}</dt>
+                <dd data-testid="apr-range">
+                  {t('home.noAuth.aprValue', { min: `${formatApr(figures.aprRangePercent.min, language)}%`, max: `${formatApr(figures.aprRangePercent.max, language)}%` })}
+                </dd>
+              </div>
+            ) : null}
             <div>
               <dt>{t('home.noAuth.period')}</dt>
               <dd data-testid="loan-period">{figures ? t('home.noAuth.periodValue', { days: formatInteger(Number(figures.loanTerm), language) }) : '—'}</dd>

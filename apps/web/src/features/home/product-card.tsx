@@ -7,7 +7,7 @@ import { isCardLocked, needsAdditionalInformation } from './home-rules.ts';
 
 /**
  * A product card (SPEC.md §4): locked cards say 'Not unlocked' and show the range; a card whose
- * condition sign is '1' offers 'Go to add information'; an unlocked card shows its maximum.
+ * condition sign is '1' offers 'Go to add information'; an unlocked card shows its maximum and its range.
  */
 export function ProductCardView({ card, onApply, onAddInformation }: { card: Card; onApply: (card: Card) => void; onAddInformation: () => void }) {
   const { t, language } = useT();
@@ -28,7 +28,13 @@ export function ProductCardView({ card, onApply, onAddInformation }: { card: Car
             <span className="product-card__label">{t('home.card.range')}</span> {moneyRange(card.minLoanAmount, card.maxLoanAmount, language)}
           </>
         ) : (
-          t('home.card.max', { amount: money(card.maxLoanAmount, language) })
+          <>
+            {t('home.card.max', { amount: money(card.maxLoanAmount, language) })}
+            {/* SPEC.md §4: an unlocked card shows its range too (issue 25 item 8). */}
+            <span className="product-card__range" data-testid="card-range">
+              <span className="product-card__label">{t('home.card.range')}</span> {moneyRange(card.minLoanAmount, card.maxLoanAmount, language)}
+            </span>
+          </>
         )}
       </p>
       <p className="product-card__facts">

@@ -16,7 +16,11 @@ export function CreditSummary({ userId }: { userId: number | undefined }) {
   const data = index.data;
   if (!data || data.userCreditStatus !== APPROVED || data.totalCreditAmount <= 0) return null;
   const money = (amount: number) => formatVnd(BigInt(Math.trunc(amount)), language, { symbol: true });
-  const range = data.minLoanAmount > 0 && data.maxLoanAmount > 0 ? `${money(data.minLoanAmount)} – ${money(data.maxLoanAmount)}` : data.loanAmountRange;
+  // The range never reaches past the borrower's own maximum (issue 25 item 8: 'up to 15,000,000' beside
+  // a maximum of 10,000,000 when every product is locked and the cards carry their products' ranges).
+  const top = Math.min(data.maxLoanAmount, data.totalCreditAmount);
+  const range =
+    data.minLoanAmount > 0 && top > 0 ? (data.minLoanAmount >= top ? money(top) : `${money(data.minLoanAmount)} – ${money(top)}`) : data.loanAmountRange;
   return (
     <section className="mine-card mine-credit" aria-labelledby="mine-credit-title" data-testid="mine-credit">
       <h2 className="mine-credit__title" id="mine-credit-title">

@@ -3,3 +3,4 @@ export { OrderStatusTag, statusTone } from './order-status.tsx';
 export { useOrderDetail } from './orders-api.ts';
 export { orderKeys } from './orders-keys.ts';
 export { RepaymentPlan } from './repayment-plan.tsx';
+export { LoanAmountsFacts } from './loan-amounts.tsx';

@@ -1,4 +1,4 @@
-import { API_PATHS, ORDER_STATUS, type OrderBean, type OrderDetail } from '@sen/contract';
+import { API_PATHS, ORDER_STATUS, type OrderDetail } from '@sen/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,8 @@ import { authKeys } from '../auth/index.ts';
 import { changeLanguage } from '../../shared/i18n/i18n.ts';
 import { setNavigator } from '../../shared/navigation/navigation.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
-import { envelopeResponse as envelope, setupApiTest } from '../../test/api-test.ts';
+import { envelopeResponse as envelope, requestBody, setupApiTest } from '../../test/api-test.ts';
+import { orderDetail as detail } from '../../test/order-fixtures.ts';
 import { renderWithQuery } from '../../test/render.tsx';
 
 vi.mock('../../shared/ui/toast.ts', () => ({ showToast: vi.fn() }));
@@ -16,94 +17,18 @@ vi.mock('../../shared/ui/toast.ts', () => ({ showToast: vi.fn() }));
  * refund shows as a line with its state; a settled loan offers its settlement certificate, which
  * is fetched as a file. */
 const fetchMock = setupApiTest();
+/** A written-off order's amounts (decision 119): all it still owes is due now and settles it. */
+const writtenOffAmounts = { dueNow: 2_400_000, duePlanParts: [1, 2, 3], nextInstalment: null, settleToday: 2_400_000, remainingPrincipal: 2_000_000 };
 const SLOW = { timeout: 8000 };
-
-const bean = (status: number, statusLabel: string): OrderBean => ({
-  id: 9,
-  orderId: 9,
-  orderNo: 'SEN26112400000009',
-  userId: 7,
-  productId: 2,
-  productName: 'Sen Linh Hoạt',
-  loanAmount: 3_000_000,
-  currency: 'VND',
-  currencySymbol: '₫',
-  timeLimit: 90,
-  status,
-  statusStr: statusLabel,
-  statusName: statusLabel,
-  statusLabel,
-  createTime: '2026-05-01 10:00:00',
-  bankNo: '******4567',
-  cardNo: '******4567',
-  historyOrders: 0,
-  closeReason: null,
-  closeRemark: null,
-  closeTime: null,
-  orderHandleFees: [],
-  actualNeedRepayAmount: 0,
-  penaltyAmount: 0,
-  payGoUrl: null,
-  applyDate: '2026-05-01',
-  loanDate: '2026-05-01',
-  dueDate: '2026-07-30',
-  paidAmount: 0,
-  overdueDays: 0,
-});
-
-const detail = (status: number, statusLabel: string, change: Partial<OrderDetail> = {}): OrderDetail => ({
-  appOrderInfoDto: bean(status, statusLabel),
-  appOrderRepayDto: bean(status, statusLabel),
-  applyDateStr: '01-05-2026',
-  loanDateStr: '01-05-2026',
-  shouldRepayDateStr: '30-07-2026',
-  dayRateStr: '0.04',
-  interestAmount: 108_000,
-  actualAmount: 2_955_000,
-  totalInstallmentServiceFee: 0,
-  bankNo: '******4567',
-  actualNeedRepayAmount: 0,
-  actualRepayAmount: 0,
-  afterDeductionActualNeedRepayAmount: 0,
-  penaltyAmount: 0,
-  reliefAmount: 0,
-  deductionFee: 0,
-  userCouponName: null,
-  repayCode: 'SEN26112400000009',
-  dailyAmount: 1_200,
-  interestRateTypeStr: 'Interest per day',
-  installmentRepaymentPlanDTOList: [],
-  status,
-  statusName: statusLabel,
-  statusLabel,
-  serviceFee: 45_000,
-  scheduledTotal: 3_108_000,
-  outstandingPrincipal: 0,
-  outstandingInterest: 0,
-  outstandingFee: 0,
-  outstandingOverdueFee: 0,
-  overdueDays: 0,
-  aprPercent: 21.37,
-  creditHeld: 0,
-  receivingAccount: { kind: 'CARD', name: 'Vietcombank', maskedNumber: '******4567' },
-  phoneModel: '',
-  contracts: [],
-  failureReason: null,
-  reloanSign: null,
-  canRepay: false,
-  refunds: [],
-  writeOff: null,
-  certificateAvailable: false,
-  ...change,
-});
 
 let router: ReturnType<typeof createMemoryRouter>;
 
-function render(answer: OrderDetail, file?: () => Response) {
+function render(answer: OrderDetail, file?: () => Response, reloanButtonSign = '0') {
   fetchMock.mockImplementation(async (url) => {
     const path = String(url);
     if (path.startsWith(API_PATHS.orderDetail)) return envelope(answer);
     if (path.startsWith(API_PATHS.settlementCertificate) && file) return file();
+    if (path.startsWith(API_PATHS.reloanButtonSign)) return envelope({ reloanButtonSign });
     return envelope(null);
   });
   useSessionStore.setState({ token: 'tok', user: { id: 7, phone: '0912345678' } });
@@ -117,9 +42,26 @@ function render(answer: OrderDetail, file?: () => Response) {
   );
 }
 
+describe('/order/info repay and borrow again (issue 25 item 8)', { timeout: 20_000 }, () => {
+  it('offers it while the product still lends: the wish is sent (apply/again, same product), then the repayment opens', async () => {
+    render(detail(ORDER_STATUS.PENDING_REPAYMENT, 'Pending repayment', { canRepay: true, actualNeedRepayAmount: 3_012_000 }), undefined, '1');
+    fireEvent.click(await screen.findByTestId('repay-and-reborrow', {}, SLOW));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order/batch-repay-list'));
+    expect(requestBody(fetchMock, API_PATHS.applyAgain)).toMatchObject({ orderId: 9, applyAgainSign: 1 });
+  });
+
+  it('not while the products no longer lend; a wish already made says so and can be dropped', async () => {
+    render(detail(ORDER_STATUS.PENDING_REPAYMENT, 'Pending repayment', { canRepay: true, reloanSign: 1 }), undefined, '0');
+    expect(await screen.findByTestId('reloan-wish', {}, SLOW)).toHaveTextContent('we will apply for the same product again');
+    expect(screen.queryByTestId('repay-and-reborrow')).toBeNull();
+    fireEvent.click(screen.getByTestId('reloan-cancel'));
+    await waitFor(() => expect(requestBody(fetchMock, API_PATHS.applyAgainCancel)).toMatchObject({ orderId: 9 }));
+  });
+});
+
 describe('/order/info servicing states', { timeout: 20_000 }, () => {
   it('a written-off order: still owed, not forgiven; what was written off and repaid since; Repay opens the repayment of that order', async () => {
-    render(detail(ORDER_STATUS.BAD_DEBTS, 'Bad debt', { actualNeedRepayAmount: 2_400_000, canRepay: true, writeOff: { on: '2026-11-20', amount: 3_400_000, recovered: 1_000_000 } }));
+    render(detail(ORDER_STATUS.BAD_DEBTS, 'Bad debt', { actualNeedRepayAmount: 2_400_000, canRepay: true, amounts: writtenOffAmounts, writeOff: { on: '2026-11-20', amount: 3_400_000, recovered: 1_000_000 } }));
     const banner = await screen.findByTestId('order-written-off', {}, SLOW);
     expect(banner).toHaveTextContent('This loan was moved to bad debt');
     expect(banner).toHaveTextContent('The debt is not cancelled: you still owe 2,400,000 ₫');

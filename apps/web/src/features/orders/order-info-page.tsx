@@ -9,8 +9,9 @@ import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { PullToRefresh } from '../../shared/ui/pull-to-refresh.tsx';
 import { QueryView } from '../../shared/ui/query-view.tsx';
 import { AgreementSheet } from '../borrow/index.ts';
+import { LoanAmountsFacts } from './loan-amounts.tsx';
 import { OrderStatusTag } from './order-status.tsx';
-import { downloadSettlementCertificate, useOrderDetail } from './orders-api.ts';
+import { downloadSettlementCertificate, useOrderDetail, useReloanButtonSign, useReloanWish } from './orders-api.ts';
 import { RepaymentPlan } from './repayment-plan.tsx';
 import './orders.css';
 
@@ -29,6 +30,8 @@ export function OrderInfoPage() {
   const [params] = useSearchParams();
   const orderId = Number(params.get('orderId') ?? 0);
   const order = useOrderDetail(orderId);
+  const reloanSign = useReloanButtonSign(order.data?.canRepay === true && order.data.writeOff === null);
+  const reloanWish = useReloanWish(orderId);
   const [contract, setContract] = useState<'lease' | 'pawn' | null>(null);
   const [downloading, setDownloading] = useState(false);
   const download = async (orderId: number, orderNo: string) => {
@@ -80,10 +83,12 @@ export function OrderInfoPage() {
                     <h1 className="order-card__title">{data.appOrderInfoDto.productName}</h1>
                     <OrderStatusTag code={data.status} label={data.statusLabel} />
                   </div>
-                  <p className="order-summary__label">{data.canRepay ? t('orders.owedNow') : t('orders.totalRepayment')}</p>
+                  {/* Decision 119: what settles the loan today while it is owed (the same figure as the repay list's), else what it asks in all. */}
+                  <p className="order-summary__label">{data.amounts ? t('amounts.settleToday') : t('orders.totalRepayment')}</p>
                   <p className="order-summary__amount" data-testid="order-owed">
-                    {money(data.actualNeedRepayAmount, language)}
+                    {money(data.amounts ? data.amounts.settleToday : data.totalRepayment, language)}
                   </p>
+                  {data.amounts ? <LoanAmountsFacts amounts={data.amounts} show={['dueNow', 'nextInstalment', 'remainingPrincipal']} /> : null}
                   {data.overdueDays > 0 ? (
                     <p className="order-summary__alert" data-testid="order-overdue">
                       {t(data.overdueDays === 1 ? 'orders.overdueOneDay' : 'orders.overdueDays', { days: data.overdueDays })} · {t('orders.overdueFee')}: {money(data.penaltyAmount, language)}
@@ -94,6 +99,30 @@ export function OrderInfoPage() {
                     <Button block color="primary" shape="rounded" size="large" onClick={() => navigate(`${paths.orderBatchRepayList}?orderNo=${encodeURIComponent(data.appOrderInfoDto.orderNo)}`)} data-testid="repay-button">
                       {t('orders.repay')}
                     </Button>
+                  ) : null}
+                  {/* SPEC.md's reloan sign: repay, and borrow the same product again once this loan settles (apply/again). */}
+                  {data.canRepay && data.reloanSign === null && reloanSign.data?.reloanButtonSign === '1' ? (
+                    <Button
+                      block
+                      shape="rounded"
+                      size="large"
+                      loading={reloanWish.isPending}
+                      onClick={async () => {
+                        await reloanWish.mutateAsync(true);
+                        navigate(`${paths.orderBatchRepayList}?orderNo=${encodeURIComponent(data.appOrderInfoDto.orderNo)}`);
+                      }}
+                      data-testid="repay-and-reborrow"
+                    >
+                      {t('orders.reloan')}
+                    </Button>
+                  ) : null}
+                  {data.canRepay && data.reloanSign !== null ? (
+                    <p className="order-summary__note" data-testid="reloan-wish">
+                      {t('orders.reloan.wished')}{' '}
+                      <button type="button" className="link-button" onClick={() => void reloanWish.mutateAsync(false)} data-testid="reloan-cancel">
+                        {t('orders.reloan.cancel')}
+                      </button>
+                    </p>
                   ) : null}
                 </section>
 
@@ -181,14 +210,20 @@ export function OrderInfoPage() {
                       <dd>{money(data.serviceFee, language)}</dd>
                     </div>
                     <div>
-                      <dt>{t('orders.interest')}</dt>
-                      <dd>
-                        {money(data.interestAmount, language)} <small>({t('orders.dayRate', { rate: formatDecimal(data.dayRateStr, language) })})</small>
+                      <dt>{t('amounts.contractInterest')}</dt>
+                      <dd data-testid="order-contract-interest">
+                        {money(data.contractInterest, language)} <small>({t('orders.dayRate', { rate: formatDecimal(data.dayRateStr, language) })})</small>
                       </dd>
                     </div>
+                    {data.loanDateStr ? (
+                      <div>
+                        <dt>{t('amounts.accruedInterest')}</dt>
+                        <dd data-testid="order-accrued-interest">{money(data.accruedInterest, language)}</dd>
+                      </div>
+                    ) : null}
                     <div>
                       <dt>{t('orders.overdueFee')}</dt>
-                      <dd>{money(data.penaltyAmount, language)}</dd>
+                      <dd data-testid="order-overdue-fee">{money(data.penaltyAmount, language)}</dd>
                     </div>
                     <div>
                       <dt>{t('orders.paidIn')}</dt>
@@ -200,7 +235,7 @@ export function OrderInfoPage() {
                     </div>
                     <div>
                       <dt>{t('orders.totalRepayment')}</dt>
-                      <dd>{money(data.scheduledTotal, language)}</dd>
+                      <dd data-testid="order-total-repayment">{money(data.totalRepayment, language)}</dd>
                     </div>
                     <div>
                       <dt>{t('orders.repaid')}</dt>

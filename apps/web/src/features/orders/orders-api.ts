@@ -1,5 +1,5 @@
 import { type OrderBean, type OrderDetail } from '@sen/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/request/call-endpoint.ts';
 import { post } from '../../shared/request/request.ts';
 import { endpoints } from '../../shared/request/endpoints.ts';
@@ -40,4 +40,27 @@ export async function downloadSettlementCertificate(orderId: number, orderNo: st
   } finally {
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   }
+}
+
+/**
+ * Repay and borrow again (SPEC.md's reloan sign, API-FAMILY.md §6.6): the wish to borrow the same
+ * product again once this order settles (apply/again, applyAgainSign 1), or to drop it
+ * (apply/again/cancel). The order's detail carries the wish (reloanSign), so it is refetched.
+ */
+export function useReloanWish(orderId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (wish: boolean) => (wish ? callEndpoint(endpoints.applyAgain, { orderId, applyAgainSign: 1 }) : callEndpoint(endpoints.applyAgainCancel, { orderId })),
+    onSuccess: () => client.invalidateQueries({ queryKey: orderKeys.detail(orderId) }),
+  });
+}
+
+/** Whether the reloan button shows ('1'): the borrower repays a loan whose product still lends. */
+export function useReloanButtonSign(enabled: boolean) {
+  return useQuery({
+    queryKey: orderKeys.reloanSign(),
+    queryFn: () => callEndpoint(endpoints.reloanButtonSign, {}, { skipErrorHandler: true }),
+    enabled,
+    staleTime: 30_000,
+  });
 }

@@ -4,4 +4,6 @@ export const orderKeys = {
   list: () => [...orderKeys.all, 'list'] as const,
   details: () => [...orderKeys.all, 'detail'] as const,
   detail: (orderId: number) => [...orderKeys.details(), orderId] as const,
+  /** common/reloan/button/sign: whether 'Repay and borrow again' shows. */
+  reloanSign: () => [...orderKeys.all, 'reloan-sign'] as const,
 };

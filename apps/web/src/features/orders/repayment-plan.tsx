@@ -4,13 +4,15 @@ import { useT } from '../../shared/i18n/use-translation.ts';
 
 /**
  * The repayment plan of an order (SPEC.md §3: phase, first repayment, daily interest): each
- * instalment with its due date, what it was scheduled to cost, what was paid and what is owed now
- * (the overdue fee shown where it applies).
+ * instalment with its due date, its amount per contract, what was paid, and (decision 119) what is
+ * due now of an instalment whose date has come, or what has accrued on it so far of one not yet
+ * due (never labelled as owed: its period's interest is still to come); the overdue fee where it applies.
  */
 export function RepaymentPlan({ detail }: { detail: OrderDetail }) {
   const { t, language } = useT();
   const plans = detail.installmentRepaymentPlanDTOList;
   const first = plans[0];
+  const due = new Set(detail.amounts?.duePlanParts ?? []);
   return (
     <section className="order-card" aria-labelledby="plan-heading" data-testid="repayment-plan">
       <h2 id="plan-heading" className="order-card__title">
@@ -44,13 +46,13 @@ export function RepaymentPlan({ detail }: { detail: OrderDetail }) {
               </div>
               <div className="plan-list__figures">
                 <span>
-                  {t('orders.plan.scheduled')}: {money(row.scheduledTotal, language)}
+                  {t('amounts.instalment.contract')}: {money(row.scheduledTotal, language)}
                 </span>
                 <span>
                   {t('orders.plan.paid')}: {money(row.paidAmount, language)}
                 </span>
-                <span className="plan-list__owed">
-                  {settled ? t('orders.plan.settled') : `${t('orders.plan.owed')}: ${money(row.actualNeedRepayAmount, language)}`}
+                <span className="plan-list__owed" data-testid="plan-owed">
+                  {settled ? t('orders.plan.settled') : `${t(due.has(row.planPart) ? 'amounts.dueNow' : 'amounts.instalment.accrued')}: ${money(row.actualNeedRepayAmount, language)}`}
                 </span>
                 {row.needRepayPenaltyAmount > 0 ? (
                   <span className="plan-list__penalty" data-testid="plan-overdue-fee">

@@ -1,4 +1,4 @@
-import { PLAN_STATUS, type RepayQuote } from '@sen/contract';
+import { PLAN_STATUS, type OrderInstalment, type RepayableOrder, type RepayQuote } from '@sen/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
@@ -15,10 +15,28 @@ import { useCreateRepayment, useRepayableOrders, useRepayStatus } from './repay-
 import { TransferView } from './transfer-view.tsx';
 import './repay.css';
 
+type OpenInstalment = Pick<OrderInstalment, 'planPart' | 'actualNeedRepayAmount' | 'dueDate'>;
+
+/**
+ * Part of one loan to pay (decision 119): what is due now, when something is and it does not settle
+ * the loan; else the next instalment paid early (what it owes today), when it is not the last one
+ * open; else none (settling is the choice).
+ */
+export function partOfOneLoan(order: RepayableOrder | null, open: readonly OpenInstalment[]): { kind: 'due' | 'early'; planParts: number[]; amount: number; dueDate: string } | null {
+  if (!order) return null;
+  const { amounts } = order;
+  if (amounts.dueNow > 0) return amounts.dueNow < amounts.settleToday ? { kind: 'due', planParts: amounts.duePlanParts, amount: amounts.dueNow, dueDate: '' } : null;
+  const next = open.length > 1 ? open[0] : undefined;
+  return next && amounts.nextInstalment?.planPart === next.planPart ? { kind: 'early', planParts: [next.planPart], amount: next.actualNeedRepayAmount, dueDate: next.dueDate } : null;
+}
+
 /**
  * /order/batch-repay-list (?orderNo= preselects one): the orders to repay, chosen with checkboxes,
- * with the total; for one instalment loan, the next instalment or everything; then the transfer
- * (VietQR code, account and content to copy) and its live status until the bank confirms it.
+ * each with what settles it today; for one instalment loan, what is due now (when something is),
+ * or paying the next instalment early (its amount today, beside the next instalment as the repay
+ * list shows it), or settling it today (decision 119: the same labels and figures as everywhere);
+ * then the transfer (VietQR code, account and content to copy) and its live status until the bank
+ * confirms it.
  */
 export function BatchRepayPage() {
   const { t, language } = useT();
@@ -27,7 +45,7 @@ export function BatchRepayPage() {
   const preselected = params.get('orderNo');
   const orders = useRepayableOrders();
   const [selected, setSelected] = useState<Set<string> | null>(null);
-  const [scope, setScope] = useState<'next' | 'all'>('all');
+  const [scope, setScope] = useState<'part' | 'all'>('all');
   const [quote, setQuote] = useState<RepayQuote | null>(null);
   const [error, setError] = useState<string | null>(null);
   const createRepayment = useCreateRepayment();
@@ -43,8 +61,9 @@ export function BatchRepayPage() {
   const single = chosen.length === 1 ? chosen[0]! : null;
   const detail = useOrderDetail(single?.orderId ?? 0);
   const open = (detail.data?.installmentRepaymentPlanDTOList ?? []).filter((row) => row.planStatus !== PLAN_STATUS.SETTLED);
-  const next = single && open.length > 1 ? open[0] : undefined;
-  const total = single && next && scope === 'next' ? next.actualNeedRepayAmount : chosen.reduce((sum, order) => sum + order.actualRepayAmount, 0);
+  // Part of one loan (decision 119): what is due now when something is and it does not settle the loan; else paying the next instalment early.
+  const part = partOfOneLoan(single, open);
+  const total = single && part && scope === 'part' ? part.amount : chosen.reduce((sum, order) => sum + order.amounts.settleToday, 0);
 
   useEffect(() => {
     if (status.data?.status !== 'paid') return;
@@ -67,7 +86,7 @@ export function BatchRepayPage() {
     try {
       setQuote(
         await createRepayment.mutateAsync(
-          single && next && scope === 'next' ? { kind: 'instalments', orderNo: single.orderNo, planParts: [next.planPart] } : { kind: 'orders', orderNos: chosen.map((order) => order.orderNo) },
+          single && part && scope === 'part' ? { kind: 'instalments', orderNo: single.orderNo, planParts: part.planParts } : { kind: 'orders', orderNos: chosen.map((order) => order.orderNo) },
         ),
       );
     } catch (failure) {
@@ -119,32 +138,45 @@ export function BatchRepayPage() {
                       <span className="repay-choice__text">
                         <strong>{order.productName}</strong>
                         <small>
-                          {order.orderNo} · {t('repay.item.due', { date: displayDate(order.dueDate, order.dueDate, language) })}
+                          {order.orderNo} · {t('amounts.settleToday')}
                           {order.overdueDays > 0 ? ` · ${t(order.overdueDays === 1 ? 'orders.overdueOneDay' : 'orders.overdueDays', { days: order.overdueDays })}` : ''}
                         </small>
                       </span>
-                      <span className="repay-choice__amount">{money(order.actualRepayAmount, language)}</span>
+                      <span className="repay-choice__amount">{money(order.amounts.settleToday, language)}</span>
                     </label>
                   ))}
                 </fieldset>
-                {next ? (
+                {single && part ? (
                   <fieldset className="repay-scope">
                     <legend className="repay-choose__legend">{t('repay.scope.title')}</legend>
                     <label className="repay-choice">
-                      <input type="radio" name="scope" checked={scope === 'next'} onChange={() => setScope('next')} data-testid="scope-next" />
-                      <span className="repay-choice__text">
-                        <strong>{t('repay.scope.next', { part: next.planPart })}</strong>
-                        <small>{displayDate(next.dueDate, next.dueDate, language)}</small>
+                      <input type="radio" name="scope" checked={scope === 'part'} onChange={() => setScope('part')} data-testid="scope-part" />
+                      {part.kind === 'due' ? (
+                        <span className="repay-choice__text">
+                          <strong>{t('amounts.dueNow')}</strong>
+                        </span>
+                      ) : (
+                        <span className="repay-choice__text">
+                          <strong>{t('amounts.prepay', { part: part.planParts[0]! })}</strong>
+                          {single.amounts.nextInstalment ? (
+                            <small data-testid="scope-next-instalment">
+                              {t('amounts.nextInstalment.on', { date: displayDate(single.amounts.nextInstalment.dueDate, single.amounts.nextInstalment.dueDate, language) })}: {money(single.amounts.nextInstalment.amount, language)}
+                            </small>
+                          ) : null}
+                          <small>{t('amounts.prepay.hint', { date: displayDate(part.dueDate, part.dueDate, language) })}</small>
+                        </span>
+                      )}
+                      <span className="repay-choice__amount" data-testid="scope-part-amount">
+                        {money(part.amount, language)}
                       </span>
-                      <span className="repay-choice__amount">{money(next.actualNeedRepayAmount, language)}</span>
                     </label>
                     <label className="repay-choice">
                       <input type="radio" name="scope" checked={scope === 'all'} onChange={() => setScope('all')} data-testid="scope-all" />
                       <span className="repay-choice__text">
-                        <strong>{t('repay.scope.all')}</strong>
-                        <small>{t('repay.scope.allHint')}</small>
+                        <strong>{t('amounts.settleToday')}</strong>
+                        <small>{t('amounts.settleToday.hint')}</small>
                       </span>
-                      <span className="repay-choice__amount">{money(single!.actualRepayAmount, language)}</span>
+                      <span className="repay-choice__amount">{money(single.amounts.settleToday, language)}</span>
                     </label>
                   </fieldset>
                 ) : null}

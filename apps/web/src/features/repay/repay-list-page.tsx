@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths.ts';
-import { displayDate, money } from '../../shared/i18n/format.ts';
+import { money } from '../../shared/i18n/format.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { Button } from '../../shared/ui/button.tsx';
@@ -9,16 +9,17 @@ import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { PullToRefresh } from '../../shared/ui/pull-to-refresh.tsx';
 import { QueryView } from '../../shared/ui/query-view.tsx';
 import { homeKeys } from '../home/index.ts';
-import { OrderStatusTag } from '../orders/index.ts';
+import { LoanAmountsFacts, OrderStatusTag } from '../orders/index.ts';
 import { useRepayableOrders } from './repay-api.ts';
 import './repay.css';
 
 export const batchRepayPath = (orderNo?: string) => (orderNo ? `${paths.orderBatchRepayList}?orderNo=${encodeURIComponent(orderNo)}` : paths.orderBatchRepayList);
 
 /**
- * /order/repay-list, the Order tab: what is due now across the borrower's loans, with the total,
- * each order's next due date, days overdue and what settles it; Repay one or several; the full order
- * history one tap away.
+ * /order/repay-list, the Order tab: what is due now across the borrower's loans (decision 119: the
+ * overdue instalments and those due today, never the next ones), what settles them all today, and
+ * each order's due now, next instalment with its date, what settles it today and days overdue;
+ * Repay one or several; the full order history one tap away.
  */
 export function RepayListPage() {
   const { t, language } = useT();
@@ -27,8 +28,8 @@ export function RepayListPage() {
   const signedIn = useSessionStore((state) => Boolean(state.token));
   const orders = useRepayableOrders();
   const refresh = () => Promise.all([orders.refetch(), client.invalidateQueries({ queryKey: homeKeys.indexes() })]);
-  const total = (orders.data ?? []).reduce((sum, order) => sum + order.actualRepayAmount, 0);
-  const due = (orders.data ?? []).reduce((sum, order) => sum + order.dueAmount, 0);
+  const total = (orders.data ?? []).reduce((sum, order) => sum + order.amounts.settleToday, 0);
+  const due = (orders.data ?? []).reduce((sum, order) => sum + order.amounts.dueNow, 0);
   return (
     <div className="page">
       <PageHeader title={t('page.repayList')} showBack={false} />
@@ -53,12 +54,14 @@ export function RepayListPage() {
               <>
                 <section className="repay-total" aria-labelledby="repay-total-title">
                   <h1 id="repay-total-title" className="repay-total__label">
-                    {t('repay.total.due')}
+                    {t('amounts.dueNow')}
                   </h1>
                   <p className="repay-total__amount" data-testid="repay-total-due">
                     {money(due, language)}
                   </p>
-                  <p className="repay-total__sub">{t('repay.total.settle', { amount: money(total, language) })}</p>
+                  <p className="repay-total__sub">
+                    {t('amounts.settleToday')}: <span data-testid="repay-total-settle">{money(total, language)}</span>
+                  </p>
                   {list.length > 1 ? (
                     <Button block shape="rounded" size="large" className="repay-total__button" onClick={() => navigate(batchRepayPath())} data-testid="batch-repay">
                       {t('repay.batch')}
@@ -72,16 +75,7 @@ export function RepayListPage() {
                         <strong>{order.productName}</strong>
                         <OrderStatusTag code={order.orderStatus} label={order.statusLabel} />
                       </div>
-                      <dl className="repay-item__facts">
-                        <div>
-                          <dt>{t('repay.item.due', { date: displayDate(order.dueDate, order.dueDate, language) })}</dt>
-                          <dd>{money(order.dueAmount, language)}</dd>
-                        </div>
-                        <div>
-                          <dt>{t('repay.item.settle')}</dt>
-                          <dd>{money(order.actualRepayAmount, language)}</dd>
-                        </div>
-                      </dl>
+                      <LoanAmountsFacts amounts={order.amounts} show={['dueNow', 'nextInstalment', 'settleToday']} />
                       {order.overdueDays > 0 ? <p className="repay-item__alert">{t(order.overdueDays === 1 ? 'orders.overdueOneDay' : 'orders.overdueDays', { days: order.overdueDays })}</p> : null}
                       <div className="repay-item__actions">
                         <button type="button" className="link-button" onClick={() => navigate(`${paths.orderInfo}?orderId=${order.orderId}`)}>

@@ -9,17 +9,19 @@ type Props<T extends FieldValues> = Omit<TextFieldProps, 'value' | 'onChange' | 
   id?: string;
   /** Cleans what is typed (e.g. digits only) before it reaches the form. */
   normalize?: (value: string) => string;
+  /** How the form's value is shown (e.g. an amount with thousands separators); the form keeps it as normalised. */
+  format?: (value: string) => string;
 };
 
 /** A TextField (or PasswordField for type="password") bound to a react-hook-form field; shows its error beside it. */
-export function FormTextField<T extends FieldValues>({ control, name, id, normalize, type, ...rest }: Props<T>) {
+export function FormTextField<T extends FieldValues>({ control, name, id, normalize, format, type, ...rest }: Props<T>) {
   const { field, fieldState } = useController({ control, name });
   const error = useFieldErrorText(fieldState.error?.message);
   const props = {
     ...rest,
     id: id ?? String(name),
     name: field.name,
-    value: typeof field.value === 'string' ? field.value : '',
+    value: typeof field.value === 'string' ? (format ? format(field.value) : field.value) : '',
     onChange: (value: string) => field.onChange(normalize ? normalize(value) : value),
     onBlur: field.onBlur,
     inputRef: field.ref,

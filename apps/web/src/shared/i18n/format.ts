@@ -64,3 +64,18 @@ export function displayDate(iso: string | null | undefined, fallback: string, la
   const [, y, m, d] = match;
   return language === 'zh' ? `${y}年${Number(m)}月${Number(d)}日` : `${d}/${m}/${y}`;
 }
+
+/**
+ * What a borrower types into an amount field, kept readable as they type: the digits only, grouped
+ * with the language's thousands separator (vn '5.000.000', en '5,000,000'); '' for no digits.
+ * `digitsValue` reads it back as a number (null for none).
+ */
+export function groupDigits(text: string, language: Language): string {
+  const digits = text.replace(/\D/g, '').replace(/^0+(?=\d)/, '');
+  return digits === '' ? '' : formatVnd(BigInt(digits), language);
+}
+
+export function digitsValue(text: string): number | null {
+  const digits = text.replace(/\D/g, '');
+  return digits === '' ? null : Number(digits);
+}
