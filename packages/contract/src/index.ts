@@ -52,3 +52,5 @@ export * from './api/admin/endpoints.ts';
 export * from './api/admin/servicing.ts';
 export * from './api/admin/reconciliation.ts';
 export * from './api/servicing.ts';
+export * from './api/restructure.ts';
+export * from './api/admin/restructure.ts';

@@ -27,6 +27,8 @@ export const PROPOSAL_KINDS = [
   'transfer.return',
   /** Cancel an order's payout not yet at the partner; the credit limit is restored (payload: orderId; decision 114). */
   'payout.cancel',
+  /** Offer a borrower a restructure of a loan (payload: orderId, planNums, periodDays, waiveOverdueFee, waiveInterest, requestId; decision 117). */
+  'loan.restructure',
 ] as const;
 export const proposalKindSchema = z.enum(PROPOSAL_KINDS);
 export type ProposalKind = z.infer<typeof proposalKindSchema>;
@@ -113,6 +115,8 @@ export const adminProposalApproveEndpoint = defineEndpoint({
     'TRANSFER_NOT_UNIDENTIFIED',
     'PAYOUT_NOT_OPEN',
     'PAYOUT_IN_FLIGHT',
+    'RESTRUCTURE_NOT_ALLOWED',
+    'RESTRUCTURE_OFFER_INVALID',
   ],
 });
 
