@@ -62,7 +62,7 @@ const accept = (b: TestBorrower, payload: Record<string, unknown>) =>
 const lastCode = (b: TestBorrower) => t.sms.messages(b.phone)[0]!.code;
 
 const terms = (orderId: number, change: Record<string, number> = {}) => ({ orderId, planNums: 6, periodDays: 30, waiveOverdueFee: 0, waiveInterest: 0, ...change });
-const preview = (orderId: number, change: Record<string, number> = {}) => collector.browser.post<RestructurePreview>(ADMIN_PATHS.restructurePreview, terms(orderId, change));
+const preview = (orderId: number, change: Record<string, number> = {}) => collector.browser.get<RestructurePreview>(ADMIN_PATHS.restructurePreview, terms(orderId, change));
 const propose = (orderId: number, change: Record<string, number> = {}, session = maker) =>
   session.browser.post<{ proposal: ProposalView }>(ADMIN_PATHS.restructurePropose, { ...terms(orderId, change), reason: 'borrower lost their job' });
 

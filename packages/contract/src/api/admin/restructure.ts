@@ -59,7 +59,8 @@ const errors = ['VALIDATION_FAILED', 'ADMIN_HEADER_MISSING', 'SESSION_EXPIRED', 
 
 export const adminRestructurePreviewEndpoint = defineEndpoint({
   id: 'adminPreviewRestructure',
-  method: 'POST',
+  // A read (moves nothing, audits nothing): the terms travel as the query.
+  method: 'GET',
   path: ADMIN_PATHS.restructurePreview,
   summary: "Back office: an offer's new schedule as it would be if accepted today, with its full cost and APR, the waiver caps and the rules it breaks; moves nothing.",
   module: 'loan',
