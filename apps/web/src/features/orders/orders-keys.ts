@@ -4,4 +4,6 @@ export const orderKeys = {
   list: () => [...orderKeys.all, 'list'] as const,
   details: () => [...orderKeys.all, 'detail'] as const,
   detail: (orderId: number) => [...orderKeys.details(), orderId] as const,
+  /** An order's hardship section (decision 117). */
+  hardship: (orderId: number) => [...orderKeys.all, 'hardship', orderId] as const,
 };
