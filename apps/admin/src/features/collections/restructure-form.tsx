@@ -1,4 +1,4 @@
-import { adminEndpoints, type RestructurePreview } from '@sen/contract';
+import type { RestructurePreview } from '@sen/contract';
 import { Alert, App, Button, Descriptions, Form, Input, InputNumber, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { reasonRule } from '../../shared/forms/reason-rule.ts';
