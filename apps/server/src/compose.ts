@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AppError } from './shared/app-error.ts';
-import { AUTH_STATE, creditLimitProposalSchema, creditRulesSchema, productInputSchema, sepayWebhookRequestSchema } from '@sen/contract';
+import { AUTH_STATE, creditLimitProposalSchema, creditRulesSchema, productInputSchema, restructureTermsSchema, sepayWebhookRequestSchema } from '@sen/contract';
 import { z } from 'zod';
-import { defaultCreditPolicy } from '@sen/domain';
+import { defaultCreditPolicy, RESTRUCTURE_RULES } from '@sen/domain';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -65,6 +65,8 @@ import { OrderViews } from './modules/loan/order-views.ts';
 import { OrderService } from './modules/loan/order.service.ts';
 import { PayoutService } from './modules/loan/payout.service.ts';
 import { RefundService } from './modules/loan/refund.service.ts';
+import { RestructureRepository } from './modules/loan/restructure.repository.ts';
+import { RestructureService } from './modules/loan/restructure.service.ts';
 import { ServicingRepository } from './modules/loan/servicing.repository.ts';
 import { SettlementCertificateService } from './modules/loan/settlement-certificate.service.ts';
 import { SigningCodeService } from './modules/loan/signing-code.ts';
@@ -581,6 +583,28 @@ export function composeServices(infra: Infra) {
     },
     apply: (payload, decision) => writeOffs.writeOff(payload.orderId, { kind: 'manual', ...decision }),
   });
+  // Restructuring and hardship (issue 23 item 5; decision 117): an offer is a proposal; its
+  // approval sends it to the borrower, whose acceptance restructures the loan.
+  const restructures = new RestructureService({
+    uow,
+    loans,
+    ledger,
+    repository: new RestructureRepository(uow),
+    otp,
+    products: product,
+    messages,
+    clock: businessClock,
+    rules: RESTRUCTURE_RULES,
+    productName: config.productName,
+  });
+  const restructureSchema = restructureTermsSchema.extend({ requestId: z.number().int().positive().nullable().default(null) });
+  proposalKinds.register({
+    kind: 'loan.restructure',
+    parse: (payload) => restructureSchema.parse(payload),
+    subject: (payload) => `order:${payload.orderId}`,
+    prepare: (payload) => restructures.check(payload),
+    apply: (payload, decision) => restructures.offer(payload, decision),
+  });
   // The unmatched queue's decisions (decision 114): a match moves money to a loan, a return marks it to go back.
   const transferMatchSchema = z.object({ transferId: z.number().int().positive(), orderId: z.number().int().positive(), repaymentRequestId: z.string().uuid().optional() });
   proposalKinds.register({
@@ -734,6 +758,7 @@ export function composeServices(infra: Infra) {
     collections,
     refunds,
     writeOffs,
+    restructures,
     settlementCertificates,
   };
 }

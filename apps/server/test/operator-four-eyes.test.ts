@@ -212,6 +212,11 @@ describe('the audit trail', () => {
         const order = await committedOrder(t, await createBorrower(t), 500_000n);
         return maker.browser.post(ADMIN_PATHS.payoutCancelPropose, { orderId: order.id, reason: 'audit trail test: cancel' });
       },
+      // A restructure offer (decision 117): a collections operator proposes it for a loan 10 days past due.
+      adminProposeRestructure: async () => {
+        const loan = await openLoan(t, await createBorrower(t), { principal: 1_000_000n, planNums: 3, startDate: addVietnamDays(vietnamDate(t.clock.now()), -40) });
+        return checker.browser.post(ADMIN_PATHS.restructurePropose, { orderId: loan.order.id, planNums: 3, periodDays: 30, reason: 'audit trail test: restructure' });
+      },
       adminProposeTransferReturn: async () => {
         const body = sepayTransfer(t, { content: 'chuyen tien', transferAmount: 13_000 });
         await postSepay(t, body);

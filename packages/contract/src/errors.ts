@@ -236,6 +236,21 @@ export const ERRORS = {
   STATEMENT_CONFLICT: { code: 6093, httpStatus: 409, messageKey: 'error.statementConflict' },
   /** A statement file over STATEMENT_MAX_BYTES. */
   STATEMENT_TOO_LARGE: { code: 6094, httpStatus: 413, messageKey: 'error.statementTooLarge' },
+  // Restructuring and hardship (issue 23 item 5; decision 117).
+  /** Help asked for a loan that is not being repaid, or neither overdue nor with an instalment due within 7 days. */
+  HARDSHIP_NOT_ELIGIBLE: { code: 2720, httpStatus: 409, messageKey: 'error.hardshipNotEligible' },
+  /** The loan already has a request for help open (or an offer waiting): one at a time. */
+  HARDSHIP_REQUEST_OPEN: { code: 2721, httpStatus: 409, messageKey: 'error.hardshipRequestOpen' },
+  /** The offer is no longer open (accepted, declined, expired or replaced). */
+  RESTRUCTURE_OFFER_NOT_OPEN: { code: 2722, httpStatus: 409, messageKey: 'error.restructureOfferNotOpen' },
+  /** The new plan's figures changed since they were shown (a payment or a new day): review them again. */
+  RESTRUCTURE_OFFER_CHANGED: { code: 2723, httpStatus: 409, messageKey: 'error.restructureOfferChanged' },
+  /** A new loan during a restructured loan's watch period (decision 117). */
+  LOAN_RESTRUCTURE_WATCH: { code: 2724, httpStatus: 409, messageKey: 'error.loanRestructureWatch' },
+  /** A restructure of a loan not being repaid, already restructured, or with no principal left; an offer proposed while another is open. */
+  RESTRUCTURE_NOT_ALLOWED: { code: 6100, httpStatus: 409, messageKey: 'error.restructureNotAllowed' },
+  /** An offer outside the rules (instalments, period, term, extension, waiver caps); params `rules` names them. */
+  RESTRUCTURE_OFFER_INVALID: { code: 6101, httpStatus: 400, messageKey: 'error.restructureOfferInvalid' },
 } as const satisfies Record<string, { code: number; httpStatus: number; messageKey: MessageKey }>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -53,3 +53,5 @@ export * from './api/admin/servicing.ts';
 export * from './api/admin/reconciliation.ts';
 export * from './api/admin/statements.ts';
 export * from './api/servicing.ts';
+export * from './api/restructure.ts';
+export * from './api/admin/restructure.ts';

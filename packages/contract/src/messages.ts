@@ -195,6 +195,18 @@ const en = {
   'error.refundInProgress': 'A refund of this order is already under way',
   'error.refundNoAccount': 'The borrower has no default bank account that can receive a refund',
   'error.writeOffNotAllowed': 'Only a loan being repaid and past its due date can be written off',
+  'error.hardshipNotEligible': 'Help can be asked for a loan that is overdue or has a repayment due within 7 days',
+  'error.hardshipRequestOpen': 'You have already asked for help with this loan. We will contact you soon',
+  'error.restructureOfferNotOpen': 'This offer is no longer available',
+  'error.restructureOfferChanged': 'The figures of this offer have changed. Please review them again',
+  'error.loanRestructureWatch': 'Your loan was restructured recently. New loans are available after the watch period ends',
+  'error.restructureNotAllowed': 'This loan cannot be restructured now',
+  'error.restructureOfferInvalid': 'The offer is outside the restructuring rules: {rules}',
+  'validation.hardship.amountRequired': 'Please enter how much you can pay each month',
+  'validation.hardship.amountWhole': 'Please enter a whole amount in VND, digits only',
+  'validation.hardship.amountRange': 'Please enter an amount from 50,000 ₫ to 100,000,000 ₫',
+  'validation.hardship.reason': 'Please choose a reason',
+  'validation.hardship.note': 'Please describe your situation in at most 500 characters',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -387,6 +399,18 @@ const vn: MessageDictionary = {
   'error.refundInProgress': 'Đơn vay này đang có một lệnh hoàn tiền được xử lý',
   'error.refundNoAccount': 'Khách hàng chưa có tài khoản ngân hàng mặc định để nhận tiền hoàn',
   'error.writeOffNotAllowed': 'Chỉ khoản vay đang trả và đã quá hạn mới có thể xóa nợ',
+  'error.hardshipNotEligible': 'Chỉ có thể xin hỗ trợ cho khoản vay đã quá hạn hoặc có kỳ trả nợ trong vòng 7 ngày tới',
+  'error.hardshipRequestOpen': 'Bạn đã gửi yêu cầu hỗ trợ cho khoản vay này. Chúng tôi sẽ sớm liên hệ với bạn',
+  'error.restructureOfferNotOpen': 'Đề nghị này không còn hiệu lực',
+  'error.restructureOfferChanged': 'Số liệu của đề nghị đã thay đổi. Vui lòng xem lại',
+  'error.loanRestructureWatch': 'Khoản vay của bạn vừa được cơ cấu lại. Bạn có thể vay mới sau khi hết thời gian theo dõi',
+  'error.restructureNotAllowed': 'Khoản vay này hiện không thể cơ cấu lại',
+  'error.restructureOfferInvalid': 'Đề nghị nằm ngoài quy định cơ cấu nợ: {rules}',
+  'validation.hardship.amountRequired': 'Vui lòng nhập số tiền bạn có thể trả mỗi tháng',
+  'validation.hardship.amountWhole': 'Vui lòng nhập số tiền nguyên bằng VND, chỉ gồm chữ số',
+  'validation.hardship.amountRange': 'Vui lòng nhập số tiền từ 50.000 ₫ đến 100.000.000 ₫',
+  'validation.hardship.reason': 'Vui lòng chọn lý do',
+  'validation.hardship.note': 'Vui lòng mô tả hoàn cảnh của bạn trong tối đa 500 ký tự',
 };
 
 const zh: MessageDictionary = {
@@ -576,6 +600,18 @@ const zh: MessageDictionary = {
   'error.refundInProgress': '该订单已有一笔退款正在处理',
   'error.refundNoAccount': '借款人没有可接收退款的默认银行账户',
   'error.writeOffNotAllowed': '只有还款中且已逾期的借款才能核销',
+  'error.hardshipNotEligible': '只有已逾期或7天内有还款到期的借款才能申请还款援助',
+  'error.hardshipRequestOpen': '您已为这笔借款申请过援助，我们会尽快与您联系',
+  'error.restructureOfferNotOpen': '该方案已失效',
+  'error.restructureOfferChanged': '该方案的金额已变化，请重新查看',
+  'error.loanRestructureWatch': '您的借款刚完成重组，观察期结束后才能申请新借款',
+  'error.restructureNotAllowed': '这笔借款目前不能重组',
+  'error.restructureOfferInvalid': '方案不符合重组规则：{rules}',
+  'validation.hardship.amountRequired': '请输入您每月能还的金额',
+  'validation.hardship.amountWhole': '请输入以越南盾计的整数金额，仅限数字',
+  'validation.hardship.amountRange': '请输入 50,000 ₫ 至 100,000,000 ₫ 之间的金额',
+  'validation.hardship.reason': '请选择原因',
+  'validation.hardship.note': '请用不超过500个字符描述您的情况',
 };
 
 export const messages: Record<Language, MessageDictionary> = { en, vn, zh };

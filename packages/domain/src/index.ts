@@ -10,3 +10,4 @@ export * from './cost.ts';
 export * from './repayment.ts';
 export * from './ledger.ts';
 export * from './borrower-amounts.ts';
+export * from './restructure.ts';

@@ -78,6 +78,8 @@ export const MONEY_EVENTS = [
   // Decision 114: an unidentified transfer into suspense, and out of it when matched to a loan.
   'unidentified_receipt',
   'unidentified_match',
+  // Decision 117: a loan restructured (the old schedule closed, waivers reversed, the new one opened).
+  'restructure',
 ] as const;
 export type MoneyEvent = (typeof MONEY_EVENTS)[number];
 
@@ -295,6 +297,37 @@ export function writeOffPosting(context: LoanPostingContext, writtenOff: Compone
     credit({ code: 'loan_interest', owner: context.loanId }, writtenOff.interest),
     credit({ code: 'loan_fee', owner: context.loanId }, writtenOff.fee),
     credit({ code: 'loan_overdue_fee', owner: context.loanId }, writtenOff.overdueFee),
+  ]);
+}
+
+/**
+ * A loan restructured (decision 117; restructureLoan's amounts), keyed by the offer, so a retried
+ * acceptance posts once: the old schedule's open receivables are closed (credited, per component),
+ * the waived overdue fee and interest are reversed out of the income they were booked to (as a
+ * write-off reverses them), and the new schedule's receivables are opened (debited) with what was
+ * carried. Balanced because carried + waived = closed; the loan's accounts move by − waived.
+ */
+export function restructurePosting(context: LoanPostingContext, reference: string, amounts: { closed: Components; waived: Components; carried: Components }): Posting | null {
+  const { closed, waived, carried } = amounts;
+  for (const part of ['principal', 'interest', 'fee', 'overdueFee'] as const) {
+    positive(closed[part], `closed ${part}`);
+    positive(waived[part], `waived ${part}`);
+    positive(carried[part], `carried ${part}`);
+    if (closed[part] !== waived[part] + carried[part]) throw new RangeError(`closed ${part} must be waived + carried`);
+  }
+  if (waived.principal !== 0n || waived.fee !== 0n) throw new RangeError('Only the overdue fee and interest may be waived');
+  const loan = (code: 'loan_principal' | 'loan_interest' | 'loan_fee' | 'loan_overdue_fee') => ({ code, owner: context.loanId }) as const;
+  return build('restructure', `restructure:${reference}`, context, 'Loan restructured', [
+    credit(loan('loan_principal'), closed.principal),
+    credit(loan('loan_interest'), closed.interest),
+    credit(loan('loan_fee'), closed.fee),
+    credit(loan('loan_overdue_fee'), closed.overdueFee),
+    debit(lender('interest_income'), waived.interest),
+    debit(lender('overdue_fee_income'), waived.overdueFee),
+    debit(loan('loan_principal'), carried.principal),
+    debit(loan('loan_interest'), carried.interest),
+    debit(loan('loan_fee'), carried.fee),
+    debit(loan('loan_overdue_fee'), carried.overdueFee),
   ]);
 }
 

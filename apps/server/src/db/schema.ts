@@ -976,6 +976,10 @@ export const loanOrders = pgTable(
     writtenOffOn: date('written_off_on', { mode: 'string' }),
     /** Money received after the write-off taken as recovery (domain LoanState.recovered; ledger recovery_income). */
     recovered: bigint('recovered', { mode: 'bigint' }).notNull().default(sql`0`),
+    /** The Vietnam business date the borrower accepted a restructure of the loan (decision 117); null when never restructured. */
+    restructuredOn: date('restructured_on', { mode: 'string' }),
+    /** The last day of the restructure's watch period: until then the borrower cannot borrow anew (decision 117). */
+    watchUntil: date('watch_until', { mode: 'string' }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     /** Why a payout failed, was rejected or the order closed (shown to the borrower; a message key). */
     closeReason: text('close_reason'),
@@ -1059,8 +1063,13 @@ export const loanInstalments = pgTable(
     writtenOffFee: bigint('written_off_fee', { mode: 'bigint' }).notNull().default(sql`0`),
     writtenOffInterest: bigint('written_off_interest', { mode: 'bigint' }).notNull().default(sql`0`),
     writtenOffOverdueFee: bigint('written_off_overdue_fee', { mode: 'bigint' }).notNull().default(sql`0`),
-    /** When everything charged to it was paid. */
+    /** When everything charged to it was paid, or (with `restructureId`) when a restructure closed it. */
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /**
+     * The restructure that closed this instalment of the old schedule (decision 117): what it owed
+     * moved to the new schedule or was waived; its charge is what was paid of it. Null otherwise.
+     */
+    restructureId: bigint('restructure_id', { mode: 'number' }),
   },
   (table) => [
     primaryKey({ columns: [table.orderId, table.planPart] }),
@@ -1374,6 +1383,90 @@ export const refundAttempts = pgTable(
     index('refund_attempts_order_idx').on(table.orderId, table.id),
     index('refund_attempts_due_idx').on(table.nextCheckAt).where(sql`${table.state} in ('created', 'submitting', 'pending')`),
     check('refund_attempts_amount', sql`${table.amount} > 0`),
+  ],
+);
+/**
+ * Hardship (issue 23 item 5; decision 117): a borrower's request for help with a loan, what they
+ * say they can pay a month, and the collector's offers. One request is open per loan at a time.
+ */
+export const HARDSHIP_REQUEST_REASONS = ['income_loss', 'illness', 'family', 'business', 'other'] as const;
+export const HARDSHIP_REQUEST_STATES = ['open', 'offered', 'accepted', 'declined', 'closed'] as const;
+export const hardshipRequests = pgTable(
+  'hardship_requests',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => loanOrders.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    reason: text('reason', { enum: HARDSHIP_REQUEST_REASONS }).notNull(),
+    note: text('note').notNull().default(''),
+    /** What the borrower says they can pay a month, VND. */
+    monthlyAmount: bigint('monthly_amount', { mode: 'bigint' }).notNull(),
+    state: text('state', { enum: HARDSHIP_REQUEST_STATES }).notNull().default('open'),
+    createdAt: createdAt(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('hardship_requests_one_open_idx').on(table.orderId).where(sql`${table.state} in ('open', 'offered')`),
+    index('hardship_requests_state_idx').on(table.state, table.id),
+    check('hardship_requests_monthly_amount', sql`${table.monthlyAmount} > 0`),
+  ],
+);
+
+/**
+ * A restructure offer (decision 117): made by a collector, approved by a second operator (the
+ * `loan.restructure` proposal), then accepted or declined by the borrower. Accepting closes the
+ * old schedule, opens the new one and keeps the evidence of the acceptance here (as
+ * contract_acceptances keeps a new loan's).
+ */
+export const RESTRUCTURE_STATES = ['offered', 'accepted', 'declined', 'expired'] as const;
+export const loanRestructures = pgTable(
+  'loan_restructures',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => loanOrders.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    requestId: bigint('request_id', { mode: 'number' }).references(() => hardshipRequests.id),
+    /** The loan.restructure proposal that approved it (unique: an approval makes one offer). */
+    proposalId: integer('proposal_id')
+      .notNull()
+      .unique()
+      .references(() => proposals.id),
+    state: text('state', { enum: RESTRUCTURE_STATES }).notNull().default('offered'),
+    planNums: integer('plan_nums').notNull(),
+    periodDays: integer('period_days').notNull(),
+    waiveOverdueFee: bigint('waive_overdue_fee', { mode: 'bigint' }).notNull(),
+    waiveInterest: bigint('waive_interest', { mode: 'bigint' }).notNull(),
+    offeredAt: timestamp('offered_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The Vietnam business date it was accepted on (the new schedule's day 0). */
+    acceptedOn: date('accepted_on', { mode: 'string' }),
+    /** What the acceptance did (domain RestructurePlan: closed, waived, carried, the new instalments), VND as text. */
+    result: jsonb('result'),
+    // The acceptance's evidence (decision 112's, for the restructure's terms).
+    acceptedAtVietnam: text('accepted_at_vietnam'),
+    ip: text('ip'),
+    deviceId: text('device_id'),
+    userAgent: text('user_agent'),
+    signedWith: text('signed_with', { enum: ['tick', 'code'] }),
+    codePhone: text('code_phone'),
+    codeHash: text('code_hash'),
+    otpCodeId: uuid('otp_code_id'),
+    /** sha256 of the terms shown to the borrower (the new plan's figures as accepted). */
+    textHash: text('text_hash'),
+  },
+  (table) => [
+    uniqueIndex('loan_restructures_one_offered_idx').on(table.orderId).where(sql`${table.state} = 'offered'`),
+    index('loan_restructures_order_idx').on(table.orderId, table.id),
+    check('loan_restructures_terms', sql`${table.planNums} > 0 and ${table.periodDays} > 0 and ${table.waiveOverdueFee} >= 0 and ${table.waiveInterest} >= 0`),
   ],
 );
 /* ---- end of orders and loans */

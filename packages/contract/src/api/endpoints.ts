@@ -14,6 +14,7 @@ import {
   walletListEndpoint,
 } from './bank.ts';
 import { challengeEndpoint } from './challenge.ts';
+import { hardshipRequestEndpoint, hardshipViewEndpoint, restructureAcceptEndpoint, restructureDeclineEndpoint, restructureSignCodeEndpoint } from './restructure.ts';
 import { settlementCertificateEndpoint } from './servicing.ts';
 import {
   consentHistoryEndpoint,
@@ -193,6 +194,12 @@ export const endpoints = {
   devRunLoanJobs: devRunLoanJobsEndpoint,
   // Servicing (issue 23; decision 101).
   settlementCertificate: settlementCertificateEndpoint,
+  // Hardship and restructuring (issue 23 item 5; decision 117).
+  hardship: hardshipViewEndpoint,
+  hardshipRequest: hardshipRequestEndpoint,
+  restructureSignCode: restructureSignCodeEndpoint,
+  restructureAccept: restructureAcceptEndpoint,
+  restructureDecline: restructureDeclineEndpoint,
 } as const satisfies Record<string, AnyEndpoint>;
 
 /** The borrower API and the back office's: what the server registers and the OpenAPI document lists. */

@@ -27,6 +27,8 @@ export const MESSAGE_TEMPLATES = [
   // Refunds of an overpayment (issue 23; decision 100).
   'refundSent',
   'refundFailed',
+  // Restructuring (issue 23 item 5; decision 117): an offer approved for the borrower to review.
+  'restructureOffered',
 ] as const;
 export type MessageTemplate = (typeof MESSAGE_TEMPLATES)[number];
 

@@ -130,4 +130,10 @@ export const API_PATHS = {
   devRunLoanJobs: '/api/dev/loans/run-jobs',
   /** Sen: a settled order's confirmation of settlement (PDF, Vietnamese and English; decision 101). */
   settlementCertificate: '/api/loan/app/order/settlement/certificate',
+  /** Sen: hardship and restructuring (decision 117). */
+  hardship: '/api/loan/app/order/hardship',
+  hardshipRequest: '/api/loan/app/order/hardship/request',
+  restructureSignCode: '/api/loan/app/order/restructure/sign/code',
+  restructureAccept: '/api/loan/app/order/restructure/accept',
+  restructureDecline: '/api/loan/app/order/restructure/decline',
 } as const;

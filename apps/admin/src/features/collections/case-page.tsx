@@ -15,6 +15,7 @@ import { ContactForm } from './contact-form.tsx';
 import { useCollectionCase, useCollectionCases } from './collection-queries.ts';
 import { bucketTone } from './collections-page.tsx';
 import { PromiseForm } from './promise-form.tsx';
+import { RestructureForm } from './restructure-form.tsx';
 
 const PROMISE_TONES: Record<CollectionPromise['status'], Tone> = { open: 'info', kept: 'success', broken: 'danger' };
 const CONTACT_TONES: Record<CollectionContact['status'], Tone> = { sent: 'success', refused: 'danger', noted: 'neutral' };
@@ -115,6 +116,11 @@ function CaseContent({ page }: { page: CollectionCaseDetail }) {
           </Card>
         </Col>
       </Row>
+      {mayWork && (
+        <Card className="stacked-card" title={<h2 className="card-title">{t('restructure.title')}</h2>}>
+          <RestructureForm orderId={item.orderId} />
+        </Card>
+      )}
       <Card className="stacked-card" title={<h2 className="card-title">{t('collections.schedule')}</h2>}>
         <OrderDetail order={page.order} />
       </Card>

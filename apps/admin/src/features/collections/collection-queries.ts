@@ -59,3 +59,29 @@ export function useAssignCase() {
     onSettled: invalidate,
   });
 }
+
+/** An offer's new schedule, cost, APR, caps and the rules it breaks (decision 117); moves nothing. */
+export function useRestructurePreview() {
+  return useMutation({
+    mutationFn: (input: EndpointInput<typeof adminEndpoints.restructurePreview>) => callAdmin(adminEndpoints.restructurePreview, input),
+  });
+}
+
+/** Proposes the offer: a `loan.restructure` proposal another operator approves. */
+export function useProposeRestructure() {
+  const invalidate = useInvalidateCollections();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: EndpointInput<typeof adminEndpoints.restructurePropose>) => callAdmin(adminEndpoints.restructurePropose, input),
+    onSettled: () => Promise.all([invalidate(), client.invalidateQueries({ queryKey: ['admin', 'proposals'] })]),
+  });
+}
+
+/** Borrowers' requests for help waiting for an offer (decision 117), oldest first. */
+export function useHardshipRequests() {
+  return useQuery({
+    queryKey: ['admin', 'collections', 'hardship'] as const,
+    queryFn: ({ signal }) => callAdmin(adminEndpoints.hardshipRequests, { state: 'open' }, { signal }),
+    retry: false,
+  });
+}

@@ -9,7 +9,7 @@ import { useT } from '../../shared/i18n/i18n.ts';
 import { QueryState } from '../../shared/ui/query-state.tsx';
 import { StatusTag } from '../../shared/ui/status-tag.tsx';
 import { AssignSelect } from './assign-select.tsx';
-import { useCollectionCases, type CaseListFilter } from './collection-queries.ts';
+import { useCollectionCases, useHardshipRequests, type CaseListFilter } from './collection-queries.ts';
 
 const ALL = 'all';
 
@@ -103,6 +103,7 @@ export default function CollectionsPage() {
           <Input.Search defaultValue={orderNo} allowClear onSearch={(value) => set('orderNo', value.trim())} placeholder="SEN…" aria-label={t('collections.orderNo')} style={{ width: 220 }} />
         </label>
       </Space>
+      <HardshipRequests />
       <QueryState query={cases} isEmpty={(data) => data.items.length === 0} emptyText={t('collections.empty')}>
         {(data) => (
           <Table<CollectionCase>
@@ -145,6 +146,37 @@ export default function CollectionsPage() {
         )}
       </QueryState>
     </div>
+  );
+}
+
+/** Requests for help waiting for an offer (decision 117): each links to its loan's case, where the offer is made. */
+function HardshipRequests() {
+  const { t } = useT();
+  const requests = useHardshipRequests();
+  const items = requests.data?.items ?? [];
+  if (items.length === 0) return null;
+  return (
+    <section className="stacked-card" aria-labelledby="hardship-requests" data-testid="hardship-requests">
+      <Typography.Title level={2} id="hardship-requests">
+        {t('restructure.requests.title', { count: items.length })}
+      </Typography.Title>
+      <Table
+        rowKey="id"
+        size="small"
+        pagination={false}
+        dataSource={items}
+        columns={[
+          {
+            title: t('collections.orderNo'),
+            dataIndex: 'orderNo',
+            render: (value: string, row: (typeof items)[number]) => (row.caseId !== null ? <Link to={collectionCasePath(row.caseId)}>{value}</Link> : value),
+          },
+          { title: t('restructure.requests.amount'), dataIndex: 'monthlyAmount', render: formatVnd, align: 'right' },
+          { title: t('restructure.requests.reason'), render: (_: unknown, row: (typeof items)[number]) => [t(`restructure.reason.${row.reason}`), row.note].filter(Boolean).join(' · ') },
+          { title: t('restructure.requests.at'), dataIndex: 'createdAt', render: formatDateTime },
+        ]}
+      />
+    </section>
   );
 }
 

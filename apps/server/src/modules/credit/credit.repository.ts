@@ -138,6 +138,8 @@ export class CreditRepository {
           sql`${creditAccounts.usedAmount} + ${amount} <= ${creditAccounts.creditLimit}`,
           notExists(this.db.select({ one: sql`1` }).from(loanOrders).where(and(eq(loanOrders.userId, userId), eq(loanOrders.state, 'written_off')))),
           notExists(this.overdueInstalments(userId, today)),
+          // A restructured loan's watch period (decision 117): no new loan until after it.
+          notExists(this.inWatch(userId, today)),
         ),
       )
       .returning({ usedAmount: creditAccounts.usedAmount, creditLimit: creditAccounts.creditLimit });
@@ -148,6 +150,19 @@ export class CreditRepository {
   async hasOverdueLoan(userId: string, today: string): Promise<boolean> {
     const [row] = await this.overdueInstalments(userId, today).limit(1);
     return row !== undefined;
+  }
+
+  /** Whether a loan of the borrower's is in a restructure's watch period on `today` (decision 117). */
+  async hasLoanInWatch(userId: string, today: string): Promise<boolean> {
+    const [row] = await this.inWatch(userId, today).limit(1);
+    return row !== undefined;
+  }
+
+  private inWatch(userId: string, today: string) {
+    return this.db
+      .select({ one: sql`1` })
+      .from(loanOrders)
+      .where(and(eq(loanOrders.userId, userId), sql`${loanOrders.watchUntil} >= ${today}::date`));
   }
 
   private overdueInstalments(userId: string, today: string) {

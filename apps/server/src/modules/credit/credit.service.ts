@@ -338,7 +338,8 @@ export class CreditService {
   /**
    * For the loan module: takes `amount` of the borrower's available credit. Must run inside the
    * caller's transaction; locks the credit row, so concurrent reservations queue and none can pass
-   * the limit. Throws LOAN_OVERDUE while a loan is past its due date (decision 115), else
+   * the limit. Throws LOAN_OVERDUE while a loan is past its due date (decision 115),
+   * LOAN_RESTRUCTURE_WATCH while a restructured loan is in its watch period (decision 117), else
    * CREDIT_LIMIT_EXCEEDED when not approved or not enough is left.
    */
   async reserve(userId: string, amount: bigint, options: { businessDate?: string } = {}): Promise<{ usedAmount: bigint; available: bigint }> {
@@ -351,6 +352,7 @@ export class CreditService {
     if (!reserved) {
       // Refused: say why (one more query, on the refusal only).
       if (await this.repository.hasOverdueLoan(userId, businessDate)) throw new AppError('LOAN_OVERDUE');
+      if (await this.repository.hasLoanInWatch(userId, businessDate)) throw new AppError('LOAN_RESTRUCTURE_WATCH');
       throw new AppError('CREDIT_LIMIT_EXCEEDED');
     }
     return { usedAmount: reserved.usedAmount, available: reserved.creditLimit - reserved.usedAmount };

@@ -137,6 +137,22 @@ export const ORDER_LEDGER_CHECKS: LedgerCheck[] = [
     },
   },
   {
+    name: 'restructures-posted',
+    description: 'Every accepted restructure has its one restructure entry on its loan, and no restructure entry is without an accepted restructure (decision 117).',
+    async run(db) {
+      const rows = await executeRows<{ key: string; accepted: boolean; posted: boolean }>(
+        db,
+        sql`with accepted as (select 'restructure:' || r.id as key, r.order_id::text as loan_id from loan_restructures r where r.state = 'accepted'),
+                 posted as (select e.key, e.loan_id from ledger_entries e where e.event = 'restructure')
+            select coalesce(a.key, p.key) as key, a.key is not null as accepted, p.key is not null as posted
+              from accepted a full join posted p on p.key = a.key and p.loan_id = a.loan_id
+             where a.key is null or p.key is null
+             order by 1 limit ${LIMIT}`,
+      );
+      return rows.map((row) => ({ check: 'restructures-posted', detail: `${row.key}: ${row.accepted ? 'accepted without its entry' : 'an entry without an accepted restructure'}` }));
+    },
+  },
+  {
     name: 'refunds-equal-postings',
     description: 'Every succeeded refund attempt has its refund entry of the same amount out of the disbursement account, and no refund entry is without one.',
     async run(db) {

@@ -203,6 +203,20 @@ export const TEMPLATES = {
       zh: { theme: '多付款项已退还', content: '我们已将借款 {orderNo} 的多付款项 {amount} 退还至您的账户 {account}。' },
     },
   },
+  restructureOffered: {
+    fields: { orderNo: 'text', planNums: 'count', expiresOn: 'date' },
+    text: {
+      en: {
+        theme: 'An offer to help with your loan',
+        content: 'We have an offer for loan {orderNo}: a new plan of {planNums} instalments. Open the loan in the app to see the new schedule, its full cost and APR, and accept or decline it by {expiresOn}.',
+      },
+      vn: {
+        theme: 'Đề nghị hỗ trợ khoản vay của bạn',
+        content: 'Chúng tôi có đề nghị cho khoản vay {orderNo}: kế hoạch trả nợ mới gồm {planNums} kỳ. Mở khoản vay trong ứng dụng để xem lịch trả nợ mới, tổng chi phí và lãi suất năm (APR), rồi đồng ý hoặc từ chối trước ngày {expiresOn}.',
+      },
+      zh: { theme: '关于您借款的援助方案', content: '我们为借款 {orderNo} 提供了新方案：分 {planNums} 期还款。请在应用中打开该借款，查看新的还款计划、总费用和年化利率，并在 {expiresOn} 前接受或拒绝。' },
+    },
+  },
   refundFailed: {
     fields: { orderNo: 'text', amount: 'money' },
     text: {

@@ -31,6 +31,11 @@ export class ProductRepository {
       .orderBy(asc(loanProducts.sortOrder), asc(loanProducts.id));
   }
 
+  async findById(id: number): Promise<ProductRow | null> {
+    const [row] = await this.db.select().from(loanProducts).where(eq(loanProducts.id, id)).limit(1);
+    return row ?? null;
+  }
+
   async findByCode(code: string): Promise<ProductRow | null> {
     const [row] = await this.db.select().from(loanProducts).where(eq(loanProducts.code, code)).limit(1);
     return row ?? null;

@@ -184,6 +184,11 @@ export class ProductService {
     return row ? toRecord(row) : null;
   }
 
+  /** A product by id, active or not (an order's product: its signing-code setting; decision 117). */
+  findById(id: number): Promise<ProductRow | null> {
+    return this.repository.findById(id);
+  }
+
   async list(): Promise<ProductRecord[]> {
     return (await this.repository.all()).map(toRecord);
   }

@@ -203,7 +203,8 @@ export class CollectionService {
       left -= take;
 
       const settled = order.state === 'repaying' && isSettled(next);
-      const onTime = settled && repaidOnTime(asPaidOut(loan.state), (await repository.repaymentsOf(order.id)).map((row) => ({ date: row.businessDate, amount: row.amount })));
+      // A restructured loan (decision 117) was not repaid on its terms: no raise for it.
+      const onTime = settled && order.restructuredOn === null && repaidOnTime(asPaidOut(loan.state), (await repository.repaymentsOf(order.id)).map((row) => ({ date: row.businessDate, amount: row.amount })));
       if (settled) await loans.orders.update(order.id, { state: 'settled', settledAt: receivedAt });
       // A written-off loan owes nothing in its receivables, but what was written off may still be repaid (decision 100).
       applied.push({ orderId: order.id, orderNo: order.orderNo, amount: take, allocation, remaining: payableOf(next), settled, onTime });

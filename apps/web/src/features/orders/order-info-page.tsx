@@ -10,6 +10,7 @@ import { PullToRefresh } from '../../shared/ui/pull-to-refresh.tsx';
 import { QueryView } from '../../shared/ui/query-view.tsx';
 import { AgreementSheet } from '../borrow/index.ts';
 import { LoanAmountsFacts } from './loan-amounts.tsx';
+import { HardshipSection } from './hardship-section.tsx';
 import { OrderStatusTag } from './order-status.tsx';
 import { downloadSettlementCertificate, useOrderDetail, useReloanButtonSign, useReloanWish } from './orders-api.ts';
 import { RepaymentPlan } from './repayment-plan.tsx';
@@ -125,6 +126,9 @@ export function OrderInfoPage() {
                     </p>
                   ) : null}
                 </section>
+
+                {/* Hardship and restructuring (decision 117): only while the loan is being repaid. */}
+                {data.canRepay && !data.writeOff ? <HardshipSection orderId={data.appOrderInfoDto.orderId} enabled /> : null}
 
                 {data.writeOff ? (
                   <section className="order-notice" role="status" data-testid="order-written-off">

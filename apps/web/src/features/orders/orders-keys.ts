@@ -6,4 +6,6 @@ export const orderKeys = {
   detail: (orderId: number) => [...orderKeys.details(), orderId] as const,
   /** common/reloan/button/sign: whether 'Repay and borrow again' shows. */
   reloanSign: () => [...orderKeys.all, 'reloan-sign'] as const,
+  /** An order's hardship section (decision 117). */
+  hardship: (orderId: number) => [...orderKeys.all, 'hardship', orderId] as const,
 };

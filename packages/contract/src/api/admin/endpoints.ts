@@ -1,3 +1,4 @@
+import { adminHardshipRequestsEndpoint, adminRestructurePreviewEndpoint, adminRestructureProposeEndpoint } from './restructure.ts';
 import type { AnyEndpoint } from '../../endpoint.ts';
 import { adminAuditExportEndpoint, adminAuditSearchEndpoint } from './audit.ts';
 import { adminBorrowerDetailEndpoint, adminBorrowerIdImageEndpoint, adminBorrowerRevealEndpoint, adminBorrowerSearchEndpoint } from './borrowers.ts';
@@ -90,6 +91,9 @@ export const adminEndpoints = {
   collectionAssign: adminCollectionAssignEndpoint,
   refundPropose: adminRefundProposeEndpoint,
   writeOffPropose: adminWriteOffProposeEndpoint,
+  restructurePreview: adminRestructurePreviewEndpoint,
+  restructurePropose: adminRestructureProposeEndpoint,
+  hardshipRequests: adminHardshipRequestsEndpoint,
 } as const satisfies Record<string, AnyEndpoint>;
 
 export const allAdminEndpoints: readonly AnyEndpoint[] = Object.values(adminEndpoints);

@@ -52,4 +52,8 @@ export const ADMIN_PATHS = {
   // Payouts (decision 114): retry now (one operator), cancel (a proposal).
   payoutRetry: '/api/admin/loans/payout/retry',
   payoutCancelPropose: '/api/admin/loans/payout/cancel/propose',
+  // Restructuring and hardship (decision 117): preview and propose an offer (four eyes), the requests for help.
+  restructurePreview: '/api/admin/collections/restructure/preview',
+  restructurePropose: '/api/admin/collections/restructure/propose',
+  hardshipRequests: '/api/admin/collections/hardship',
 } as const;

@@ -29,6 +29,8 @@ export const PROPOSAL_KINDS = [
   'payout.cancel',
   /** Record a bank statement's new money in, as the bank's webhook would have (payload: the file's sha256 and name, its new rows; decision 118). */
   'statement.import',
+  /** Offer a borrower a restructure of a loan (payload: orderId, planNums, periodDays, waiveOverdueFee, waiveInterest, requestId; decision 117). */
+  'loan.restructure',
 ] as const;
 export const proposalKindSchema = z.enum(PROPOSAL_KINDS);
 export type ProposalKind = z.infer<typeof proposalKindSchema>;
@@ -116,6 +118,8 @@ export const adminProposalApproveEndpoint = defineEndpoint({
     'PAYOUT_NOT_OPEN',
     'PAYOUT_IN_FLIGHT',
     'STATEMENT_CONFLICT',
+    'RESTRUCTURE_NOT_ALLOWED',
+    'RESTRUCTURE_OFFER_INVALID',
   ],
 });
 
