@@ -9,3 +9,4 @@ export * from './apr.ts';
 export * from './cost.ts';
 export * from './repayment.ts';
 export * from './ledger.ts';
+export * from './working-days.ts';
