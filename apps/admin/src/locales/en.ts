@@ -759,6 +759,8 @@ export const en = {
   'collections.dunning.intro': 'Sent automatically on these days past due, through the governor.',
   // Refunds and write-offs (issue 23; decision 100).
   'permission.loans.service': 'Propose refunds and write-offs',
+  'permission.privacy.requests': "Handle borrowers' data requests",
+  'permission.privacy.breaches': 'Keep the breach register',
   'proposals.kind.refund.issue': 'Refund of an overpayment',
   'proposals.kind.loan.writeOff': 'Loan write-off',
   'proposals.kind.credit.limit': 'Credit limit above the suggested one',

@@ -758,6 +758,8 @@ export const vn: Dictionary = {
   'collections.dunning.intro': 'Tự động gửi vào các ngày quá hạn này, qua bộ kiểm soát.',
   // Hoàn tiền và xóa nợ (issue 23; decision 100).
   'permission.loans.service': 'Đề xuất hoàn tiền và xóa nợ',
+  'permission.privacy.requests': "Xử lý yêu cầu dữ liệu của khách vay",
+  'permission.privacy.breaches': 'Quản lý sổ sự cố dữ liệu',
   'proposals.kind.refund.issue': 'Hoàn tiền thanh toán thừa',
   'proposals.kind.loan.writeOff': 'Xóa nợ khoản vay',
   'proposals.kind.credit.limit': 'Hạn mức tín dụng cao hơn mức gợi ý',

@@ -1,6 +1,6 @@
 import type { AdminDataRequest } from '@sen/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router';
@@ -58,8 +58,6 @@ function renderPage() {
 const posted = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([url, init]) => ({ url, body: JSON.parse(String(init?.body)) as unknown }));
 
 beforeEach(async () => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
   await changeLanguage('en');
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
@@ -73,6 +71,9 @@ afterEach(() => {
 // antd's table, modal and form render slowly in jsdom
 describe('the data requests queue', { timeout: 60_000 }, () => {
   it('shows the time left to complete each open request, the extended due day, and highlights the overdue one', async () => {
+    // Only Date is faked, and only here: the dialogs' animations wait for time to pass.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
     fetchMock.mockImplementation(async () => envelope(list));
     renderPage();
     const overdue = await screen.findByTestId('data-request-timer-1');
@@ -85,24 +86,27 @@ describe('the data requests queue', { timeout: 60_000 }, () => {
     const extended = screen.getByTestId('data-request-timer-3');
     expect(extended).toHaveTextContent('10 d 0 h left');
     expect(extended.closest('tr')).toHaveTextContent('Extended by Reviewer: Archive search');
-    expect(within(extended.closest('tr')!).getByRole('button', { name: 'Extend request #3' })).toBeDisabled();
+    expect(within(extended.closest('tr')!).getByLabelText('Extend request #3')).toBeDisabled();
+    vi.useRealTimers();
   });
 
   it('extends a request once, by at most 15 days, with its reason', async () => {
     const user = userEvent.setup({ delay: null });
     fetchMock.mockImplementation(async (_url, init) => ((init?.method ?? 'GET') === 'GET' ? envelope(list) : envelope(request({ id: 2, extendedDue: '2026-12-22' }))));
     renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Extend request #2' }));
-    const dialog = screen.getByRole('dialog', { name: 'Extend request #2' });
+    // Queried by label and text, not by role: role queries over antd's table take seconds each in jsdom.
+    await user.click(await screen.findByLabelText('Extend request #2'));
+    const dialog = (await screen.findByText('Once only, by at most 15 days from the due day. The borrower sees the new day and the reason.')).closest<HTMLElement>('.ant-modal')!;
+    expect(within(dialog).getByText('Extend request #2')).toBeInTheDocument();
     const days = within(dialog).getByLabelText('Days');
-    await user.clear(days);
-    await user.type(days, '16');
-    await user.click(within(dialog).getByRole('button', { name: 'Extend' }));
+    const submit = within(dialog).getByText('Extend').closest('button')!;
+    // Typed as a whole (antd re-renders the dialog on every key in jsdom).
+    fireEvent.change(days, { target: { value: '16' } });
+    await user.click(submit);
     expect(await within(dialog).findByText('Extend by 1 to 15 days')).toBeInTheDocument();
-    await user.clear(days);
-    await user.type(days, '10');
-    await user.type(within(dialog).getByLabelText('Reason (the borrower sees it; kept in the audit trail)'), 'Archive search');
-    await user.click(within(dialog).getByRole('button', { name: 'Extend' }));
+    fireEvent.change(days, { target: { value: '10' } });
+    fireEvent.change(within(dialog).getByLabelText('Reason (the borrower sees it; kept in the audit trail)'), { target: { value: 'Archive search' } });
+    await user.click(submit);
     await waitFor(() => expect(posted()).toEqual([{ url: '/api/admin/privacy/requests/extend', body: { id: 2, days: 10, reason: 'Archive search' } }]));
   });
 });

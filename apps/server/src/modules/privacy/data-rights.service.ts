@@ -97,7 +97,9 @@ export class DataRightsService {
   }
 
   async mine(userId: string): Promise<MyDataRights> {
-    const [requests, withdrawn] = await Promise.all([this.repository.listForUser(userId), this.repository.liveWithdrawals(userId)]);
+    // One after the other: inside a caller's transaction both run on its one connection.
+    const requests = await this.repository.listForUser(userId);
+    const withdrawn = await this.repository.liveWithdrawals(userId);
     return { requests: requests.map(view), withdrawnConsents: withdrawn.map((row) => ({ consent: row.consent, withdrawnAt: row.withdrawnAt.toISOString() })) };
   }
 
