@@ -20,6 +20,7 @@ import { registerOperatorRoutes } from './modules/operator/operator.routes.ts';
 import { registerProductRoutes } from './modules/product/product.routes.ts';
 import { registerRepaymentRoutes } from './modules/repayment/repayment.routes.ts';
 import { registerServicingRoutes } from './modules/loan/servicing.routes.ts';
+import { registerPrivacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { registerTrackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { registerUserRoutes } from './modules/user/user.routes.ts';
@@ -75,6 +76,7 @@ const MODULE_ROUTES: ModuleRoutes[] = [
   registerCollectionsRoutes,
   registerDocsRoutes,
   registerServicingRoutes,
+  registerPrivacyRoutes,
 ];
 
 /**

@@ -52,6 +52,10 @@ import { DashboardRepository } from './modules/dashboard/dashboard.repository.ts
 import { DashboardService } from './modules/dashboard/dashboard.service.ts';
 import { FeedbackRepository } from './modules/feedback/feedback.repository.ts';
 import { FeedbackService } from './modules/feedback/feedback.service.ts';
+import { BreachesRepository } from './modules/privacy/breaches.repository.ts';
+import { BreachRegisterService } from './modules/privacy/breach-register.service.ts';
+import { DataRequestsRepository } from './modules/privacy/data-requests.repository.ts';
+import { DataRightsService } from './modules/privacy/data-rights.service.ts';
 import { FileLinks } from './modules/files/file-links.ts';
 import { FilesRepository } from './modules/files/files.repository.ts';
 import { FilesService } from './modules/files/files.service.ts';
@@ -278,6 +282,9 @@ export function composeServices(infra: Infra) {
   const content = new ContentService(new ContentRepository(uow), clock, config, () => product.activeProducts());
   const files = new FilesService(new FilesRepository(uow), infra.storage, new FileLinks(secrets.otpPepper, config.storage.linkTtlSeconds), clock);
   const feedback = new FeedbackService(new FeedbackRepository(uow), files, uow, clock);
+  // The borrower's data rights with deadlines and the breach register (issue 25 item 9; decision 116).
+  const dataRights = new DataRightsService(new DataRequestsRepository(uow), uow, clock);
+  const breaches = new BreachRegisterService(new BreachesRepository(uow), uow, clock);
   const kyc = new KycService({
     uow,
     repository: new KycRepository(uow),
@@ -469,6 +476,7 @@ export function composeServices(infra: Infra) {
   });
   dataExport.addSection('files', (userId) => files.exportFor(userId));
   dataExport.addSection('feedback', (userId) => feedback.exportFor(userId));
+  dataExport.addSection('dataRights', (userId) => dataRights.exportFor(userId));
   dataExport.addSection('kyc', (userId) => kyc.exportFor(userId));
   // The ledger check knows the loans' and the repayments' own invariants.
   for (const check of [...ORDER_LEDGER_CHECKS, ...REPAYMENT_LEDGER_CHECKS]) ledger.addCheck(check);
@@ -730,6 +738,8 @@ export function composeServices(infra: Infra) {
     content,
     files,
     feedback,
+    dataRights,
+    breaches,
     kyc,
     tracking,
     ledger,

@@ -137,6 +137,8 @@ describe('the audit trail', () => {
     let invitedId = 0;
     let proposalId = 0;
     let reviewId = 0;
+    let dataRequestId = 0;
+    let breachId = 0;
     const changes: Record<string, () => Promise<{ statusCode: number; body: string }>> = {
       adminInviteOperator: async () => {
         const response = await checker.browser.post<{ operator: { id: number } }>(ADMIN_PATHS.operatorInvite, { email: `audit-${Date.now()}@sen.test`, name: 'Audited', role: 'viewer' });
@@ -228,6 +230,28 @@ describe('the audit trail', () => {
         const file = Buffer.from(`${STATEMENT_COLUMNS.join(',')}\r\n${row.join(',')}\r\n`);
         return maker.browser.upload(ADMIN_PATHS.statementImport, { fileName: 'audit.csv' }, { statement: { data: file, filename: 'audit.csv', contentType: 'text/csv' } });
       },
+      // Data-subject requests and the breach register (decision 116).
+      adminExtendDataRequest: async () => {
+        const filed = await t.post<{ id: number }>(API_PATHS.dataRightsFile, { token: borrower.token, payload: { kind: 'access' } });
+        dataRequestId = filed.envelope.data.id;
+        return checker.browser.post(ADMIN_PATHS.dataRequestExtend, { id: dataRequestId, days: 5, reason: 'audit trail test: extend' });
+      },
+      adminCompleteDataRequest: () => checker.browser.post(ADMIN_PATHS.dataRequestComplete, { id: dataRequestId, note: 'audit trail test: done' }),
+      adminRefuseDataRequest: async () => {
+        const filed = await t.post<{ id: number }>(API_PATHS.dataRightsFile, { token: borrower.token, payload: { kind: 'delete' } });
+        return checker.browser.post(ADMIN_PATHS.dataRequestRefuse, { id: filed.envelope.data.id, reason: 'audit trail test: refuse' });
+      },
+      adminRecordBreach: async () => {
+        const response = await checker.browser.post<{ id: number }>(ADMIN_PATHS.breachRecord, {
+          discoveredAt: new Date(t.clock.now().getTime() - 3_600_000).toISOString(),
+          description: 'audit trail test: breach',
+          dataAffected: 'phones',
+          borrowersAffected: 3,
+        });
+        breachId = response.envelope.data.id;
+        return response;
+      },
+      adminMarkBreachNotified: () => checker.browser.post(ADMIN_PATHS.breachNotified, { id: breachId, notifiedAt: t.clock.now().toISOString(), reference: 'A05-audit-test' }),
     };
     const audited = allAdminEndpoints.filter((endpoint) => endpoint.audited).map((endpoint) => endpoint.id);
     expect(Object.keys(changes).sort()).toEqual([...audited].sort());

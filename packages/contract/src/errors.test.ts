@@ -55,8 +55,8 @@ describe('error catalogue', () => {
       // An unknown order is 404 (another borrower's answers the same); a bank webhook without its key 401.
       else if (name === 'ORDER_NOT_FOUND') expect(error.httpStatus, name).toBe(404);
       else if (name === 'WEBHOOK_KEY_INVALID') expect(error.httpStatus, name).toBe(401);
-      // The back office names operators, proposals, reviews, borrowers and collection cases by id: an unknown one (or what a borrower has not given) is 404.
-      else if (name === 'OPERATOR_NOT_FOUND' || name === 'PROPOSAL_NOT_FOUND' || name === 'REVIEW_NOT_FOUND' || name === 'BORROWER_NOT_FOUND' || name === 'REVEAL_NOTHING' || name === 'COLLECTION_CASE_NOT_FOUND') expect(error.httpStatus, name).toBe(404);
+      // The back office names operators, proposals, reviews, borrowers, collection cases, data requests and breaches by id: an unknown one (or what a borrower has not given) is 404.
+      else if (name === 'OPERATOR_NOT_FOUND' || name === 'PROPOSAL_NOT_FOUND' || name === 'REVIEW_NOT_FOUND' || name === 'BORROWER_NOT_FOUND' || name === 'REVEAL_NOTHING' || name === 'COLLECTION_CASE_NOT_FOUND' || name === 'DATA_REQUEST_NOT_FOUND' || name === 'BREACH_NOT_FOUND') expect(error.httpStatus, name).toBe(404);
       // 403 where the caller names someone else's account or phone, or an operator lacks the permission.
       else expect([400, 403, 409, 429, 503], name).toContain(error.httpStatus);
     }

@@ -79,6 +79,15 @@ export const ERRORS = {
   ACCOUNT_CLOSE_REFUSED: { code: 2301, httpStatus: 409, messageKey: 'error.accountCloseRefused' },
   /** delete/user with a `rid` that is not the caller's own user number. */
   ACCOUNT_WRONG_USER: { code: 2302, httpStatus: 403, messageKey: 'error.accountWrongUser' },
+  // The borrower's data rights (issue 25 item 9; decision 116). 231x.
+  /** A data-subject request of this kind is still open: one open request per kind at a time. */
+  DATA_REQUEST_OPEN: { code: 2310, httpStatus: 409, messageKey: 'error.dataRequestOpen' },
+  /** A withdrawal of a consent that is already withdrawn (and not given again). */
+  CONSENT_ALREADY_WITHDRAWN: { code: 2311, httpStatus: 409, messageKey: 'error.consentAlreadyWithdrawn' },
+  /** Giving again a consent that was never withdrawn. */
+  CONSENT_NOT_WITHDRAWN: { code: 2312, httpStatus: 409, messageKey: 'error.consentNotWithdrawn' },
+  /** A new loan after the borrower withdrew the consent to process personal data for lending: existing loans are still serviced. */
+  LENDING_CONSENT_WITHDRAWN: { code: 2313, httpStatus: 409, messageKey: 'error.lendingConsentWithdrawn' },
   // Products and credit (issue 10).
   /** A product's interest or overdue rate exceeds the legal cap of the lender's licence (Civil Code art. 468). */
   RATE_OVER_CAP: { code: 5002, httpStatus: 400, messageKey: 'error.rateOverCap' },
@@ -251,6 +260,15 @@ export const ERRORS = {
   RESTRUCTURE_NOT_ALLOWED: { code: 6100, httpStatus: 409, messageKey: 'error.restructureNotAllowed' },
   /** An offer outside the rules (instalments, period, term, extension, waiver caps); params `rules` names them. */
   RESTRUCTURE_OFFER_INVALID: { code: 6101, httpStatus: 400, messageKey: 'error.restructureOfferInvalid' },
+  // Data-subject requests and the breach register (issue 25 item 9; decision 116).
+  DATA_REQUEST_NOT_FOUND: { code: 6110, httpStatus: 404, messageKey: 'error.dataRequestNotFound' },
+  /** Extend, complete or refuse a request that is completed or refused already (two operators at once: the second gets this). */
+  DATA_REQUEST_CLOSED: { code: 6111, httpStatus: 409, messageKey: 'error.dataRequestClosed' },
+  /** A second extension: the law allows one. */
+  DATA_REQUEST_EXTENDED: { code: 6112, httpStatus: 409, messageKey: 'error.dataRequestExtended' },
+  BREACH_NOT_FOUND: { code: 6113, httpStatus: 404, messageKey: 'error.breachNotFound' },
+  /** The breach's notification is recorded already. */
+  BREACH_ALREADY_NOTIFIED: { code: 6114, httpStatus: 409, messageKey: 'error.breachAlreadyNotified' },
 } as const satisfies Record<string, { code: number; httpStatus: number; messageKey: MessageKey }>;
 
 export type ErrorName = keyof typeof ERRORS;

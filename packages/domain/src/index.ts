@@ -11,3 +11,4 @@ export * from './repayment.ts';
 export * from './ledger.ts';
 export * from './borrower-amounts.ts';
 export * from './restructure.ts';
+export * from './working-days.ts';

@@ -6,7 +6,7 @@ const paths = (role: keyof typeof ROLE_PERMISSIONS) => menuFor({ permissions: [.
 
 describe('side menu', () => {
   it('shows an admin every screen', () => {
-    expect(paths('admin')).toEqual(['/', '/borrowers', '/proposals', '/products', '/credit-rules', '/operators', '/audit', '/reviews', '/dashboard', '/receipts', '/transfers', '/unmatched', '/reconciliation', '/ledger', '/feedback', '/collections']);
+    expect(paths('admin')).toEqual(['/', '/borrowers', '/proposals', '/products', '/credit-rules', '/operators', '/audit', '/reviews', '/dashboard', '/receipts', '/transfers', '/unmatched', '/reconciliation', '/ledger', '/feedback', '/collections', '/data-requests', '/breaches']);
   });
 
   it('hides what a role cannot use', () => {
@@ -18,6 +18,9 @@ describe('side menu', () => {
     expect(paths('reviewer')).not.toContain('/operators');
     expect(paths('reviewer')).not.toContain('/collections');
     expect(paths('finance')).not.toContain('/audit');
+    expect(paths('reviewer')).toContain('/data-requests');
+    expect(paths('reviewer')).not.toContain('/breaches');
+    expect(paths('viewer')).not.toContain('/data-requests');
   });
 
   it('selects the entry of a nested page', () => {

@@ -1,9 +1,11 @@
 import {
+  AlertOutlined,
   AuditOutlined,
   CalendarOutlined,
   CheckSquareOutlined,
   ControlOutlined,
   DashboardOutlined,
+  FileProtectOutlined,
   FileSearchOutlined,
   LineChartOutlined,
   MessageOutlined,
@@ -48,6 +50,8 @@ export const MENU: readonly MenuEntry[] = [
   { path: paths.ledgerCheck, label: 'menu.ledgerCheck', icon: <ReconciliationOutlined />, permission: 'ledger.read' },
   { path: paths.feedback, label: 'menu.feedback', icon: <MessageOutlined />, permission: 'borrowers.read' },
   { path: paths.collections, label: 'menu.collections', icon: <PhoneOutlined />, permission: 'collections.read' },
+  { path: paths.dataRequests, label: 'menu.dataRequests', icon: <FileProtectOutlined />, permission: 'privacy.requests' },
+  { path: paths.breaches, label: 'menu.breaches', icon: <AlertOutlined />, permission: 'privacy.breaches' },
 ];
 
 export function menuFor(operator: Pick<OperatorView, 'permissions'>): MenuEntry[] {

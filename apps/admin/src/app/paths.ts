@@ -22,6 +22,9 @@ export const paths = {
   feedback: '/feedback',
   collections: '/collections',
   collectionCase: '/collections/:caseId',
+  // Personal-data protection (decision 116).
+  dataRequests: '/data-requests',
+  breaches: '/breaches',
 } as const;
 
 /** One borrower's page (their number is the id their app shows). */

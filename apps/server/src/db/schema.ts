@@ -1893,3 +1893,79 @@ export const collectionPromises = pgTable(
   ],
 );
 /* ---- end of collections */
+
+/**
+ * Borrowers' data-subject requests (issue 25 item 9; decision 116): acknowledged at filing, due
+ * within 15 days (one extension of up to 15 more, with a reason), completed or refused by an
+ * operator (or at once by the system: a consent withdrawal). One open request per kind and
+ * borrower, held by a partial unique index, so two filings at once cannot both pass.
+ */
+export const dataRequests = pgTable(
+  'data_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', { enum: ['access', 'correct', 'delete', 'restrict', 'object', 'withdraw_consent'] }).notNull(),
+    /** The consent withdrawn (withdraw_consent only). */
+    consent: text('consent', { enum: ['lending', 'tracking'] }),
+    details: text('details').notNull().default(''),
+    state: text('state', { enum: ['open', 'completed', 'refused'] }).notNull(),
+    filedAt: timestamp('filed_at', { withTimezone: true }).notNull(),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }).notNull(),
+    /** Vietnam days; a deadline is the end of its day. */
+    acknowledgeDue: date('acknowledge_due', { mode: 'string' }).notNull(),
+    due: date('due', { mode: 'string' }).notNull(),
+    extendedDue: date('extended_due', { mode: 'string' }),
+    extensionReason: text('extension_reason'),
+    extendedBy: integer('extended_by').references(() => operators.id),
+    extendedAt: timestamp('extended_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** Null with a closed request: closed by the system (a consent withdrawal takes effect at once). */
+    closedBy: integer('closed_by').references(() => operators.id),
+    outcome: text('outcome'),
+  },
+  (table) => [
+    uniqueIndex('data_requests_one_open_per_kind').on(table.userId, table.kind).where(sql`${table.state} = 'open'`),
+    index('data_requests_user_idx').on(table.userId),
+    index('data_requests_open_due_idx').on(table.due).where(sql`${table.state} = 'open'`),
+    check('data_requests_consent_kind', sql`(${table.kind} = 'withdraw_consent') = (${table.consent} is not null)`),
+    check('data_requests_extension_once', sql`${table.extendedDue} is null or (${table.extendedDue} > ${table.due} and ${table.extendedDue} <= ${table.due} + 15)`),
+  ],
+);
+
+/**
+ * Consents a borrower withdrew (decision 116). The row stays when the consent is given again
+ * (`restored_at`), so the history is kept; at most one live withdrawal per consent. A live
+ * `lending` withdrawal refuses new loans inside the credit reservation's UPDATE.
+ */
+export const consentWithdrawals = pgTable(
+  'consent_withdrawals',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    consent: text('consent', { enum: ['lending', 'tracking'] }).notNull(),
+    requestId: integer('request_id').references(() => dataRequests.id),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }).notNull(),
+    restoredAt: timestamp('restored_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('consent_withdrawals_live').on(table.userId, table.consent).where(sql`${table.restoredAt} is null`)],
+);
+
+/** The personal-data breach register (decision 116): the authority is notified within 72 hours of discovery. */
+export const dataBreaches = pgTable('data_breaches', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  discoveredAt: timestamp('discovered_at', { withTimezone: true }).notNull(),
+  description: text('description').notNull(),
+  dataAffected: text('data_affected').notNull(),
+  borrowersAffected: integer('borrowers_affected').notNull(),
+  notifyBy: timestamp('notify_by', { withTimezone: true }).notNull(),
+  notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  notificationReference: text('notification_reference'),
+  notifiedBy: integer('notified_by').references(() => operators.id),
+  recordedBy: integer('recorded_by').references(() => operators.id),
+  recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+});

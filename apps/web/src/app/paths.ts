@@ -24,6 +24,8 @@ export const paths = {
   changePassword: '/mine/settings/password',
   /** The privacy-policy versions agreed and when (issue 13; the route is ours). */
   privacyConsents: '/mine/settings/privacy-consents',
+  /** The borrower's data rights with deadlines (issue 25 item 9; decision 116; the route is ours). */
+  dataRights: '/mine/data-rights',
 
   authAccountAndContacts: '/authentication/account-and-contacts',
   authAdditionalInformation: '/authentication/additional-information',

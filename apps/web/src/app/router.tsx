@@ -58,6 +58,7 @@ export const routes: RouteObject[] = [
         path: paths.privacyConsents,
         lazy: async () => ({ Component: (await import('../features/mine/privacy-consents-page.tsx')).PrivacyConsentsPage }),
       },
+      { path: paths.dataRights, lazy: async () => ({ Component: (await import('../features/mine/data-rights-page.tsx')).DataRightsPage }) },
       { path: paths.closeAccount, lazy: async () => ({ Component: (await import('../features/mine/close-account-page.tsx')).CloseAccountPage }) },
       {
         path: paths.closeAccountSucceed,

@@ -39,13 +39,17 @@ export const PERMISSIONS = [
   'collections.assign',
   /** Propose a refund of an overpayment or a loan's write-off (money: four-eyes; decision 100). */
   'loans.service',
+  /** Borrowers' data-subject requests: the queue, extend once, complete, refuse (decision 116). */
+  'privacy.requests',
+  /** The personal-data breach register and its 72-hour notification clock (decision 116). */
+  'privacy.breaches',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 /** What each role holds. Admin holds everything; four-eyes still needs a second operator. */
 export const ROLE_PERMISSIONS: Readonly<Record<OperatorRole, readonly Permission[]>> = {
   viewer: ['borrowers.read', 'products.read', 'proposals.read', 'dashboards.read', 'collections.read'],
-  reviewer: ['borrowers.read', 'borrowers.reveal', 'reviews.decide', 'products.read', 'proposals.read', 'dashboards.read'],
+  reviewer: ['borrowers.read', 'borrowers.reveal', 'reviews.decide', 'products.read', 'proposals.read', 'dashboards.read', 'privacy.requests'],
   collector: ['borrowers.read', 'products.read', 'proposals.read', 'dashboards.read', 'collections.work', 'collections.read'],
   finance: [
     'borrowers.read',

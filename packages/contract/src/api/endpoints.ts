@@ -83,6 +83,7 @@ import {
 } from './repayment.ts';
 import { devOutboxEndpoint, healthEndpoint, healthLiveEndpoint, healthReadyEndpoint, readyEndpoint, secretEndpoint } from './system.ts';
 import { adClickUploadEndpoint, surveyLogEndpoint, trackingSendEndpoint } from './tracking.ts';
+import { fileDataRequestEndpoint, myDataRightsEndpoint, restoreConsentEndpoint } from './data-rights.ts';
 import {
   deviceHasEndpoint,
   deviceSaveEndpoint,
@@ -131,6 +132,10 @@ export const endpoints = {
   scoreReview: scoreReviewEndpoint,
   feedbackList: feedbackListEndpoint,
   feedbackSubmit: feedbackSubmitEndpoint,
+  // The borrower's data rights with deadlines (issue 25 item 9; decision 116).
+  dataRightsFile: fileDataRequestEndpoint,
+  dataRightsList: myDataRightsEndpoint,
+  dataRightsRestoreConsent: restoreConsentEndpoint,
   // Personal data, supplementary information and the operator check (issue 9, profile).
   personalEnum: personalEnumEndpoint,
   personalInfo: personalInfoEndpoint,

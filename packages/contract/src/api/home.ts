@@ -52,9 +52,10 @@ export const productCardSchema = z.object({
    * Sen: why a locked card is locked, for the borrower to read: 'review' (credit under review),
    * 'rejected' (credit refused; enableLoanDate says when to try again), 'quota' (today's loans
    * taken), 'overdue' (no credit left while a loan is overdue: repaying it frees the credit),
-   * 'credit' (not enough credit left for the smallest amount); null when the card is not locked.
+   * 'credit' (not enough credit left for the smallest amount), 'consent' (the borrower withdrew the
+   * consent to lending, decision 116); null when the card is not locked.
    */
-  lockReason: z.enum(['review', 'rejected', 'quota', 'overdue', 'credit']).nullable(),
+  lockReason: z.enum(['review', 'rejected', 'quota', 'overdue', 'credit', 'consent']).nullable(),
 });
 export type ProductCard = z.infer<typeof productCardSchema>;
 

@@ -26,6 +26,10 @@ export const API_PATHS = {
   scoreReview: '/api/user/app/score/review',
   feedbackList: '/api/user/app/feedback/list',
   feedbackSubmit: '/api/user/app/feedback/submit',
+  /** The borrower's data rights with deadlines (issue 25 item 9; decision 116; the paths are ours). */
+  dataRightsFile: '/api/user/app/privacy/rights/file',
+  dataRightsList: '/api/user/app/privacy/rights/list',
+  dataRightsRestoreConsent: '/api/user/app/privacy/rights/consent/restore',
   // Credit and home (issue 10).
   /** The signed-in borrower's home (the family's LoanDashboard). */
   homeIndex: '/api/loan/app/index/v3',

@@ -1,7 +1,7 @@
 import { CREDIT_STATUS } from '@sen/contract';
-import { and, asc, desc, eq, gt, isNotNull, lte, ne, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, isNotNull, isNull, lte, ne, notExists, or, sql } from 'drizzle-orm';
 import { executeRows } from '../../db/database.ts';
-import { creditAccounts, creditDecisions, creditDenyList, instalmentOpen, loanInstalments, loanOrders } from '../../db/schema.ts';
+import { consentWithdrawals, creditAccounts, creditDecisions, creditDenyList, instalmentOpen, loanInstalments, loanOrders } from '../../db/schema.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 
 export type CreditAccountRow = typeof creditAccounts.$inferSelect;
@@ -17,6 +17,19 @@ export class CreditRepository {
 
   async findAccount(userId: string): Promise<CreditAccountRow | null> {
     const [row] = await this.db.select().from(creditAccounts).where(eq(creditAccounts.userId, userId)).limit(1);
+    return row ?? null;
+  }
+
+  /**
+   * The account as the home reads it: with whether the borrower has withdrawn the consent to
+   * lending (decision 116), in the same statement, so the home's statement count is unchanged.
+   */
+  async findAccountForHome(userId: string): Promise<(CreditAccountRow & { lendingConsentWithdrawn: boolean }) | null> {
+    const [row] = await this.db
+      .select({ ...getTableColumns(creditAccounts), lendingConsentWithdrawn: sql<boolean>`exists(${this.lendingConsentWithdrawn(userId)})` })
+      .from(creditAccounts)
+      .where(eq(creditAccounts.userId, userId))
+      .limit(1);
     return row ?? null;
   }
 
@@ -124,8 +137,9 @@ export class CreditRepository {
    * the row is locked by it and the condition is checked again on the row's latest version, so two
    * reservations at once can never pass the limit together. A borrower with a written-off loan is
    * refused here too (their credit stays locked, decision 100), and so is one with a loan past its
-   * due date on `today` (decision 115): both checked in the same statement, so the commit spends
-   * no extra query on them. Null when refused.
+   * due date on `today` (decision 115), and one who withdrew the consent to the processing of their
+   * data for lending (decision 116): all checked in the same statement, so the commit spends no
+   * extra query on them. Null when refused.
    */
   async reserveWithinLimit(userId: string, amount: bigint, approvedStatus: number, now: Date, today: string): Promise<{ usedAmount: bigint; creditLimit: bigint } | null> {
     const [row] = await this.db
@@ -140,6 +154,7 @@ export class CreditRepository {
           notExists(this.overdueInstalments(userId, today)),
           // A restructured loan's watch period (decision 117): no new loan until after it.
           notExists(this.inWatch(userId, today)),
+          notExists(this.lendingConsentWithdrawn(userId)),
         ),
       )
       .returning({ usedAmount: creditAccounts.usedAmount, creditLimit: creditAccounts.creditLimit });
@@ -163,6 +178,19 @@ export class CreditRepository {
       .select({ one: sql`1` })
       .from(loanOrders)
       .where(and(eq(loanOrders.userId, userId), sql`${loanOrders.watchUntil} >= ${today}::date`));
+  }
+
+  /** Whether the borrower has withdrawn the consent needed for lending and not given it again (decision 116). */
+  async hasWithdrawnLendingConsent(userId: string): Promise<boolean> {
+    const [row] = await this.lendingConsentWithdrawn(userId).limit(1);
+    return row !== undefined;
+  }
+
+  private lendingConsentWithdrawn(userId: string) {
+    return this.db
+      .select({ one: sql`1` })
+      .from(consentWithdrawals)
+      .where(and(eq(consentWithdrawals.userId, userId), eq(consentWithdrawals.consent, 'lending'), isNull(consentWithdrawals.restoredAt)));
   }
 
   private overdueInstalments(userId: string, today: string) {

@@ -67,6 +67,11 @@ export class CreditService {
     return this.repository.findAccount(userId);
   }
 
+  /** The account with whether the consent to lending is withdrawn (decision 116), in one statement: for the home. */
+  accountForHome(userId: string) {
+    return this.repository.findAccountForHome(userId);
+  }
+
   /**
    * Starts a review for a certified borrower (call in the certification step's transaction): a
    * new account under review, or an old one again once its retry date or calm period is over.
@@ -340,6 +345,7 @@ export class CreditService {
    * caller's transaction; locks the credit row, so concurrent reservations queue and none can pass
    * the limit. Throws LOAN_OVERDUE while a loan is past its due date (decision 115),
    * LOAN_RESTRUCTURE_WATCH while a restructured loan is in its watch period (decision 117), else
+   * LENDING_CONSENT_WITHDRAWN while the consent to lending is withdrawn (decision 116), else
    * CREDIT_LIMIT_EXCEEDED when not approved or not enough is left.
    */
   async reserve(userId: string, amount: bigint, options: { businessDate?: string } = {}): Promise<{ usedAmount: bigint; available: bigint }> {
@@ -353,6 +359,7 @@ export class CreditService {
       // Refused: say why (one more query, on the refusal only).
       if (await this.repository.hasOverdueLoan(userId, businessDate)) throw new AppError('LOAN_OVERDUE');
       if (await this.repository.hasLoanInWatch(userId, businessDate)) throw new AppError('LOAN_RESTRUCTURE_WATCH');
+      if (await this.repository.hasWithdrawnLendingConsent(userId)) throw new AppError('LENDING_CONSENT_WITHDRAWN');
       throw new AppError('CREDIT_LIMIT_EXCEEDED');
     }
     return { usedAmount: reserved.usedAmount, available: reserved.creditLimit - reserved.usedAmount };

@@ -53,6 +53,8 @@ interface CardContext {
   lang: Language;
   /** A loan of the borrower's is overdue. */
   overdue: boolean;
+  /** The borrower withdrew the consent to lending (decision 116). */
+  consentWithdrawn: boolean;
 }
 
 /** Why a card is locked (ProductCard.lockReason), or null when it is not. */
@@ -60,6 +62,7 @@ function lockReason(context: CardContext, applicable: boolean, quotaUsedUp: bool
   if (applicable) return null;
   if (context.status === CREDIT_ACCOUNT_STATUS.REVIEWING) return 'review';
   if (context.status === CREDIT_ACCOUNT_STATUS.REJECTED) return 'rejected';
+  if (context.consentWithdrawn) return 'consent';
   if (context.overdue) return 'overdue';
   return quotaUsedUp ? 'quota' : 'credit';
 }
@@ -119,11 +122,11 @@ export class HomeService {
   async index(userId: string, lang: Language): Promise<HomeIndex> {
     const now = this.clock();
     const today = vietnamDate(now);
-    let account = await this.credit.account(userId);
+    let account = await this.credit.accountForHome(userId);
     // A borrower certified before the review existed (or whose request was lost) gets one now.
     if (!account && (await this.certification.hasAuth(userId))) {
       await this.credit.requestReview(userId);
-      account = await this.credit.account(userId);
+      account = await this.credit.accountForHome(userId);
     }
     const status = account?.status ?? CREDIT_STATUS.REVIEWING;
     const limit = account?.creditLimit ?? 0n;
@@ -143,13 +146,15 @@ export class HomeService {
       usage: await this.products.usageOn(today),
       lang,
       overdue: overdue.orders > 0,
+      consentWithdrawn: account?.lendingConsentWithdrawn === true,
     };
     const show: ProductCard[] = [];
     const cannot: ProductCard[] = [];
     for (const product of await this.products.activeProducts()) {
       const quotaUsedUp = product.dailyQuota !== null && (context.usage.get(product.id) ?? 0) >= product.dailyQuota;
       // No new loan while one is overdue (decision 115): the commit refuses it too.
-      const applicable = approved && !context.overdue && !quotaUsedUp && available >= product.minAmount;
+      // Nor after the consent to lending was withdrawn (decision 116).
+      const applicable = approved && !context.overdue && !context.consentWithdrawn && !quotaUsedUp && available >= product.minAmount;
       (applicable ? show : cannot).push(this.card(product, context, applicable));
     }
     const shown = show.length > 0 ? show : cannot;

@@ -53,6 +53,10 @@ export function ProductCardView({ card, onApply, onAddInformation }: { card: Car
         <p className="product-card__note product-card__note--alert" role="note" data-testid="lock-reason">
           {t('home.card.lockedOverdue')}
         </p>
+      ) : locked && card.lockReason === 'consent' ? (
+        <p className="product-card__note product-card__note--alert" role="note" data-testid="lock-reason">
+          {t('home.card.lockedConsent')}
+        </p>
       ) : locked && card.lockReason === 'credit' ? (
         <p className="product-card__note" role="note" data-testid="lock-reason">
           {t('home.card.lockedCredit')}

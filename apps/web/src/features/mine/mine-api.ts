@@ -1,5 +1,5 @@
-import { FEEDBACK_IMAGE_PARTS, type ConsentRecord, type FeedbackItem, type FeedbackReceipt, type HomeIndex } from '@sen/contract';
-import { useQuery } from '@tanstack/react-query';
+import { FEEDBACK_IMAGE_PARTS, type ConsentPurpose, type ConsentRecord, type FileDataRequest, type MyDataRights, type FeedbackItem, type FeedbackReceipt, type HomeIndex } from '@sen/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/request/call-endpoint.ts';
 import type { RequestOptions } from '../../shared/request/request.ts';
 import { endpoints } from '../../shared/request/endpoints.ts';
@@ -20,6 +20,32 @@ export function useConsentHistory() {
   return useQuery<ConsentRecord[]>({
     queryKey: mineKeys.consents(),
     queryFn: () => callEndpoint(endpoints.consentHistory, {}),
+  });
+}
+
+/** The borrower's data-subject requests and withdrawn consents (decision 116). */
+export function useMyDataRights() {
+  return useQuery<MyDataRights>({
+    queryKey: mineKeys.dataRights(),
+    queryFn: () => callEndpoint(endpoints.dataRightsList, {}, { skipErrorHandler: true }),
+  });
+}
+
+/** Files a request; the list is fetched again. Refusals (one open per kind) are shown by the form, not as a toast. */
+export function useFileDataRequest() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: FileDataRequest) => callEndpoint(endpoints.dataRightsFile, input, { skipErrorHandler: true }),
+    onSuccess: () => client.invalidateQueries({ queryKey: mineKeys.dataRights() }),
+  });
+}
+
+/** Gives a withdrawn consent again; the list is fetched again. */
+export function useRestoreConsent() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (consent: ConsentPurpose) => callEndpoint(endpoints.dataRightsRestoreConsent, { consent }, { skipErrorHandler: true }),
+    onSuccess: () => client.invalidateQueries({ queryKey: mineKeys.dataRights() }),
   });
 }
 

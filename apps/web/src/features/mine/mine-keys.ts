@@ -3,4 +3,5 @@ export const mineKeys = {
   all: ['mine'] as const,
   feedback: () => [...mineKeys.all, 'feedback'] as const,
   consents: () => [...mineKeys.all, 'consents'] as const,
+  dataRights: () => [...mineKeys.all, 'data-rights'] as const,
 };

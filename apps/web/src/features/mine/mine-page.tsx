@@ -5,7 +5,7 @@ import { paths } from '../../app/paths.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { GlobeIcon, HeadsetIcon, OrderIcon, UserIcon } from '../../shared/ui/icons.tsx';
+import { GlobeIcon, HeadsetIcon, OrderIcon, ShieldIcon, UserIcon } from '../../shared/ui/icons.tsx';
 import { LanguagePicker } from '../../shared/ui/language-picker.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { logout } from '../auth/index.ts';
@@ -17,7 +17,7 @@ import './mine.css';
 
 /**
  * /mine: the masked phone, the entries to orders, receiving accounts, certification centre,
- * messages (with the unread count), about us, contact us and settings (each with its icon), the
+ * messages (with the unread count), my data rights, about us, contact us and settings (each with its icon), the
  * language and Log out.
  */
 export function MinePage() {
@@ -32,6 +32,7 @@ export function MinePage() {
     { label: t('mine.menu.accounts'), to: paths.accountsReceivable, icon: <CardIcon />, testId: 'mine-accounts' },
     { label: t('mine.menu.certification'), to: paths.certificationCenter, icon: <BadgeIcon />, testId: 'mine-certification' },
     { label: t('mine.menu.messages'), to: paths.messageList, icon: <BellIcon />, testId: 'mine-messages' },
+    { label: t('mine.menu.dataRights'), to: paths.dataRights, icon: <ShieldIcon width={22} height={22} />, testId: 'mine-data-rights' },
     { label: t('mine.menu.about'), to: paths.aboutUs, icon: <InfoIcon />, testId: 'mine-about' },
     { label: t('mine.menu.contact'), to: paths.contactUs, icon: <HeadsetIcon width={22} height={22} />, testId: 'mine-contact' },
     { label: t('mine.menu.settings'), to: paths.settings, icon: <GearIcon />, testId: 'mine-settings' },

@@ -22,6 +22,15 @@ import { adminOperatorDeactivateEndpoint, adminOperatorInviteEndpoint, adminOper
 import { adminProductListEndpoint, adminProductProposeEndpoint } from './products.ts';
 import { adminProposalApproveEndpoint, adminProposalListEndpoint, adminProposalRejectEndpoint } from './proposals.ts';
 import { adminDashboardEndpoint } from './dashboard.ts';
+import {
+  adminBreachesEndpoint,
+  adminBreachNotifiedEndpoint,
+  adminBreachRecordEndpoint,
+  adminDataRequestCompleteEndpoint,
+  adminDataRequestExtendEndpoint,
+  adminDataRequestRefuseEndpoint,
+  adminDataRequestsEndpoint,
+} from './privacy.ts';
 import { adminUnidentifiedMatchEndpoint, adminUnidentifiedReturnEndpoint, adminUnidentifiedTransfersEndpoint } from './reconciliation.ts';
 import { adminReconciliationReportEndpoint, adminStatementImportEndpoint } from './statements.ts';
 import { adminPayoutCancelProposeEndpoint, adminPayoutRetryEndpoint, adminRefundProposeEndpoint, adminWriteOffProposeEndpoint } from './servicing.ts';
@@ -94,6 +103,13 @@ export const adminEndpoints = {
   restructurePreview: adminRestructurePreviewEndpoint,
   restructurePropose: adminRestructureProposeEndpoint,
   hardshipRequests: adminHardshipRequestsEndpoint,
+  dataRequests: adminDataRequestsEndpoint,
+  dataRequestExtend: adminDataRequestExtendEndpoint,
+  dataRequestComplete: adminDataRequestCompleteEndpoint,
+  dataRequestRefuse: adminDataRequestRefuseEndpoint,
+  breaches: adminBreachesEndpoint,
+  breachRecord: adminBreachRecordEndpoint,
+  breachNotified: adminBreachNotifiedEndpoint,
 } as const satisfies Record<string, AnyEndpoint>;
 
 export const allAdminEndpoints: readonly AnyEndpoint[] = Object.values(adminEndpoints);

@@ -56,4 +56,12 @@ export const ADMIN_PATHS = {
   restructurePreview: '/api/admin/collections/restructure/preview',
   restructurePropose: '/api/admin/collections/restructure/propose',
   hardshipRequests: '/api/admin/collections/hardship',
+  // Personal-data protection (issue 25 item 9; decision 116): data-subject requests and breaches.
+  dataRequests: '/api/admin/privacy/requests',
+  dataRequestExtend: '/api/admin/privacy/requests/extend',
+  dataRequestComplete: '/api/admin/privacy/requests/complete',
+  dataRequestRefuse: '/api/admin/privacy/requests/refuse',
+  breaches: '/api/admin/privacy/breaches',
+  breachRecord: '/api/admin/privacy/breaches/record',
+  breachNotified: '/api/admin/privacy/breaches/notified',
 } as const;
