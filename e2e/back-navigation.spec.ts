@@ -57,6 +57,7 @@ const JOURNEY: (string | Stop)[] = [
   '/mine/settings/password',
   '/mine/settings/feedback',
   '/mine/settings/privacy-consents',
+  '/mine/data-rights',
   '/mine/settings/close-account',
   '/mine/about-us',
   '/mine/contact-us',
