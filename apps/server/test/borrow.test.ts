@@ -110,6 +110,9 @@ describe('agreements (decision 071)', () => {
     // A visitor's page never names a borrower, and an order's page needs its owner's session.
     expect(page.body).not.toContain(b.phone.slice(-3) + '<');
     expect((await t.app.inject({ method: 'GET', url: `${API_PATHS.leaseAgreementPage}?orderId=1` })).statusCode).toBe(404);
+    // A signed-in borrower's agreement naming neither an order nor a product: nothing to show, a
+    // refusal the page turns into its 404 (it was a TypeError and a 500; the fuzz found it).
+    await expect(t.services.borrowing.agreementText(b.userId, b.phone, 'vn', 'lease', { productIds: [], amount: 3_000_000 })).rejects.toMatchObject({ errorName: 'NOT_FOUND' });
   });
 });
 

@@ -53,7 +53,8 @@ describe.each(['VT', 'KMP', 'H5'] as const)('%s on the repayment calls', (name) 
     const list = await client.post<Array<Record<string, unknown>>>(API_PATHS.multipleOrderList);
     expect(list.envelope.code, list.response.body).toBe(200);
     expect(list.envelope.data).toEqual([
-      expect.objectContaining({ orderId: loan.order.id, orderNo: loan.order.orderNo, productName: 'Sen Linh Hoạt', currencySymbol: '₫', orderStatus: 30 }),
+      // The product's name in the client's language (decision 113): VT sends lang en_US.
+      expect.objectContaining({ orderId: loan.order.id, orderNo: loan.order.orderNo, productName: name === 'VT' ? 'Sen Flex' : 'Sen Linh Hoạt', currencySymbol: '₫', orderStatus: 30 }),
     ]);
     expect(typeof list.envelope.data[0]!.actualRepayAmount).toBe('number');
 

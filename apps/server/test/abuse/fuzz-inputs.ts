@@ -1,4 +1,4 @@
-import { PRIVACY_POLICY_VERSION, REG_CLIENTS, type AnyEndpoint } from '@sen/contract';
+import { PRIVACY_POLICY_VERSION, REG_CLIENTS, type AnyEndpoint, DATA_REQUEST_KINDS } from '@sen/contract';
 import fc from 'fast-check';
 
 /**
@@ -111,7 +111,16 @@ function plausibleValue(key: string): fc.Arbitrary<unknown> {
       return fc.boolean();
     case 'appVersion':
       return fc.constantFrom('1.0.0', '2.3.4-beta');
+    case 'kind':
+      return fc.constantFrom(...DATA_REQUEST_KINDS, 'erase');
+    case 'consent':
+      return fc.constantFrom('lending', 'tracking', 'marketing');
     default:
+      // Ids, counts, days and amounts as numbers, dates and times as the contract writes them: a
+      // random string never passes their schemas, so the endpoint behind would never be reached.
+      if (/^id$|Id$|^days$|Days$|^amount$|Amount$|Nums$|Count$|Affected$/.test(key)) return fc.oneof(fc.integer({ min: -1, max: 60 }), fc.integer({ min: 1, max: 20_000_000 }));
+      if (/^date$|Date$/.test(key)) return fc.constantFrom('2026-11-25', '2026-12-31', '2026-02-30', '25/11/2026');
+      if (/At$/.test(key)) return fc.constantFrom('2026-11-25T08:00:00.000Z', '2030-01-01T00:00:00.000Z', 'yesterday');
       return fc.string({ maxLength: 30 });
   }
 }

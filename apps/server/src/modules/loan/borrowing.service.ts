@@ -110,7 +110,10 @@ export class BorrowingService {
         fillAgreement(document, lang, parties, { productName: product.name, date: today, dailyRatePpm: product.dailyRatePpm, overdueRatePpm: Number(product.overdueDailyRatePpm), termDays: product.termDays, planNums: plan, schedule: quote.schedule, cost: quote.cost }),
       );
     }
-    return { title: sections[0]!.title, text: sections.map((section) => section.text).join('\n\n') };
+    // No order and no product named: there is no agreement to show.
+    const [first] = sections;
+    if (!first) throw new AppError('NOT_FOUND');
+    return { title: first.title, text: sections.map((section) => section.text).join('\n\n') };
   }
 
   /** An agreement for a visitor's WebView: the figures of the query, the borrower left to the app. */
