@@ -6,7 +6,8 @@ import type { MessageKey } from './messages.ts';
  * out, 403 is 'Access denied', anything else shows the server's message) and HTTP statuses only
  * when a response carries no envelope (docs/decisions/002-error-envelope-and-http-status.md).
  */
-export const ERRORS = {
+/** What a borrower can meet (codes below 6000). The borrower app imports only these, so the back office's catalogue stays off its first route (e2e/budgets.spec.ts). */
+export const BORROWER_ERRORS = {
   /** A field failed its §5 rule; the message is that rule's text. */
   VALIDATION_FAILED: { code: 400, httpStatus: 400, messageKey: 'validation.required' },
   /** No, an unknown, an expired or a revoked session token. The client logs out. */
@@ -164,6 +165,24 @@ export const ERRORS = {
   RECEIPT_ALREADY_REVIEWED: { code: 2710, httpStatus: 409, messageKey: 'error.receiptAlreadyReviewed' },
   /** The product asks for the agreements to be signed with a code sent by SMS (signingCode 'required') and none came (decision 112). */
   SIGNING_CODE_REQUIRED: { code: 2712, httpStatus: 400, messageKey: 'error.signingCodeRequired' },
+  // Refunds, write-off and the settlement certificate (issue 23; decision 100).
+  /** A settlement certificate asked for an order that is not settled (repaying, written off, never paid out). */
+  ORDER_NOT_SETTLED: { code: 2711, httpStatus: 409, messageKey: 'error.orderNotSettled' },
+  // Restructuring and hardship (issue 23 item 5; decision 117).
+  /** Help asked for a loan that is not being repaid, or neither overdue nor with an instalment due within 7 days. */
+  HARDSHIP_NOT_ELIGIBLE: { code: 2720, httpStatus: 409, messageKey: 'error.hardshipNotEligible' },
+  /** The loan already has a request for help open (or an offer waiting): one at a time. */
+  HARDSHIP_REQUEST_OPEN: { code: 2721, httpStatus: 409, messageKey: 'error.hardshipRequestOpen' },
+  /** The offer is no longer open (accepted, declined, expired or replaced). */
+  RESTRUCTURE_OFFER_NOT_OPEN: { code: 2722, httpStatus: 409, messageKey: 'error.restructureOfferNotOpen' },
+  /** The new plan's figures changed since they were shown (a payment or a new day): review them again. */
+  RESTRUCTURE_OFFER_CHANGED: { code: 2723, httpStatus: 409, messageKey: 'error.restructureOfferChanged' },
+  /** A new loan during a restructured loan's watch period (decision 117). */
+  LOAN_RESTRUCTURE_WATCH: { code: 2724, httpStatus: 409, messageKey: 'error.loanRestructureWatch' },
+} as const satisfies Record<string, { code: number; httpStatus: number; messageKey: MessageKey }>;
+
+/** The back office's own refusals (6xxx): operators, proposals, servicing, reconciliation, privacy. */
+export const OPERATOR_ERRORS = {
 
   // The back office (issue 22; docs/decisions/089, 090, 091). 60xx.
   /** A call under /api/admin without `x-sen-admin: 1`: a cross-site form or link cannot set a header (CSRF). */
@@ -216,9 +235,6 @@ export const ERRORS = {
   COLLECTION_ASSIGNEE_INVALID: { code: 6062, httpStatus: 400, messageKey: 'error.collectionAssigneeInvalid' },
   /** A promise to pay dated before today or more than 30 days ahead (Vietnam dates). */
   COLLECTION_PROMISE_DATE: { code: 6063, httpStatus: 400, messageKey: 'error.collectionPromiseDate' },
-  // Refunds, write-off and the settlement certificate (issue 23; decision 100).
-  /** A settlement certificate asked for an order that is not settled (repaying, written off, never paid out). */
-  ORDER_NOT_SETTLED: { code: 2711, httpStatus: 409, messageKey: 'error.orderNotSettled' },
   /** A refund proposed for an order that holds no credit (overpayment), or for more than it holds. */
   REFUND_NOTHING_HELD: { code: 6070, httpStatus: 409, messageKey: 'error.refundNothingHeld' },
   /** A refund of the order is already being sent (one live refund per order). */
@@ -245,17 +261,6 @@ export const ERRORS = {
   STATEMENT_CONFLICT: { code: 6093, httpStatus: 409, messageKey: 'error.statementConflict' },
   /** A statement file over STATEMENT_MAX_BYTES. */
   STATEMENT_TOO_LARGE: { code: 6094, httpStatus: 413, messageKey: 'error.statementTooLarge' },
-  // Restructuring and hardship (issue 23 item 5; decision 117).
-  /** Help asked for a loan that is not being repaid, or neither overdue nor with an instalment due within 7 days. */
-  HARDSHIP_NOT_ELIGIBLE: { code: 2720, httpStatus: 409, messageKey: 'error.hardshipNotEligible' },
-  /** The loan already has a request for help open (or an offer waiting): one at a time. */
-  HARDSHIP_REQUEST_OPEN: { code: 2721, httpStatus: 409, messageKey: 'error.hardshipRequestOpen' },
-  /** The offer is no longer open (accepted, declined, expired or replaced). */
-  RESTRUCTURE_OFFER_NOT_OPEN: { code: 2722, httpStatus: 409, messageKey: 'error.restructureOfferNotOpen' },
-  /** The new plan's figures changed since they were shown (a payment or a new day): review them again. */
-  RESTRUCTURE_OFFER_CHANGED: { code: 2723, httpStatus: 409, messageKey: 'error.restructureOfferChanged' },
-  /** A new loan during a restructured loan's watch period (decision 117). */
-  LOAN_RESTRUCTURE_WATCH: { code: 2724, httpStatus: 409, messageKey: 'error.loanRestructureWatch' },
   /** A restructure of a loan not being repaid, already restructured, or with no principal left; an offer proposed while another is open. */
   RESTRUCTURE_NOT_ALLOWED: { code: 6100, httpStatus: 409, messageKey: 'error.restructureNotAllowed' },
   /** An offer outside the rules (instalments, period, term, extension, waiver caps); params `rules` names them. */
@@ -270,5 +275,7 @@ export const ERRORS = {
   /** The breach's notification is recorded already. */
   BREACH_ALREADY_NOTIFIED: { code: 6114, httpStatus: 409, messageKey: 'error.breachAlreadyNotified' },
 } as const satisfies Record<string, { code: number; httpStatus: number; messageKey: MessageKey }>;
+
+export const ERRORS = { ...BORROWER_ERRORS, ...OPERATOR_ERRORS } as const;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -1,4 +1,4 @@
-import { ERRORS } from '@sen/contract';
+import { BORROWER_ERRORS } from '@sen/contract';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../app/paths.ts';
@@ -39,7 +39,7 @@ function BindForm({ contacts }: { contacts: ContactFormValues[] }) {
       showToast(t('accounts.saved'));
       await navigate(next?.startsWith('/') ? next : paths.root, { replace: true });
     } catch (error) {
-      if (isRequestError(error) && error.code === ERRORS.BANK_ACCOUNT_DUPLICATE.code) {
+      if (isRequestError(error) && error.code === BORROWER_ERRORS.BANK_ACCOUNT_DUPLICATE.code) {
         form.setError(values.payWay === 'CARD' ? 'bankNo' : 'accountCode', { type: 'server', message: error.message }, { shouldFocus: true });
       } else {
         showToast(errorText(error));

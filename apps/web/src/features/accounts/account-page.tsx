@@ -1,4 +1,4 @@
-import { ERRORS } from '@sen/contract';
+import { BORROWER_ERRORS } from '@sen/contract';
 import { Checkbox } from 'antd-mobile';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -39,7 +39,7 @@ export function AccountPage() {
       showToast(t('accounts.added'));
       await navigate(paths.accountsReceivable, { replace: true });
     } catch (error) {
-      if (isRequestError(error) && error.code === ERRORS.BANK_ACCOUNT_DUPLICATE.code) {
+      if (isRequestError(error) && error.code === BORROWER_ERRORS.BANK_ACCOUNT_DUPLICATE.code) {
         form.setError(values.payWay === 'CARD' ? 'bankNo' : 'accountCode', { type: 'server', message: error.message }, { shouldFocus: true });
       } else {
         showToast(errorText(error));

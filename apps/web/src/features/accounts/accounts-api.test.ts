@@ -1,4 +1,4 @@
-import { API_PATHS, ERRORS } from '@sen/contract';
+import { API_PATHS, BORROWER_ERRORS } from '@sen/contract';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -55,9 +55,9 @@ describe('receiving account mutations', () => {
   });
 
   it('adding an account invalidates the same; a refusal is the caller’s to show (no toast) and invalidates nothing', async () => {
-    answer({ [API_PATHS.bankAdd]: () => envelope(null, { code: ERRORS.BANK_ACCOUNT_DUPLICATE.code, message: 'This account is already added', status: 409 }) });
+    answer({ [API_PATHS.bankAdd]: () => envelope(null, { code: BORROWER_ERRORS.BANK_ACCOUNT_DUPLICATE.code, message: 'This account is already added', status: 409 }) });
     const { result, client } = renderHookWithQuery(() => useAddAccount(), seed);
-    await expect(result.current.mutateAsync(addPayload(values, false))).rejects.toMatchObject({ code: ERRORS.BANK_ACCOUNT_DUPLICATE.code });
+    await expect(result.current.mutateAsync(addPayload(values, false))).rejects.toMatchObject({ code: BORROWER_ERRORS.BANK_ACCOUNT_DUPLICATE.code });
     expect(toast).not.toHaveBeenCalled();
     expect(invalidated(client)).toEqual([]);
 
@@ -68,9 +68,9 @@ describe('receiving account mutations', () => {
   });
 
   it('unbinding invalidates the lists even when refused (the list may have been out of date), with the server’s reason toasted', async () => {
-    answer({ [API_PATHS.bankUnbind]: () => envelope(null, { code: ERRORS.BANK_UNBIND_ONLY_ACCOUNT.code, message: 'This is your only receiving account', status: 409 }) });
+    answer({ [API_PATHS.bankUnbind]: () => envelope(null, { code: BORROWER_ERRORS.BANK_UNBIND_ONLY_ACCOUNT.code, message: 'This is your only receiving account', status: 409 }) });
     const { result, client } = renderHookWithQuery(() => useAccountActions(), seed);
-    await expect(result.current.unbind.mutateAsync(account)).rejects.toMatchObject({ code: ERRORS.BANK_UNBIND_ONLY_ACCOUNT.code });
+    await expect(result.current.unbind.mutateAsync(account)).rejects.toMatchObject({ code: BORROWER_ERRORS.BANK_UNBIND_ONLY_ACCOUNT.code });
     expect(requestBody(fetchMock, API_PATHS.bankUnbind)).toMatchObject({ bankInfoId: '5', payWay: 'CARD' });
     await waitFor(() => expect(toast).toHaveBeenCalledWith('This is your only receiving account'));
     expect(invalidated(client)).toEqual(AFTER_A_CHANGE);

@@ -1,4 +1,4 @@
-import { API_PATHS, ERRORS } from '@sen/contract';
+import { API_PATHS, BORROWER_ERRORS } from '@sen/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -77,7 +77,7 @@ describe('/mine/accounts-receivable', () => {
       if (String(url).startsWith(API_PATHS.bankMyCard)) return envelope([card(5, 'Vietcombank', 1)]);
       if (String(url).startsWith(API_PATHS.cashWalletListMy)) return envelope([]);
       if (String(url).startsWith(API_PATHS.bankUnbind)) {
-        return envelope(null, { code: ERRORS.BANK_UNBIND_ONLY_ACCOUNT.code, message: 'This is your only receiving account', status: 409 });
+        return envelope(null, { code: BORROWER_ERRORS.BANK_UNBIND_ONLY_ACCOUNT.code, message: 'This is your only receiving account', status: 409 });
       }
       return envelope(null);
     });

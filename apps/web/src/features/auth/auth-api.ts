@@ -1,5 +1,5 @@
 import {
-  ERRORS,
+  BORROWER_ERRORS,
   LOGIN_PLACEHOLDER_COORDINATE,
   LOGIN_TYPE,
   OTP_RESEND_SECONDS,
@@ -39,7 +39,7 @@ export async function sendLoginCode(phone: string, options: RequestOptions = {})
     await callEndpoint(endpoints.loginSms, input, { ...options, skipErrorHandler: true });
     return OTP_RESEND_SECONDS;
   } catch (error) {
-    if (!isRequestError(error) || error.code !== ERRORS.CHALLENGE_REQUIRED.code) {
+    if (!isRequestError(error) || error.code !== BORROWER_ERRORS.CHALLENGE_REQUIRED.code) {
       // The toast the request layer would have shown, had this first try not asked it not to.
       if (isRequestError(error) && !options.skipErrorHandler) showToast(error.message);
       throw error;

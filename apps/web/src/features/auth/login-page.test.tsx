@@ -1,4 +1,4 @@
-import { API_PATHS, ERRORS, STORAGE_KEYS, transformPassword } from '@sen/contract';
+import { API_PATHS, BORROWER_ERRORS, STORAGE_KEYS, transformPassword } from '@sen/contract';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -131,7 +131,7 @@ describe('GET OTP button', () => {
 
   it('uses retryAfterSeconds when the server says it is too soon', async () => {
     fetchMock.mockResolvedValue(
-      envelope({ retryAfterSeconds: 42 }, { code: ERRORS.OTP_TOO_SOON.code, message: 'Please wait 42s before getting a new OTP', status: 429 }),
+      envelope({ retryAfterSeconds: 42 }, { code: BORROWER_ERRORS.OTP_TOO_SOON.code, message: 'Please wait 42s before getting a new OTP', status: 429 }),
     );
     renderLogin();
     fireEvent.change(phoneInput(), { target: { value: '0912345678' } });
@@ -218,7 +218,7 @@ describe('login submit', () => {
   });
 
   it('a wrong code marks the code field with the server message and clears it, with no toast', async () => {
-    fetchMock.mockResolvedValue(envelope(null, { code: ERRORS.OTP_INCORRECT.code, message: 'Incorrect OTP, please try again', status: 400 }));
+    fetchMock.mockResolvedValue(envelope(null, { code: BORROWER_ERRORS.OTP_INCORRECT.code, message: 'Incorrect OTP, please try again', status: 400 }));
     const router = renderLogin();
     fireEvent.change(phoneInput(), { target: { value: '0912345678' } });
     fireEvent.change(screen.getByLabelText('OTP'), { target: { value: '1234' } });
@@ -233,7 +233,7 @@ describe('login submit', () => {
   });
 
   it('a wrong password marks the password field', async () => {
-    fetchMock.mockResolvedValue(envelope(null, { code: ERRORS.LOGIN_FAILED.code, message: 'Incorrect phone number or password', status: 400 }));
+    fetchMock.mockResolvedValue(envelope(null, { code: BORROWER_ERRORS.LOGIN_FAILED.code, message: 'Incorrect phone number or password', status: 400 }));
     renderLogin();
     fireEvent.click(screen.getByTestId('login-tab-password'));
     fireEvent.change(phoneInput(), { target: { value: '0912345678' } });
@@ -245,7 +245,7 @@ describe('login submit', () => {
   });
 
   it('an error with no field (too many requests) is a toast', async () => {
-    fetchMock.mockResolvedValue(envelope(null, { code: ERRORS.TOO_MANY_REQUESTS.code, message: 'Too many requests', status: 429 }));
+    fetchMock.mockResolvedValue(envelope(null, { code: BORROWER_ERRORS.TOO_MANY_REQUESTS.code, message: 'Too many requests', status: 429 }));
     renderLogin();
     fireEvent.change(phoneInput(), { target: { value: '0912345678' } });
     fireEvent.change(screen.getByLabelText('OTP'), { target: { value: '1234' } });

@@ -1,4 +1,4 @@
-import { ERRORS, OTP_RESEND_SECONDS } from '@sen/contract';
+import { BORROWER_ERRORS, OTP_RESEND_SECONDS } from '@sen/contract';
 import { isPhoneValid } from '../../shared/forms/phone-check.ts';
 import { useCallback, useRef, useState } from 'react';
 import { useT } from '../../shared/i18n/use-translation.ts';
@@ -36,7 +36,7 @@ export function useOtpSender(phone: string, onSent?: () => void) {
       onSent?.();
     } catch (error) {
       // The request layer showed the server's message; a too-early resend still starts the countdown.
-      if (isRequestError(error) && error.code === ERRORS.OTP_TOO_SOON.code) countdown.start(retryAfterSeconds(error.data));
+      if (isRequestError(error) && error.code === BORROWER_ERRORS.OTP_TOO_SOON.code) countdown.start(retryAfterSeconds(error.data));
     } finally {
       inFlight.current = false;
       setSending(false);

@@ -1,4 +1,4 @@
-import { API_PATHS, ERRORS } from '@sen/contract';
+import { API_PATHS, BORROWER_ERRORS } from '@sen/contract';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { envelopeResponse as envelope, setupApiTest } from '../../test/api-test.ts';
@@ -72,9 +72,9 @@ describe('the loan commit mutation', () => {
   });
 
   it('an outdated agreement invalidates the agreements and quotes to read again, not the orders', async () => {
-    fetchMock.mockResolvedValueOnce(envelope(null, { code: ERRORS.AGREEMENT_OUTDATED.code, message: 'The agreement has changed', status: 409 }));
+    fetchMock.mockResolvedValueOnce(envelope(null, { code: BORROWER_ERRORS.AGREEMENT_OUTDATED.code, message: 'The agreement has changed', status: 409 }));
     const { result, client } = renderHookWithQuery(() => useCommitOrder(), seed);
-    await expect(result.current.mutateAsync({ input: single, details })).rejects.toMatchObject({ code: ERRORS.AGREEMENT_OUTDATED.code });
+    await expect(result.current.mutateAsync({ input: single, details })).rejects.toMatchObject({ code: BORROWER_ERRORS.AGREEMENT_OUTDATED.code });
     expect(invalidated(client)).toEqual([borrowKeys.quote(2, 3_000_000), borrowKeys.agreement(null, 'en')].map((key) => JSON.stringify(key)));
   });
 });

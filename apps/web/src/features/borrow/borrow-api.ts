@@ -1,4 +1,4 @@
-import { ERRORS, type AgreementContent, type BatchCommitResult, type CommittedOrder, type LoanPage, type OrderSignCode, type ProductInfoDetail } from '@sen/contract';
+import { BORROWER_ERRORS, type AgreementContent, type BatchCommitResult, type CommittedOrder, type LoanPage, type OrderSignCode, type ProductInfoDetail } from '@sen/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { callEndpoint } from '../../shared/request/call-endpoint.ts';
@@ -170,7 +170,7 @@ function useCommit<Input, Result>(send: (input: Input, common: CommitCommon) => 
     mutationFn: ({ input, details }: { input: Input; details: CommitDetails }) => send(input, { ...details, auditKey }),
     onSuccess: () => invalidateAfterCommit(client),
     onError: (error) => {
-      if (isRequestError(error) && error.code === ERRORS.AGREEMENT_OUTDATED.code) {
+      if (isRequestError(error) && error.code === BORROWER_ERRORS.AGREEMENT_OUTDATED.code) {
         void client.invalidateQueries({ queryKey: borrowKeys.agreements() });
         void client.invalidateQueries({ queryKey: borrowKeys.quotes() });
         return;

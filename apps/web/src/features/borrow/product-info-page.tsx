@@ -1,4 +1,4 @@
-import { ERRORS, OTP_RESEND_SECONDS, TRACKING_ACTS, type BatchCommitResult, type CommittedOrder, type InstallmentPlan, type ProductDetail } from '@sen/contract';
+import { BORROWER_ERRORS, OTP_RESEND_SECONDS, TRACKING_ACTS, type BatchCommitResult, type CommittedOrder, type InstallmentPlan, type ProductDetail } from '@sen/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useBlocker, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
@@ -31,9 +31,9 @@ function retryAfterSeconds(data: unknown): number {
 
 /** The OTP refusals a commit with a signing code may answer, as the code step shows them. */
 const CODE_PROBLEMS: ReadonlyMap<number, Exclude<SigningCodeProblem, null>> = new Map([
-  [ERRORS.OTP_INCORRECT.code, 'incorrect'],
-  [ERRORS.OTP_EXPIRED.code, 'expired'],
-  [ERRORS.OTP_LOCKED.code, 'locked'],
+  [BORROWER_ERRORS.OTP_INCORRECT.code, 'incorrect'],
+  [BORROWER_ERRORS.OTP_EXPIRED.code, 'expired'],
+  [BORROWER_ERRORS.OTP_LOCKED.code, 'locked'],
 ]);
 
 /** Amounts move in steps a borrower can pick easily. */
@@ -163,7 +163,7 @@ export function ProductInfoPage() {
       showToast(t('login.otp.sent'));
       return sent.resendAfterSeconds;
     } catch (error) {
-      if (isRequestError(error) && error.code === ERRORS.OTP_TOO_SOON.code) {
+      if (isRequestError(error) && error.code === BORROWER_ERRORS.OTP_TOO_SOON.code) {
         // A code for this application was sent moments ago: it still signs; wait before another.
         const seconds = retryAfterSeconds(error.data);
         setSigning((current) => (current?.key === applicationKey ? current : { key: applicationKey, phoneMasked: '', resendAfterSeconds: seconds }));
@@ -202,7 +202,7 @@ export function ProductInfoPage() {
         finish({ type: 'single', order });
       }
     } catch (error) {
-      if (isRequestError(error) && error.code === ERRORS.AGREEMENT_OUTDATED.code) {
+      if (isRequestError(error) && error.code === BORROWER_ERRORS.AGREEMENT_OUTDATED.code) {
         // The wording changed while the borrower read it: they must read the new one (the mutation reloads it).
         setAgreed(false);
         return;

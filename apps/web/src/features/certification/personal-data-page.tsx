@@ -1,4 +1,4 @@
-import { ERRORS, PERSONAL_INFO_BOOST_MAX_VND, isMessageKey, formatDisplayDate, parseIsoDate, type EnumItem, type PersonalDataRequest, type PersonalInfo } from '@sen/contract';
+import { BORROWER_ERRORS, PERSONAL_INFO_BOOST_MAX_VND, isMessageKey, formatDisplayDate, parseIsoDate, type EnumItem, type PersonalDataRequest, type PersonalInfo } from '@sen/contract';
 import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { FormPickerField } from '../../shared/forms/form-picker-field.tsx';
@@ -92,7 +92,7 @@ export function PersonalDataPage({ mode }: { mode: 'batch' | 'info' }) {
       showToast(t('certification.saved'));
       await navigate(-1);
     } catch (error) {
-      if (isRequestError(error) && (error.code === ERRORS.ID_NUMBER_TAKEN.code || error.code === ERRORS.ID_NUMBER_LOCKED.code)) {
+      if (isRequestError(error) && (error.code === BORROWER_ERRORS.ID_NUMBER_TAKEN.code || error.code === BORROWER_ERRORS.ID_NUMBER_LOCKED.code)) {
         form.setError('cardNo', { type: 'server', message: error.message }, { shouldFocus: true });
         return;
       }

@@ -1,4 +1,4 @@
-import { ERRORS, MESSAGE_PAGE_DEFAULT, type MessagePage, type MessageRecord } from '@sen/contract';
+import { BORROWER_ERRORS, MESSAGE_PAGE_DEFAULT, type MessagePage, type MessageRecord } from '@sen/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/request/call-endpoint.ts';
 import { RequestError } from '../../shared/request/request-error.ts';
@@ -29,7 +29,7 @@ export function useMessagePages() {
 
 /** Whether a failed call was "no such message" (not the caller's, or gone). */
 export function isNotFound(error: unknown): boolean {
-  return error instanceof RequestError && (error.code === ERRORS.NOT_FOUND.code || error.httpStatus === 404);
+  return error instanceof RequestError && (error.code === BORROWER_ERRORS.NOT_FOUND.code || error.httpStatus === 404);
 }
 
 /** One message; `initial` is its record from the list, so opening it from the list shows it at once. */

@@ -1,4 +1,4 @@
-import { API_PATHS, ERRORS } from '@sen/contract';
+import { API_PATHS, BORROWER_ERRORS } from '@sen/contract';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -49,7 +49,7 @@ describe('close account', () => {
 
   it("shows the server's refusal and keeps the session", async () => {
     fetchMock.mockResolvedValue(
-      envelope(null, { code: ERRORS.ACCOUNT_CLOSE_REFUSED.code, message: 'You have a loan that is not settled yet. Please repay it before closing your account', status: 409 }),
+      envelope(null, { code: BORROWER_ERRORS.ACCOUNT_CLOSE_REFUSED.code, message: 'You have a loan that is not settled yet. Please repay it before closing your account', status: 409 }),
     );
     renderClose();
     fireEvent.click(screen.getByTestId('close-reason-3'));

@@ -1,4 +1,4 @@
-import { API_PATHS, ERRORS, type DataRequestView, type MyDataRights } from '@sen/contract';
+import { API_PATHS, BORROWER_ERRORS, type DataRequestView, type MyDataRights } from '@sen/contract';
 import { onlineManager } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -146,7 +146,7 @@ describe('my data rights', { timeout: 20_000 }, () => {
   it('shows the server’s refusal in place (one open request per kind), in the reader’s language', async () => {
     await changeLanguage('vn');
     serve({ requests: [], withdrawnConsents: [] }, () =>
-      envelope(null, { code: ERRORS.DATA_REQUEST_OPEN.code, message: 'Bạn đã có một yêu cầu loại này đang được xử lý. Vui lòng chờ phản hồi của chúng tôi', status: 409 }),
+      envelope(null, { code: BORROWER_ERRORS.DATA_REQUEST_OPEN.code, message: 'Bạn đã có một yêu cầu loại này đang được xử lý. Vui lòng chờ phản hồi của chúng tôi', status: 409 }),
     );
     renderPage();
     expect(await screen.findByText('Quyền dữ liệu của tôi', {}, SLOW)).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { API_PATHS, ERRORS, type HardshipView, type RestructureOfferView } from '@sen/contract';
+import { API_PATHS, BORROWER_ERRORS, type HardshipView, type RestructureOfferView } from '@sen/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../shared/i18n/i18n.ts';
@@ -112,7 +112,7 @@ describe('reviewing an offer', { timeout: 20_000 }, () => {
     answer({
       [API_PATHS.hardship]: () => envelope({ ...base, canAsk: false, offer }),
       [API_PATHS.restructureSignCode]: () => envelope({ resendAfterSeconds: 60, expiresInSeconds: 300, phoneMasked: '091****678' }),
-      [API_PATHS.restructureAccept]: () => (code === '1234' ? envelope(done) : envelope(null, { code: ERRORS.OTP_INCORRECT.code, message: 'Incorrect code', status: 400 })),
+      [API_PATHS.restructureAccept]: () => (code === '1234' ? envelope(done) : envelope(null, { code: BORROWER_ERRORS.OTP_INCORRECT.code, message: 'Incorrect code', status: 400 })),
     });
     renderWithQuery(<HardshipSection orderId={9} enabled />);
     const section = await screen.findByTestId('restructure-offer', {}, SLOW);

@@ -1,4 +1,4 @@
-import { ERRORS, HARDSHIP_REASONS, type HardshipReason, type RestructureOfferView } from '@sen/contract';
+import { BORROWER_ERRORS, HARDSHIP_REASONS, type HardshipReason, type RestructureOfferView } from '@sen/contract';
 import { useState } from 'react';
 import { FormPickerField } from '../../shared/forms/form-picker-field.tsx';
 import { FormTextField, digitsOnly } from '../../shared/forms/form-text-field.tsx';
@@ -24,9 +24,9 @@ const REASON_LABELS = {
 } as const satisfies Record<HardshipReason, string>;
 
 const CODE_PROBLEMS = new Map<number, SigningCodeProblem>([
-  [ERRORS.OTP_INCORRECT.code, 'incorrect'],
-  [ERRORS.OTP_EXPIRED.code, 'expired'],
-  [ERRORS.OTP_LOCKED.code, 'locked'],
+  [BORROWER_ERRORS.OTP_INCORRECT.code, 'incorrect'],
+  [BORROWER_ERRORS.OTP_EXPIRED.code, 'expired'],
+  [BORROWER_ERRORS.OTP_LOCKED.code, 'locked'],
 ]);
 
 /**

@@ -1,4 +1,4 @@
-import { ERRORS, isMessageKey } from '@sen/contract';
+import { BORROWER_ERRORS, isMessageKey } from '@sen/contract';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { isRequestError } from '../request/request-error.ts';
 
@@ -11,12 +11,12 @@ export type FieldRole = 'phone' | 'otp' | 'password' | 'oldPassword';
  * no field and is shown as a toast.
  */
 export const SERVER_ERROR_FIELDS: Record<number, { role: FieldRole; clear?: boolean }> = {
-  [ERRORS.OTP_INCORRECT.code]: { role: 'otp', clear: true },
-  [ERRORS.OTP_EXPIRED.code]: { role: 'otp', clear: true },
-  [ERRORS.OTP_LOCKED.code]: { role: 'otp', clear: true },
-  [ERRORS.LOGIN_FAILED.code]: { role: 'password' },
-  [ERRORS.PASSWORD_NOT_SET.code]: { role: 'password' },
-  [ERRORS.OLD_PASSWORD_INCORRECT.code]: { role: 'oldPassword' },
+  [BORROWER_ERRORS.OTP_INCORRECT.code]: { role: 'otp', clear: true },
+  [BORROWER_ERRORS.OTP_EXPIRED.code]: { role: 'otp', clear: true },
+  [BORROWER_ERRORS.OTP_LOCKED.code]: { role: 'otp', clear: true },
+  [BORROWER_ERRORS.LOGIN_FAILED.code]: { role: 'password' },
+  [BORROWER_ERRORS.PASSWORD_NOT_SET.code]: { role: 'password' },
+  [BORROWER_ERRORS.OLD_PASSWORD_INCORRECT.code]: { role: 'oldPassword' },
 };
 
 /**
@@ -33,7 +33,7 @@ export function placeServerError<T extends FieldValues>(
   const rule = SERVER_ERROR_FIELDS[error.code];
   const name = rule ? fields[rule.role] : undefined;
   if (!rule || !name) return false;
-  const catalogue = Object.values(ERRORS).find((entry) => entry.code === error.code)?.messageKey;
+  const catalogue = Object.values(BORROWER_ERRORS).find((entry) => entry.code === error.code)?.messageKey;
   const message = error.message.trim() || (catalogue && isMessageKey(catalogue) ? catalogue : 'error.requestFailed');
   if (rule.clear) form.setValue(name, '' as never, { shouldDirty: true });
   form.setError(name, { type: 'server', message }, { shouldFocus: true });

@@ -1,4 +1,4 @@
-import { API_PATHS, APP_VERSION, DEFAULT_APP_CODE, ERRORS, STORAGE_KEYS, computeSign } from '@sen/contract';
+import { API_PATHS, APP_VERSION, DEFAULT_APP_CODE, BORROWER_ERRORS, STORAGE_KEYS, computeSign } from '@sen/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelopeResponse, jsonResponse as json, setupApiTest } from '../../test/api-test.ts';
 import { changeLanguage } from '../i18n/i18n.ts';
@@ -188,7 +188,7 @@ describe('request layer: responses', () => {
     await rejection(get('/api/a'));
     expect(toast).toHaveBeenLastCalledWith('Access denied');
 
-    fetchMock.mockResolvedValueOnce(json({ code: ERRORS.OTP_TOO_SOON.code, message: 'Please wait 42s', data: { retryAfterSeconds: 42 } }, 429));
+    fetchMock.mockResolvedValueOnce(json({ code: BORROWER_ERRORS.OTP_TOO_SOON.code, message: 'Please wait 42s', data: { retryAfterSeconds: 42 } }, 429));
     const error = await rejection(get('/api/b'));
     expect(toast).toHaveBeenLastCalledWith('Please wait 42s');
     expect(error.code).toBe(2004);
@@ -254,7 +254,7 @@ describe('request layer: signing secret', () => {
   it('on a bad sign it refetches the secret once and retries once', async () => {
     useSignStore.setState({ signSecret: 'old', loading: false });
     fetchMock
-      .mockResolvedValueOnce(json({ code: ERRORS.BAD_SIGN.code, message: 'bad sign', data: null }, 400))
+      .mockResolvedValueOnce(json({ code: BORROWER_ERRORS.BAD_SIGN.code, message: 'bad sign', data: null }, 400))
       .mockResolvedValueOnce(ok({ verifySignSecret: 'new-secret' }))
       .mockResolvedValueOnce(ok({ done: true }));
     await expect(post('/api/thing', { a: 1 })).resolves.toEqual({ done: true });
@@ -272,11 +272,11 @@ describe('request layer: signing secret', () => {
 
   it('a second bad sign is not retried again', async () => {
     fetchMock
-      .mockResolvedValueOnce(json({ code: ERRORS.BAD_SIGN.code, message: 'Invalid request signature', data: null }, 400))
+      .mockResolvedValueOnce(json({ code: BORROWER_ERRORS.BAD_SIGN.code, message: 'Invalid request signature', data: null }, 400))
       .mockResolvedValueOnce(ok({ verifySignSecret: 'new-secret' }))
-      .mockResolvedValueOnce(json({ code: ERRORS.BAD_SIGN.code, message: 'Invalid request signature', data: null }, 400));
+      .mockResolvedValueOnce(json({ code: BORROWER_ERRORS.BAD_SIGN.code, message: 'Invalid request signature', data: null }, 400));
     const error = await rejection(post('/api/thing'));
-    expect(error.code).toBe(ERRORS.BAD_SIGN.code);
+    expect(error.code).toBe(BORROWER_ERRORS.BAD_SIGN.code);
     expect(fetchMock).toHaveBeenCalledTimes(3);
     expect(toast).toHaveBeenCalledWith('Invalid request signature');
   });

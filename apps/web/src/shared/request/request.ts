@@ -1,6 +1,6 @@
 import {
   APP_VERSION,
-  ERRORS,
+  BORROWER_ERRORS,
   HEADERS,
   REQUEST_TIMEOUT_MS,
   SUCCESS_CODE,
@@ -261,14 +261,14 @@ async function request<T>(call: Call, options: RequestOptions, retried = false):
     const envelope = body as Envelope;
     options.responseCallback?.(envelope);
     if (envelope.code === SUCCESS_CODE) return envelope.data as T;
-    if (envelope.code === ERRORS.BAD_SIGN.code && !retried && !options.skipSign) {
+    if (envelope.code === BORROWER_ERRORS.BAD_SIGN.code && !retried && !options.skipSign) {
       // The server's secret may have changed: fetch it again and try once more.
       await refreshSignSecret();
       return request<T>(call, options, true);
     }
     const extra = { code: envelope.code, httpStatus: response.status, data: envelope.data };
-    if (envelope.code === ERRORS.SESSION_EXPIRED.code) return failWithKey(failure, 'envelope', 'error.sessionExpired', extra);
-    if (envelope.code === ERRORS.ACCESS_DENIED.code) return failWithKey(failure, 'envelope', 'error.accessDenied', extra);
+    if (envelope.code === BORROWER_ERRORS.SESSION_EXPIRED.code) return failWithKey(failure, 'envelope', 'error.sessionExpired', extra);
+    if (envelope.code === BORROWER_ERRORS.ACCESS_DENIED.code) return failWithKey(failure, 'envelope', 'error.accessDenied', extra);
     if (envelope.message.trim()) return fail(failure, { kind: 'envelope', message: envelope.message, ...extra });
     return failWithKey(failure, 'envelope', 'error.requestFailed', extra);
   }
