@@ -1,4 +1,4 @@
-import { ADMIN_PATHS, API_PATHS, ERRORS, type HardshipView, type ProposalView, type RestructurePreview } from '@sen/contract';
+import { ADMIN_PATHS, API_PATHS, ERRORS, type HardshipView, type HomeIndex, type ProposalView, type RestructurePreview } from '@sen/contract';
 import { addVietnamDays, vietnamDate } from '@sen/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -223,6 +223,12 @@ describe('accepting an offer', () => {
     const refused = await t.database.uow.transaction(() => t.services.credit.reserve(borrower.userId, 100_000n)).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(AppError);
     expect((refused as AppError).errorName).toBe('LOAN_RESTRUCTURE_WATCH');
+    // The home says so before the borrower tries: every card locked for the watch.
+    const home = await t.post<HomeIndex>(API_PATHS.homeIndex, { token: borrower.token });
+    expect(home.envelope.code, home.body).toBe(200);
+    expect(home.envelope.data.showProducts).toEqual([]);
+    expect(home.envelope.data.canNotApplyProducts.map((card) => card.lockReason)).toEqual(home.envelope.data.canNotApplyProducts.map(() => 'watch'));
+    expect(home.envelope.data.canNotApplyProducts.length).toBeGreaterThan(0);
 
     // A repayment goes to the new schedule's first instalment; the closed ones stay closed.
     const response = await postSepay(t, sepayTransfer(t, { content: `tra no ${loan.order.orderNo}`, transferAmount: 100_000 }));

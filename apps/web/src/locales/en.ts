@@ -145,6 +145,7 @@ const ui = {
   'home.card.lockedOverdue': 'Locked while a loan is overdue: repay it to borrow again.',
   'home.card.lockedCredit': 'Not enough credit left for this product.',
   'home.card.lockedConsent': 'You withdrew your consent to the use of your data for lending. Give it again in Mine › My data rights to borrow.',
+  'home.card.lockedWatch': 'A loan of yours was restructured: new loans open again after its 90-day watch period.',
   'home.bankError.title': 'Payment failed',
   'home.bankError.text': 'We could not pay out to your bank card.',
   'home.bankError.modify': 'Modify bank card',

@@ -140,6 +140,7 @@ const ui: Record<UiKey, string> = {
   'home.card.lockedOverdue': 'Tạm khóa do có khoản vay quá hạn: trả nợ để vay tiếp.',
   'home.card.lockedCredit': 'Hạn mức còn lại không đủ cho sản phẩm này.',
   'home.card.lockedConsent': 'Bạn đã rút lại sự đồng ý xử lý dữ liệu để cho vay. Hãy đồng ý lại trong Của tôi › Quyền dữ liệu của tôi để vay.',
+  'home.card.lockedWatch': 'Một khoản vay của bạn đã được cơ cấu lại: bạn có thể vay mới sau 90 ngày theo dõi.',
   'home.bankError.title': 'Giải ngân thất bại',
   'home.bankError.text': 'Không thể chuyển tiền vào thẻ ngân hàng của bạn.',
   'home.bankError.modify': 'Đổi thẻ ngân hàng',

@@ -137,6 +137,7 @@ const ui: Record<UiKey, string> = {
   'home.card.lockedOverdue': '有借款逾期，暂时锁定：还款后即可再借。',
   'home.card.lockedCredit': '剩余额度不足以申请该产品。',
   'home.card.lockedConsent': '您已撤回为借款处理个人数据的同意。请在“我的 › 我的数据权利”中重新同意后再借款。',
+  'home.card.lockedWatch': '您有一笔贷款已重组：90天观察期结束后才能再次借款。',
   'home.bankError.title': '放款失败',
   'home.bankError.text': '无法向您的银行卡放款。',
   'home.bankError.modify': '修改银行卡',

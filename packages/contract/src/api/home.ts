@@ -53,9 +53,10 @@ export const productCardSchema = z.object({
    * 'rejected' (credit refused; enableLoanDate says when to try again), 'quota' (today's loans
    * taken), 'overdue' (no credit left while a loan is overdue: repaying it frees the credit),
    * 'credit' (not enough credit left for the smallest amount), 'consent' (the borrower withdrew the
-   * consent to lending, decision 116); null when the card is not locked.
+   * consent to lending, decision 116), 'watch' (a restructured loan is in its watch period,
+   * decision 117); null when the card is not locked.
    */
-  lockReason: z.enum(['review', 'rejected', 'quota', 'overdue', 'credit', 'consent']).nullable(),
+  lockReason: z.enum(['review', 'rejected', 'quota', 'overdue', 'credit', 'consent', 'watch']).nullable(),
 });
 export type ProductCard = z.infer<typeof productCardSchema>;
 

@@ -22,11 +22,17 @@ export class CreditRepository {
 
   /**
    * The account as the home reads it: with whether the borrower has withdrawn the consent to
-   * lending (decision 116), in the same statement, so the home's statement count is unchanged.
+   * lending (decision 116) and whether a restructured loan is in its watch on `today` (decision
+   * 117), in the same statement, so the home's statement count is unchanged. The reservation
+   * refuses on both (reserveWithinLimit): the home says so before the borrower tries.
    */
-  async findAccountForHome(userId: string): Promise<(CreditAccountRow & { lendingConsentWithdrawn: boolean }) | null> {
+  async findAccountForHome(userId: string, today: string): Promise<(CreditAccountRow & { lendingConsentWithdrawn: boolean; inRestructureWatch: boolean }) | null> {
     const [row] = await this.db
-      .select({ ...getTableColumns(creditAccounts), lendingConsentWithdrawn: sql<boolean>`exists(${this.lendingConsentWithdrawn(userId)})` })
+      .select({
+        ...getTableColumns(creditAccounts),
+        lendingConsentWithdrawn: sql<boolean>`exists(${this.lendingConsentWithdrawn(userId)})`,
+        inRestructureWatch: sql<boolean>`exists(${this.inWatch(userId, today)})`,
+      })
       .from(creditAccounts)
       .where(eq(creditAccounts.userId, userId))
       .limit(1);

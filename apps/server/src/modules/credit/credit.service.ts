@@ -67,9 +67,9 @@ export class CreditService {
     return this.repository.findAccount(userId);
   }
 
-  /** The account with whether the consent to lending is withdrawn (decision 116), in one statement: for the home. */
-  accountForHome(userId: string) {
-    return this.repository.findAccountForHome(userId);
+  /** The account with whether the consent to lending is withdrawn (116) and a loan is in its restructure watch (117), in one statement: for the home. */
+  accountForHome(userId: string, today: string) {
+    return this.repository.findAccountForHome(userId, today);
   }
 
   /**

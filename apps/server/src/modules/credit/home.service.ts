@@ -55,6 +55,8 @@ interface CardContext {
   overdue: boolean;
   /** The borrower withdrew the consent to lending (decision 116). */
   consentWithdrawn: boolean;
+  /** A restructured loan of the borrower's is in its watch period (decision 117). */
+  inRestructureWatch: boolean;
 }
 
 /** Why a card is locked (ProductCard.lockReason), or null when it is not. */
@@ -64,6 +66,7 @@ function lockReason(context: CardContext, applicable: boolean, quotaUsedUp: bool
   if (context.status === CREDIT_ACCOUNT_STATUS.REJECTED) return 'rejected';
   if (context.consentWithdrawn) return 'consent';
   if (context.overdue) return 'overdue';
+  if (context.inRestructureWatch) return 'watch';
   return quotaUsedUp ? 'quota' : 'credit';
 }
 
@@ -122,11 +125,11 @@ export class HomeService {
   async index(userId: string, lang: Language): Promise<HomeIndex> {
     const now = this.clock();
     const today = vietnamDate(now);
-    let account = await this.credit.accountForHome(userId);
+    let account = await this.credit.accountForHome(userId, today);
     // A borrower certified before the review existed (or whose request was lost) gets one now.
     if (!account && (await this.certification.hasAuth(userId))) {
       await this.credit.requestReview(userId);
-      account = await this.credit.accountForHome(userId);
+      account = await this.credit.accountForHome(userId, today);
     }
     const status = account?.status ?? CREDIT_STATUS.REVIEWING;
     const limit = account?.creditLimit ?? 0n;
@@ -147,14 +150,15 @@ export class HomeService {
       lang,
       overdue: overdue.orders > 0,
       consentWithdrawn: account?.lendingConsentWithdrawn === true,
+      inRestructureWatch: account?.inRestructureWatch === true,
     };
     const show: ProductCard[] = [];
     const cannot: ProductCard[] = [];
     for (const product of await this.products.activeProducts()) {
       const quotaUsedUp = product.dailyQuota !== null && (context.usage.get(product.id) ?? 0) >= product.dailyQuota;
       // No new loan while one is overdue (decision 115): the commit refuses it too.
-      // Nor after the consent to lending was withdrawn (decision 116).
-      const applicable = approved && !context.overdue && !context.consentWithdrawn && !quotaUsedUp && available >= product.minAmount;
+      // Nor after the consent to lending was withdrawn (decision 116), nor in a restructure's watch (117).
+      const applicable = approved && !context.overdue && !context.consentWithdrawn && !context.inRestructureWatch && !quotaUsedUp && available >= product.minAmount;
       (applicable ? show : cannot).push(this.card(product, context, applicable));
     }
     const shown = show.length > 0 ? show : cannot;

@@ -1,5 +1,5 @@
 import { API_PATHS, type HomeIndex } from '@sen/contract';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/router.tsx';
@@ -85,6 +85,22 @@ describe('signed-in homes', () => {
     expect(screen.getByTestId('lock-reason')).toHaveTextContent('Locked while a loan is overdue');
     fireEvent.click(screen.getByRole('button', { name: 'Repay now' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/order/batch-repay-list'), SLOW);
+  });
+
+  it('cards locked by a withdrawn consent or a restructure watch say which, in the reader\'s language', async () => {
+    localStorage.setItem('home-congratulated:7', '1');
+    for (const [lang, reason, text] of [
+      ['en', 'consent', 'You withdrew your consent'],
+      ['en', 'watch', 'new loans open again after its 90-day watch period'],
+      ['vn', 'watch', 'bạn có thể vay mới sau 90 ngày theo dõi'],
+      ['zh', 'watch', '90天观察期结束后才能再次借款'],
+    ] as const) {
+      await changeLanguage(lang);
+      serve(certified, index({ userCreditAmount: 5_000_000, showProducts: [], canNotApplyProducts: [card({ lock: true, lockReason: reason })] }));
+      renderAt('/home/has-auth');
+      expect(await screen.findByTestId('lock-reason', {}, SLOW)).toHaveTextContent(text);
+      cleanup();
+    }
   });
 
   it('one day overdue reads in the singular', async () => {

@@ -57,6 +57,10 @@ export function ProductCardView({ card, onApply, onAddInformation }: { card: Car
         <p className="product-card__note product-card__note--alert" role="note" data-testid="lock-reason">
           {t('home.card.lockedConsent')}
         </p>
+      ) : locked && card.lockReason === 'watch' ? (
+        <p className="product-card__note product-card__note--alert" role="note" data-testid="lock-reason">
+          {t('home.card.lockedWatch')}
+        </p>
       ) : locked && card.lockReason === 'credit' ? (
         <p className="product-card__note" role="note" data-testid="lock-reason">
           {t('home.card.lockedCredit')}
