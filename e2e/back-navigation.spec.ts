@@ -85,8 +85,8 @@ const WALKED_ELSEWHERE: Record<string, string> = {
   '/authentication/batch': 'a certification step asks before leaving: the next test',
   '/authentication/batch/kyc': 'a certification step: the next test',
   '/authentication/batch/kyc/face': 'a certification step (after the ID photos): kyc.spec.ts',
-  '/authentication/batch/personal-data': 'a certification step: certification.spec.ts',
-  '/authentication/batch/operator-information': 'a certification step: certification.spec.ts',
+  '/authentication/batch/personal-data': 'a certification step: certification-journey.spec.ts',
+  '/authentication/batch/operator-information': 'a certification step: certification-journey.spec.ts',
   '/authentication/account-and-contacts': 'a certification step: the borrower of this walk fills it (approvedBorrower)',
 };
 

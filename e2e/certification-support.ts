@@ -37,18 +37,6 @@ export async function fillPersonal(page: Page, idNumber: string, birthDate: stri
   await page.getByTestId('personal-email').fill('lan.nguyen@example.com');
 }
 
-/** Passes the operator check on the open operator page: Viettel, the 4-digit then the 6-digit code. */
-export async function passOperatorCheck(page: Page, request: APIRequestContext, phone: string): Promise<void> {
-  await page.getByTestId('operator-viet').check();
-  await page.getByTestId('operator-send').click();
-  await expect(page.getByTestId('operator-code-hint')).toContainText('4-digit');
-  await page.getByTestId('operator-otp').fill(await readOperatorCode(request, phone, 4));
-  await page.getByTestId('operator-submit').click();
-  await expect(page.getByTestId('operator-code-hint')).toContainText('6 digits');
-  await page.getByTestId('operator-otp').fill(await readOperatorCode(request, phone, 6));
-  await page.getByTestId('operator-submit').click();
-}
-
 /** A fresh 12-digit ID number (CCCD) no other journey uses. */
 export function freshIdNumber(): string {
   return `0793${String(Date.now()).slice(-8)}`;

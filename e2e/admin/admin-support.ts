@@ -13,16 +13,19 @@ const STEP_SECONDS = 30;
 const usedSteps = new Map<string, number>();
 
 /**
- * A code the server will take: from a time step this secret has not used yet. When this step's
- * code was used already (a second sign-in of the same operator), waits for the next step.
+ * A code the server will take: from a time step this secret has not used yet. The server accepts
+ * one step either side of its clock (RFC 6238 §5.2, drift), so a second sign-in of the same
+ * operator in the same step uses the next step's code at once, as a phone running a little fast
+ * would; only a third in the same step waits for the clock (the server refuses a step twice).
  */
 export async function freshTotpCode(secret: string): Promise<string> {
-  let step = Math.floor(Date.now() / 1000 / STEP_SECONDS);
+  const current = () => Math.floor(Date.now() / 1000 / STEP_SECONDS);
   const used = usedSteps.get(secret);
-  if (used !== undefined && step <= used) {
-    const nextStepAt = (used + 1) * STEP_SECONDS * 1000;
-    await new Promise((resolve) => setTimeout(resolve, nextStepAt - Date.now() + 250));
-    step = Math.floor(Date.now() / 1000 / STEP_SECONDS);
+  const step = used === undefined ? current() : Math.max(current(), used + 1);
+  if (step > current() + 1) {
+    // Wait until `step` is at most one step ahead of the clock.
+    const allowedAt = (step - 1) * STEP_SECONDS * 1000;
+    await new Promise((resolve) => setTimeout(resolve, allowedAt - Date.now() + 250));
   }
   usedSteps.set(secret, step);
   return generate({ secret, epoch: step * STEP_SECONDS });
@@ -35,7 +38,7 @@ export async function useAdminLanguage(page: Page, language: 'en' | 'vn' = 'en')
 
 /**
  * The session cookies of operators signed in earlier in this worker (one server per worker). A
- * second sign-in of the same operator would wait for the next TOTP step (up to 30 s); a journey
+ * third sign-in of the same operator in one TOTP step would wait for the clock (up to 30 s); a journey
  * that is not about signing in reuses the session instead.
  */
 const signedInSessions = new Map<string, Cookie[]>();

@@ -14,7 +14,7 @@ import { acceptInvitation, DEMO_ADMIN, freshTotpCode, signInThroughPages, useAdm
  */
 
 // A file's tests run in order in one worker: the demo admin signs in through the pages in the first
-// and once more for the others (a TOTP step is good for one sign-in; a second waits for the next).
+// and once more for the others (a TOTP step is good for one sign-in; the second takes the next step's code).
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 const DESK = { width: 1440, height: 900 };

@@ -24,12 +24,19 @@ export interface SettlementFacts {
 const require = createRequire(import.meta.url);
 let fonts: Promise<{ regular: Uint8Array; bold: Uint8Array }> | null = null;
 
-/** The font files, read once per process. */
+/** The font files, read once per process; a failed read is tried again at the next certificate. */
 function loadFonts(): Promise<{ regular: Uint8Array; bold: Uint8Array }> {
   fonts ??= Promise.all([
     readFile(require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf')),
     readFile(require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf')),
-  ]).then(([regular, bold]) => ({ regular, bold }));
+  ]).then(
+    ([regular, bold]) => ({ regular, bold }),
+    (error: unknown) => {
+      // A transient error (EMFILE under load) must not leave every later certificate failing.
+      fonts = null;
+      throw error;
+    },
+  );
   return fonts;
 }
 
