@@ -123,13 +123,15 @@ async function sessionPhone(page: Page): Promise<string> {
 /**
  * The signing code (decision 112) sent after `before` (the newest message when "Sign and borrow"
  * was tapped), read from the development SMS outbox: the login code before it is never taken.
+ * `signs` is what the SMS says the code signs: the loan's agreements, or (decision 117) a
+ * restructure offer ('KY dong y co cau').
  */
-export async function readSigningCode(request: APIRequestContext, phone: string, before: OutboxMessage | undefined): Promise<string> {
+export async function readSigningCode(request: APIRequestContext, phone: string, before: OutboxMessage | undefined, signs = 'KY hop dong'): Promise<string> {
   let code = '';
   await expect
     .poll(async () => {
       const [latest] = await outboxOf(request, phone);
-      const fresh = latest && latest.text.includes('KY hop dong') && (latest.sentAt !== before?.sentAt || latest.text !== before?.text);
+      const fresh = latest && latest.text.includes(signs) && (latest.sentAt !== before?.sentAt || latest.text !== before?.text);
       code = fresh ? latest.code : '';
       return code;
     })

@@ -139,6 +139,25 @@ describe('reviewing an offer', { timeout: 20_000 }, () => {
     expect(JSON.parse(String(accepted[1]!.body))).toMatchObject({ offerId: 41, totalRepayable: 3_135_000, signCode: '1234' });
   });
 
+  it('opens the code step when a code was sent moments ago (the borrower went Back and returned): that code still signs', async () => {
+    const done: HardshipView = { ...base, canAsk: false, restructured: { on: '2026-11-26', watchUntil: '2027-02-24' } };
+    answer({
+      [API_PATHS.hardship]: () => envelope({ ...base, canAsk: false, offer }),
+      [API_PATHS.restructureSignCode]: () => envelope({ retryAfterSeconds: 42 }, { code: BORROWER_ERRORS.OTP_TOO_SOON.code, message: 'Please wait 42s before getting a new OTP', status: 429 }),
+      [API_PATHS.restructureAccept]: () => envelope(done),
+    });
+    renderWithQuery(<HardshipSection orderId={9} enabled />);
+    fireEvent.click(await screen.findByTestId('restructure-accept', {}, SLOW));
+    const step = await screen.findByTestId('signing-code-step', {}, SLOW);
+    expect(within(step).getByTestId('signing-code-sent')).toHaveTextContent('a moment ago');
+    // The wait before another code is the server's, not a fresh 60 s.
+    await waitFor(() => expect(within(step).getByTestId('signing-code-resend')).toHaveTextContent(/Send again in 4[12]s/));
+    fireEvent.change(screen.getByLabelText('Signing code'), { target: { value: '4321' } });
+    fireEvent.click(screen.getByTestId('signing-code-confirm'));
+    expect(await screen.findByTestId('order-restructured', {}, SLOW)).toBeInTheDocument();
+    expect(requestBody(fetchMock, API_PATHS.restructureAccept)).toMatchObject({ offerId: 41, signCode: '4321' });
+  });
+
   it('declines, and the loan stays as it was', async () => {
     answer({
       [API_PATHS.restructureDecline]: () => envelope({ ...base, canAsk: true }),

@@ -1,4 +1,4 @@
-import { BORROWER_ERRORS, HARDSHIP_REASONS, type HardshipReason, type RestructureOfferView } from '@sen/contract';
+import { BORROWER_ERRORS, HARDSHIP_REASONS, OTP_RESEND_SECONDS, type HardshipReason, type RestructureOfferView } from '@sen/contract';
 import { useState } from 'react';
 import { FormPickerField } from '../../shared/forms/form-picker-field.tsx';
 import { FormTextField, digitsOnly } from '../../shared/forms/form-text-field.tsx';
@@ -91,6 +91,14 @@ export function RestructureReview({ orderId, offer }: { orderId: number; offer: 
       setSigning({ phoneMasked: sent.phoneMasked, resendAfterSeconds: sent.resendAfterSeconds });
       return sent.resendAfterSeconds;
     } catch (error) {
+      if (isRequestError(error) && error.code === BORROWER_ERRORS.OTP_TOO_SOON.code) {
+        // A code for this offer was sent moments ago (the borrower went Back and returned): it
+        // still signs, so the step opens for it, with the wait before another (as when borrowing).
+        const wait = (error.data as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+        const seconds = typeof wait === 'number' && wait > 0 ? wait : OTP_RESEND_SECONDS;
+        setSigning((current) => current ?? { phoneMasked: '', resendAfterSeconds: seconds });
+        return seconds;
+      }
       showToast(errorText(error));
       return null;
     }
