@@ -33,11 +33,18 @@ export async function signedInDemoAdmin(contexts: APIRequest, baseURL: string): 
     const { pendingToken } = await adminData<{ pendingToken: string }>(await admin.post(ADMIN_PATHS.signInPassword, { data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } }));
     return ((await (await admin.post(ADMIN_PATHS.signInTotp, { data: { pendingToken, code } })).json()) as { code: number }).code;
   };
-  const first = await signIn(await freshTotpCode(DEMO_ADMIN.totpSecret));
-  if (first === 200) return admin;
-  expect(first, 'the demo admin signs in, or its code was used by another process').toBe(ERRORS.OPERATOR_TOTP_REPLAYED.code);
-  const nextStep = Math.floor(Date.now() / 1000 / TOTP_STEP_SECONDS) + 1;
-  expect(await signIn(await generate({ secret: DEMO_ADMIN.totpSecret, epoch: nextStep * TOTP_STEP_SECONDS })), 'the next step’s code').toBe(200);
+  let outcome = await signIn(await freshTotpCode(DEMO_ADMIN.totpSecret));
+  // Another worker may have used this step and the next (two sign-ins in one step): then the one
+  // after, once the clock allows it.
+  let step = Math.floor(Date.now() / 1000 / TOTP_STEP_SECONDS);
+  for (let attempt = 0; attempt < 3 && outcome !== 200; attempt += 1) {
+    expect(outcome, 'the demo admin signs in, or its code was used by another process').toBe(ERRORS.OPERATOR_TOTP_REPLAYED.code);
+    step += 1;
+    const allowedAt = (step - 1) * TOTP_STEP_SECONDS * 1000;
+    if (allowedAt > Date.now()) await new Promise((resolve) => setTimeout(resolve, allowedAt - Date.now() + 250));
+    outcome = await signIn(await generate({ secret: DEMO_ADMIN.totpSecret, epoch: step * TOTP_STEP_SECONDS }));
+  }
+  expect(outcome, 'the demo admin signs in with a fresh step’s code').toBe(200);
   return admin;
 }
 
