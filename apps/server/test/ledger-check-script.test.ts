@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { dailyAccrualPosting, disbursementPosting, feeChargedPosting } from '@sen/domain';
@@ -9,30 +9,23 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../src/db/database.ts';
 import { REPO_ROOT } from '../src/paths.ts';
 import { LedgerService } from '../src/modules/ledger/index.ts';
-import { createEmptyPostgresDatabase } from './helpers/test-database.ts';
+import { migratedChildStorage } from './helpers/test-database.ts';
 
 /**
  * `npm run ledger:check` against a real database: exit 0 and the totals on a sound ledger, exit 1
  * once a line was tampered with. PGlite: a data directory on disk (closed while the script runs,
- * PGlite has one process); PostgreSQL: a scratch database.
+ * PGlite has one process); PostgreSQL: a scratch database. Both start migrated (the run's template).
  */
-const onPostgres = process.env.TEST_DB === 'postgres' && process.env.TEST_DATABASE_URL;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'sen-ledger-check-'));
-let dropPostgres: (() => Promise<void>) | null = null;
-let databaseUrl: string | undefined;
+let storage: Awaited<ReturnType<typeof migratedChildStorage>> | null = null;
 
 afterAll(async () => {
-  rmSync(dataDir, { recursive: true, force: true });
-  await dropPostgres?.();
+  await storage?.remove();
 });
 
+/** The database the check runs on: migrated already (a copy of the run's template), on disk for PGlite. */
 async function open(): Promise<Database> {
-  if (onPostgres && !databaseUrl) {
-    const empty = await createEmptyPostgresDatabase(process.env.TEST_DATABASE_URL!);
-    databaseUrl = empty.url;
-    dropPostgres = empty.drop;
-  }
-  return createDatabase({ databaseUrl, dataDir });
+  storage ??= await migratedChildStorage();
+  return 'DATABASE_URL' in storage.env ? createDatabase({ databaseUrl: storage.env.DATABASE_URL, dataDir: 'memory://' }) : createDatabase({ dataDir: storage.env.DATA_DIR });
 }
 
 /** Where the check writes its outcome for node_exporter's textfile collector. */
@@ -40,8 +33,7 @@ const promFile = path.join(tmpdir(), `sen-ledger-check-${randomUUID()}.prom`);
 
 function runCheck(): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const env: Record<string, string> = { PATH: process.env.PATH ?? '', NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'false', WEB_DIST_DIR: path.join(REPO_ROOT, 'no-web-build') };
-    if (databaseUrl) env.DATABASE_URL = databaseUrl;
+    const env: Record<string, string> = { PATH: process.env.PATH ?? '', NODE_ENV: 'test', SEED_DEMO: 'false', WEB_DIST_DIR: path.join(REPO_ROOT, 'no-web-build'), ...storage!.env };
     env.LEDGER_CHECK_PROM_FILE = promFile;
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/scripts/ledger-check.ts')], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@sen/contract';
+import { migratedChildStorage } from './helpers/test-database.ts';
 
 /*
  * Tracing (decision 105), on the real entry (src/main.ts in its own process): without
@@ -48,8 +49,11 @@ afterAll(() => {
 });
 
 /** Starts src/main.ts, calls `ready` once it listens, then stops it with SIGTERM; its output and the modules it resolved. */
-function runServer(env: Record<string, string>, watchFile: string): Promise<{ output: string; otelModules: string[] }> {
-  return new Promise((resolve, reject) => {
+async function runServer(env: Record<string, string>, watchFile: string): Promise<{ output: string; otelModules: string[] }> {
+  // Migrated already (a copy of the run's template): the child does not spend its start on migrations.
+  const migrated = await migratedChildStorage();
+  const storage = migrated.env;
+  return new Promise<{ output: string; otelModules: string[] }>((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', path.join(dir, 'watch.mjs'), '--import', 'tsx', 'src/main.ts'], {
       cwd: serverRoot,
       env: {
@@ -57,7 +61,7 @@ function runServer(env: Record<string, string>, watchFile: string): Promise<{ ou
         NODE_ENV: 'development',
         HOST: '127.0.0.1',
         PORT: '0',
-        DATA_DIR: 'memory://',
+        ...storage,
         SEED_DEMO: 'false',
         JOBS_ENABLED: 'false',
         LOG_LEVEL: 'info',
@@ -95,7 +99,7 @@ function runServer(env: Record<string, string>, watchFile: string): Promise<{ ou
       } catch {
         // nothing was written: nothing resolved
       }
-      resolve({ output, otelModules });
+      migrated.remove().then(() => resolve({ output, otelModules }), reject);
     });
   });
 }

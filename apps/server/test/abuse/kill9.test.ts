@@ -1,12 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_PATHS, APP_VERSION, computeSign, DEFAULT_APP_CODE, MOBILE_TYPE } from '@sen/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { randomPhone } from '../helpers/test-app.ts';
-import { createEmptyPostgresDatabase } from '../helpers/test-database.ts';
+import { migratedChildStorage } from '../helpers/test-database.ts';
 
 /**
  * kill -9 under load, then restart: every session the server acknowledged (answered 200 with a
@@ -25,14 +24,9 @@ afterAll(async () => {
 });
 
 async function freshStorage(): Promise<Record<string, string>> {
-  if (!onPostgres) {
-    const dir = mkdtempSync(path.join(tmpdir(), 'sen-kill9-'));
-    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-    return { DATA_DIR: dir };
-  }
-  const database = await createEmptyPostgresDatabase(process.env.TEST_DATABASE_URL as string);
-  cleanups.push(() => database.drop());
-  return { DATABASE_URL: database.url };
+  const storage = await migratedChildStorage();
+  cleanups.push(storage.remove);
+  return storage.env;
 }
 
 /** Starts the real server and resolves with its process and base URL once it listens. */

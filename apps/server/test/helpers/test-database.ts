@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createDatabase, type Database } from '../../src/db/database.ts';
@@ -99,4 +102,39 @@ export async function createEmptyPostgresDatabase(serverUrl: string, template = 
       await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
+}
+
+/** This worker's migrated PGlite data directory on disk, loaded once from the run's template. */
+let pgliteDirectoryTemplate: Promise<string | null> | null = null;
+
+function loadPgliteDirectoryTemplate(): Promise<string | null> {
+  pgliteDirectoryTemplate ??= (async () => {
+    const templateFile = template('pgliteTemplate');
+    if (!templateFile) return null;
+    const directory = mkdtempSync(path.join(tmpdir(), 'sen-pglite-dir-template-'));
+    process.once('exit', () => rmSync(directory, { recursive: true, force: true }));
+    const client = new PGlite(directory, { loadDataDir: new Blob([readFileSync(templateFile)]) });
+    await client.close();
+    return directory;
+  })();
+  return pgliteDirectoryTemplate;
+}
+
+/**
+ * Storage for a server or script started as a child process (the real entry points): on PGlite a
+ * data directory on disk, on PostgreSQL (TEST_DB=postgres) a database of its own; both migrated
+ * already, copies of the run's template (decision 082), so the child does not spend its first
+ * seconds on initdb and every migration. `remove` deletes it.
+ */
+export async function migratedChildStorage(): Promise<{ env: { DATA_DIR: string } | { DATABASE_URL: string }; remove(): Promise<void> }> {
+  if (process.env.TEST_DB === 'postgres') {
+    const serverUrl = process.env.TEST_DATABASE_URL;
+    if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+    const database = await createEmptyPostgresDatabase(serverUrl, template('postgresTemplate'));
+    return { env: { DATABASE_URL: database.url }, remove: () => database.drop() };
+  }
+  const directory = mkdtempSync(path.join(tmpdir(), 'sen-pglite-dir-'));
+  const source = await loadPgliteDirectoryTemplate();
+  if (source) cpSync(source, directory, { recursive: true });
+  return { env: { DATA_DIR: directory }, remove: async () => rmSync(directory, { recursive: true, force: true }) };
 }
