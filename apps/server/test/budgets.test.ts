@@ -76,6 +76,7 @@ const reads: Array<{ name: string; send: () => Promise<{ statusCode: number; bod
   { name: 'productInfo/detail (the quote)', send: () => t.post(API_PATHS.productInfoDetail, { token: b.token, payload: { productId: String(productId), amount: '2000000' } }), own: 12 },
   { name: 'order/oldList', send: () => t.post(API_PATHS.orderList, { token: b.token }), own: 5 },
   { name: 'order/detail', send: () => t.post(API_PATHS.orderDetail, { token: b.token, payload: { orderId: orderIdForDetail } }), own: 8 }, // 8th: the order's refunds (decision 100)
+  { name: 'privacy/rights/list (data-subject requests)', send: () => t.post(API_PATHS.dataRightsList, { token: b.token }), own: 2 },
   { name: 'fcm/sendRecord/list (messages)', send: () => t.post(API_PATHS.messageList, { token: b.token, payload: { pageNum: 1, pageSize: 10 } }), own: 2 },
   // Signed but anonymous: the rate limits count outside the database, so nothing at all.
   { name: 'auth config (signed, no session)', send: () => t.post(API_PATHS.authConfig), own: 0, session: false },
@@ -120,6 +121,14 @@ describe('statements per request on the hot endpoints', () => {
     });
   }
 
+  it('order/hardship (may help be asked, the open offer) on a loan being repaid: 4 statements of its own, none of them a write', async () => {
+    const borrower = await createBorrower(t, 5_000_000n);
+    const loan = await openLoan(t, borrower, { principal: 1_000_000n, planNums: 1 });
+    const statements = await statementsOf(() => t.post(API_PATHS.hardship, { token: borrower.token, payload: { orderId: loan.order.id } }));
+    expect(statements.length, listed(statements)).toBe(budget(4));
+    expect(statements.filter((text) => WRITE.test(text))).toEqual([]);
+  });
+
   it('counts what it claims: a write is seen as one, and the counter sees every statement of a transaction', async () => {
     t.statements.take();
     await t.database.uow.transaction(async () => {
@@ -159,6 +168,15 @@ describe('statements per request on the back office', () => {
       own: 3,
     },
   ];
+  it('GET /api/admin/reconciliation/report (one day with payouts, bank side against the ledger): 5 statements of its own, none of them a write', async () => {
+    // The day has this file's loans and their payouts: the report reads the day's bank transfers,
+    // its cash movements in the ledger and what was held before it side by side, then the orders
+    // and payout attempts of the day's money out, each batch in one statement (never one per order).
+    const finance = await t.operatorSession('finance');
+    const statements = await statementsOf(() => finance.browser.get(ADMIN_PATHS.reconciliationReport, { date: vietnamDate(t.clock.now()) }));
+    expect(statements.length, listed(statements)).toBe(OPERATOR_OWN + 5);
+    expect(statements.filter((text) => WRITE.test(text))).toEqual([]);
+  });
   for (const read of adminReads) {
     it(`${read.name}: ${read.own} statement(s) of its own, none of them a write`, async () => {
       const statements = await statementsOf(read.send);
