@@ -175,6 +175,14 @@ export async function kill(name) {
   rmSync(pidFile(name), { force: true });
 }
 
+/** Sends `signal` to one process of the cluster (SIGUSR2: a heap snapshot, when started with --heapsnapshot-signal); false when it is not running. */
+export function signal(name, signalName) {
+  const pid = pidOf(name);
+  if (!pid) return false;
+  process.kill(pid, signalName);
+  return true;
+}
+
 export async function restart(name) {
   await stopOne(name);
   await start();
