@@ -775,6 +775,8 @@ export const en = {
   'restructure.rule.overdueFeeWaiver': 'At most {fee} of the overdue fee may be waived',
   'restructure.rule.interestWaiver': 'At most {interest} of the overdue interest may be waived',
   'restructure.openOffer': 'An offer is waiting for the borrower until {date}',
+  'restructure.lastOffer.expired': 'Offer #{id} expired unanswered on {date}',
+  'restructure.lastOffer.declined': 'Offer #{id} was declined by the borrower on {date}',
   'restructure.reason': 'Reason (kept with the proposal and in the audit trail)',
   'restructure.propose': 'Propose the offer',
   'restructure.proposed': 'Proposal #{id} made: another operator approves it',

@@ -774,6 +774,8 @@ export const vn: Dictionary = {
   'restructure.rule.overdueFeeWaiver': 'Chỉ được miễn tối đa {fee} phí quá hạn',
   'restructure.rule.interestWaiver': 'Chỉ được miễn tối đa {interest} lãi quá hạn',
   'restructure.openOffer': 'Đang có đề nghị chờ người vay trả lời đến ngày {date}',
+  'restructure.lastOffer.expired': 'Đề nghị #{id} đã hết hạn mà người vay chưa trả lời, ngày {date}',
+  'restructure.lastOffer.declined': 'Người vay đã từ chối đề nghị #{id} ngày {date}',
   'restructure.reason': 'Lý do (lưu cùng đề nghị và trong nhật ký kiểm tra)',
   'restructure.propose': 'Gửi đề nghị',
   'restructure.proposed': 'Đã tạo đề nghị #{id}: cần một nhân viên khác phê duyệt',
