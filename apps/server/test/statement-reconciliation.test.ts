@@ -323,6 +323,21 @@ describe('the daily reconciliation report', { timeout: 60_000 }, () => {
     expect(returned).toMatchObject({ state: 'returned', returnMemo: `HOANTRA${returningRow.id}`, returnedAt: expect.any(String) });
   });
 
+  it('a day with no statement imported says so: its payouts wait for the statement, not listed as missing from it', async () => {
+    const day = addVietnamDays(today(), -30);
+    const loans = [await openLoan(t, await createBorrower(t), { principal: 2_000_000n, startDate: day }), await openLoan(t, await createBorrower(t), { principal: 1_000_000n, startDate: day })];
+    const paid = loans.reduce((sum, loan) => sum + Number(loan.order.disbursedAmount), 0);
+    const before = await report(day);
+    expect(before).toMatchObject({ statementRows: 0, statementImported: false, awaitingStatement: { count: 2, amount: paid }, differenceCount: 0, differences: [] });
+    expect(before.totals).toMatchObject({ ledgerOut: paid, bankOut: 0 });
+
+    // The statement shows one payout: the other is now a real difference.
+    await imported(csv([statementRow({ transferType: 'out', transactionDate: `${day} 08:00:00`, accountNumber: '0000999888777', content: `PO${loans[0]!.order.orderNo}-1`, transferAmount: Number(loans[0]!.order.disbursedAmount) })]));
+    const after = await report(day);
+    expect(after).toMatchObject({ statementRows: 1, statementImported: true, awaitingStatement: { count: 0, amount: 0 }, differenceCount: 1 });
+    expect(after.differences).toEqual([expect.objectContaining({ kind: 'payout_not_on_statement', orderNo: loans[1]!.order.orderNo, ledgerAmount: Number(loans[1]!.order.disbursedAmount) })]);
+  });
+
   it('refuses a date that is not a calendar day, and a role without ledger.read', async () => {
     const bad = await maker.browser.get(ADMIN_PATHS.reconciliationReport, { date: '2026-02-30' });
     expect(bad.envelope.code).toBe(ERRORS.VALIDATION_FAILED.code);

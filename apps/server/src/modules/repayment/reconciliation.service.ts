@@ -128,7 +128,11 @@ export class ReconciliationService {
       open.splice(open.indexOf(chosen), 1);
       if (chosen.amount !== row.amount) difference({ kind: 'amount_mismatch', ...common, reference: chosen.reference ?? chosen.key, orderNo: chosen.orderNo, ledgerAmount: vnd(chosen.amount) });
     }
-    for (const out of open) difference({ kind: 'payout_not_on_statement', reference: out.reference ?? out.key, orderNo: out.orderNo, ledgerAmount: vnd(out.amount) });
+    // Without the day's statement a payout is not missing from it, only not checked yet (decision 121).
+    const statementRows = transfers.filter((row) => row.fromStatement).length;
+    const statementImported = statementRows > 0;
+    const awaiting = statementImported ? [] : open;
+    if (statementImported) for (const out of open) difference({ kind: 'payout_not_on_statement', reference: out.reference ?? out.key, orderNo: out.orderNo, ledgerAmount: vnd(out.amount) });
     // A return posted on this date whose outgoing transfer the bank dated another day.
     for (const [transferId, returned] of returns) difference({ kind: 'payout_not_on_statement', transferId, reference: returned.key, ledgerAmount: vnd(returned.amount) });
 
@@ -149,7 +153,9 @@ export class ReconciliationService {
         ledgerOut: vnd(ledgerOutTotal)!,
         unidentifiedHeld: vnd(held.reduce((sum, row) => sum + row.amount, 0n))!,
       },
-      statementRows: transfers.filter((row) => row.fromStatement).length,
+      statementRows,
+      statementImported,
+      awaitingStatement: { count: awaiting.length, amount: vnd(awaiting.reduce((sum, out) => sum + out.amount, 0n))! },
       differences: differences.slice(0, DIFFERENCE_LIMIT),
       differenceCount: differences.length,
     };
