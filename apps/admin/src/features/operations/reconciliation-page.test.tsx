@@ -4,7 +4,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../shared/i18n/i18n.ts';
 import { envelope, stubServerInEnglish } from '../../test/stubbed-server.ts';
 import { operatorKeys } from '../auth/operator-query.ts';
@@ -64,6 +64,24 @@ describe('the reconciliation page', { timeout: 60_000 }, () => {
 
     fireEvent.change(screen.getByLabelText('Business date (Vietnam)'), { target: { value: '2026-11-20' } });
     await waitFor(() => expect(reportCalls()).toContain('/api/admin/reconciliation/report?date=2026-11-20'));
+  });
+
+  it("asks for yesterday in Vietnam, whatever the browser's zone (decision 121)", async () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/New_York';
+    // 13:00 on the 25th in New York is already 01:00 on the 26th in Vietnam: yesterday there is the 25th.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T18:00:00.000Z'));
+    try {
+      fetchMock.mockImplementation(async () => envelope(clean));
+      renderPage();
+      expect(await screen.findByText('Reconciled: no differences', {}, SLOW)).toBeInTheDocument();
+      expect(reportCalls()[0]).toBe('/api/admin/reconciliation/report?date=2026-11-25');
+      expect(screen.getByLabelText('Business date (Vietnam)')).toHaveAttribute('max', '2026-11-26');
+    } finally {
+      vi.useRealTimers();
+      process.env.TZ = zone;
+    }
   });
 
   it('lists every difference with where to look into it', async () => {
