@@ -648,8 +648,12 @@ export function composeServices(infra: Infra) {
     parse: (payload) => statementImportSchema.parse(payload),
     subject: (payload) => `statement:${payload.sha256}`,
     prepare: async (payload) => {
-      const { count, amount } = statements.summary(payload);
-      return { summary: `Record ${count} transfers in (${amount} VND) from bank statement ${payload.fileName}`, before: { sha256: payload.sha256, fileName: payload.fileName, count, amount: String(amount) } };
+      const { count, amount, returned } = statements.summary(payload);
+      const returns = returned > 0 ? `, ${returned} VND out returning unidentified transfers` : '';
+      return {
+        summary: `Record ${count} transfers (${amount} VND in${returns}) from bank statement ${payload.fileName}`,
+        before: { sha256: payload.sha256, fileName: payload.fileName, count, amount: String(amount), returned: String(returned) },
+      };
     },
     apply: (payload) => statements.apply(payload),
   });

@@ -14,7 +14,7 @@ import {
 import { addVietnamDays, isVietnamWorkingDay, vietnamDate, vietnamInstant } from '@sen/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operatorAudit } from '../src/db/schema.ts';
+import { dataRequests, operatorAudit } from '../src/db/schema.ts';
 import { createBorrower, demoProducts, openLoan, type TestBorrower } from './helpers/loans.ts';
 import { postMultipart } from './helpers/multipart.ts';
 import type { OperatorSession } from './helpers/operators.ts';
@@ -143,6 +143,43 @@ describe('the operators’ queue', () => {
     expect(missing.envelope.code).toBe(ERRORS.DATA_REQUEST_NOT_FOUND.code);
     const closedTab = await handler.browser.get<AdminDataRequest[]>(ADMIN_PATHS.dataRequests, { state: 'closed' });
     expect(closedTab.envelope.data.some((listed) => listed.id === request.id)).toBe(true);
+  });
+
+  it('reminds operators of requests overdue or due within 2 working days (a Friday reaches over the weekend to Tuesday), by their extended day if extended', async () => {
+    // One borrower files four kinds; their due days are then set as the test needs (filing makes them all 15 days away).
+    const borrower = await createBorrower(t);
+    const filed = [];
+    for (const kind of ['access', 'delete', 'correct', 'object'] as const) {
+      const response = await file(borrower, { kind, details: 'Số điện thoại cũ không còn dùng' });
+      expect(response.envelope.code, response.body).toBe(200);
+      filed.push(response.envelope.data);
+    }
+    const [overdue, tuesday, wednesday, extended] = filed as [DataRequestView, DataRequestView, DataRequestView, DataRequestView];
+    const setDue = (id: number, due: string, extendedDue: string | null = null) => t.database.db.update(dataRequests).set({ due, extendedDue }).where(eq(dataRequests.id, id));
+    await setDue(overdue.id, addVietnamDays(friday, -1));
+    await setDue(tuesday.id, addVietnamDays(friday, 4));
+    await setDue(wednesday.id, addVietnamDays(friday, 5));
+    // Overdue by its first due day, but extended to the Wednesday: not due soon.
+    await setDue(extended.id, addVietnamDays(friday, -1), addVietnamDays(friday, 5));
+
+    const reminders = async (state: string) =>
+      new Map((await handler.browser.get<AdminDataRequest[]>(ADMIN_PATHS.dataRequests, { state })).envelope.data.filter((row) => row.userId === borrower.session.id).map((row) => [row.id, row.reminder]));
+    expect(await reminders('open')).toEqual(
+      new Map([
+        [overdue.id, 'overdue'],
+        [tuesday.id, 'due_soon'],
+        [wednesday.id, null],
+        [extended.id, null],
+      ]),
+    );
+    // The queue's filter: only what needs action soon, soonest first.
+    expect([...(await reminders('due_soon')).entries()]).toEqual([
+      [overdue.id, 'overdue'],
+      [tuesday.id, 'due_soon'],
+    ]);
+    // Closed, no reminder.
+    expect((await handler.browser.post<AdminDataRequest>(ADMIN_PATHS.dataRequestComplete, { id: overdue.id, note: 'Export sent to the app' })).envelope.data.reminder).toBeNull();
+    expect([...(await reminders('due_soon')).keys()]).toEqual([tuesday.id]);
   });
 
   it('is for roles holding privacy.requests; the breach register for privacy.breaches', async () => {

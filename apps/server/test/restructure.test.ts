@@ -289,12 +289,34 @@ describe('accepting an offer', () => {
     expect((await accept(borrower, { offerId, totalRepayable: offered.plan.totalRepayable })).envelope.code).toBe(ERRORS.RESTRUCTURE_OFFER_NOT_OPEN.code);
     expect((await orderRow(loan.order.id)).restructuredOn).toBeNull();
 
-    // A new offer, left unanswered past its 7 days.
+    // The borrower asks again; a new offer, left unanswered past its 7 days.
+    expect((await ask(borrower, { orderId: loan.order.id, reason: 'family', monthlyAmount: 300_000 })).envelope.code).toBe(200);
     const second = await approvedOffer(loan.order.id);
     const total = (await view(borrower, loan.order.id)).envelope.data.offer!.plan.totalRepayable;
+    const offerRow = async () => (await t.database.db.select().from(loanRestructures).where(eq(loanRestructures.id, second)))[0]!;
+    // The offers job leaves an offer within its 7 days alone.
+    await t.jobs.runNow(['restructure-offers']);
+    expect((await offerRow()).state).toBe('offered');
     // Its 7 days over (moved back in the row: the borrower's session would not outlive a moved clock).
     await t.database.db.update(loanRestructures).set({ expiresAt: new Date(t.clock.now().getTime() - 1000) }).where(eq(loanRestructures.id, second));
     expect((await view(borrower, loan.order.id)).envelope.data.offer).toBeNull();
+    expect((await accept(borrower, { offerId: second, totalRepayable: total })).envelope.code).toBe(ERRORS.RESTRUCTURE_OFFER_NOT_OPEN.code);
+    // The case page says it expired even before the job has run.
+    expect((await preview(loan.order.id)).envelope.data).toMatchObject({ openOffer: null, lastOffer: { id: second, state: 'expired', decidedAt: null } });
+
+    // The job marks it expired (no new offer needed) and the request waits for an offer again; a second run changes nothing.
+    const ran = await t.jobs.runNow(['restructure-offers']);
+    expect(ran['restructure-offers.expired']).toBeGreaterThanOrEqual(1);
+    expect(await offerRow()).toMatchObject({ state: 'expired', decidedAt: expect.any(Date) });
+    const decidedAt = (await offerRow()).decidedAt;
+    expect((await t.jobs.runNow(['restructure-offers']))['restructure-offers.expired']).toBe(0);
+    expect((await offerRow()).decidedAt).toEqual(decidedAt);
+    const requestsIn = async (state: 'open' | 'offered') =>
+      (await collector.browser.get<{ items: Array<{ orderId: number }> }>(ADMIN_PATHS.hardshipRequests, { state })).envelope.data.items.map((item) => item.orderId);
+    expect(await requestsIn('open')).toContain(loan.order.id);
+    expect(await requestsIn('offered')).not.toContain(loan.order.id);
+    expect((await view(borrower, loan.order.id)).envelope.data).toMatchObject({ offer: null, request: { state: 'open' } });
+    expect((await preview(loan.order.id)).envelope.data.lastOffer).toMatchObject({ id: second, state: 'expired', decidedAt: decidedAt!.toISOString() });
     expect((await accept(borrower, { offerId: second, totalRepayable: total })).envelope.code).toBe(ERRORS.RESTRUCTURE_OFFER_NOT_OPEN.code);
     // Expired, it no longer blocks a new offer.
     expect((await propose(loan.order.id)).envelope.code).toBe(200);

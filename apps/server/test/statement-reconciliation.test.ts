@@ -1,4 +1,4 @@
-import { ADMIN_PATHS, ERRORS, STATEMENT_COLUMNS, type ProposalView, type ReconciliationReport, type StatementImportResult } from '@sen/contract';
+import { ADMIN_PATHS, ERRORS, STATEMENT_COLUMNS, type ProposalView, type ReconciliationReport, type StatementImportResult, type UnidentifiedTransferView } from '@sen/contract';
 import { addVietnamDays, vietnamDate } from '@sen/domain';
 import { and, eq, like, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -262,6 +262,80 @@ describe('the daily reconciliation report', { timeout: 60_000 }, () => {
     // The next day's report sees the moved transfer from the bank's side.
     const next = await report(addVietnamDays(day, 1));
     expect(next.differences.filter((entry) => entry.transferId === movedRow.id).map((entry) => entry.kind)).toEqual(['bank_in_not_in_ledger']);
+  });
+
+  it('a return of an unidentified transfer leaves suspense when the statement shows it, and is reconciled; money out naming no return approved stays listed', async () => {
+    const day = addVietnamDays(today(), -12);
+    const dayBefore = addVietnamDays(day, -1);
+    const returning = sepayTransfer(t, { id: newBankId(), transactionDate: `${dayBefore} 20:00:00`, content: 'ck nham', transferAmount: 70_000 });
+    const kept = sepayTransfer(t, { id: newBankId(), transactionDate: `${day} 09:30:00`, content: 'khong ro', transferAmount: 50_000 });
+    await postSepay(t, returning);
+    await postSepay(t, kept);
+    const [returningRow, keptRow] = [(await transferOf(returning.id))!, (await transferOf(kept.id))!];
+    const proposed = await maker.browser.post<{ proposal: ProposalView }>(ADMIN_PATHS.unidentifiedReturn, { transferId: returningRow.id, reason: 'sender asked' });
+    expect(proposed.envelope.code, proposed.body).toBe(200);
+    await approve(proposed.envelope.data.proposal);
+    // The queue says what memo to send it back with.
+    const queued = (await maker.browser.get<UnidentifiedTransferView[]>(ADMIN_PATHS.unidentifiedTransfers, { state: 'to_return' })).envelope.data.find((row) => row.transferId === returningRow.id);
+    expect(queued).toMatchObject({ returnMemo: `HOANTRA${returningRow.id}`, returnedAt: null });
+
+    const account = t.config.collection.accountNumber;
+    const returnRow = statementRow({ transferType: 'out', accountNumber: account, transactionDate: `${day} 10:00:00`, content: `HOANTRA${returningRow.id} hoan tien chuyen nham`, transferAmount: 70_000 });
+    // Money out naming a transfer nobody approved to return, and the right memo with another amount.
+    const notApproved = statementRow({ transferType: 'out', accountNumber: account, transactionDate: `${day} 11:00:00`, content: `HOANTRA${keptRow.id}`, transferAmount: 50_000 });
+    const otherAmount = statementRow({ transferType: 'out', accountNumber: account, transactionDate: `${day} 12:00:00`, content: `HOANTRA${returningRow.id}`, transferAmount: 69_000 });
+    const file = csv([returnRow, notApproved, otherAmount]);
+    const result = await imported(file);
+    // The return moves money in the ledger: it waits for a second operator like money in.
+    expect(result).toMatchObject({ recorded: 2, proposed: 1 });
+    expect(await transferOf(returnRow.id!)).toBeUndefined();
+    await approve(result.proposal!);
+    const outgoing = (await transferOf(returnRow.id!))!;
+    const queueRow = async (transferId: number) => (await t.database.db.select().from(unidentifiedTransfers).where(eq(unidentifiedTransfers.transferId, transferId)))[0]!;
+    expect(await queueRow(returningRow.id)).toMatchObject({ state: 'returned', returnTransferId: outgoing.id });
+    expect(await queueRow(keptRow.id)).toMatchObject({ state: 'open', returnTransferId: null });
+    expect((await entriesOf(returningRow.id)).map((entry) => [entry.event, entry.key, entry.businessDate])).toEqual([
+      ['unidentified_receipt', `unidentified:transfer-${returningRow.id}`, dayBefore],
+      ['unidentified_return', `unidentified-return:transfer-${returningRow.id}:out-${outgoing.id}`, day],
+    ]);
+    await expectLedgerOk();
+
+    // The bank's webhook reporting it too, and the same file again: nothing more.
+    await postSepay(t, sepayTransfer(t, { id: Number(returnRow.id), transferType: 'out', transactionDate: `${day} 10:00:00`, content: String(returnRow.content), transferAmount: 70_000 }));
+    expect((await imported(file)).known).toBe(3);
+    expect(await entriesOf(returningRow.id)).toHaveLength(2);
+
+    const found = await report(day);
+    // Money held by the other tests' days stays held: this test's transfers only.
+    const ours = new Set([returningRow.id, keptRow.id, outgoing.id, (await transferOf(notApproved.id!))!.id, (await transferOf(otherAmount.id!))!.id]);
+    const heldElsewhere = found.differences.filter((entry) => entry.kind === 'unidentified_held' && !ours.has(entry.transferId!));
+    expect(found.differences.filter((entry) => !heldElsewhere.includes(entry)).map((entry) => [entry.kind, entry.transferId]).sort()).toEqual(
+      [
+        ['bank_out_not_in_ledger', (await transferOf(notApproved.id!))!.id],
+        ['bank_out_not_in_ledger', (await transferOf(otherAmount.id!))!.id],
+        ['unidentified_held', keptRow.id],
+      ].sort(),
+    );
+    expect(found.totals).toMatchObject({ bankOut: 70_000 + 50_000 + 69_000, ledgerOut: 70_000, unidentifiedHeld: 50_000 + heldElsewhere.reduce((sum, entry) => sum + entry.bankAmount!, 0) });
+    // The day before, it was in suspense waiting to go back.
+    expect((await report(dayBefore)).differences.filter((entry) => entry.transferId === returningRow.id)).toEqual([expect.objectContaining({ kind: 'unidentified_held', state: 'to_return', bankAmount: 70_000 })]);
+    const returned = (await maker.browser.get<UnidentifiedTransferView[]>(ADMIN_PATHS.unidentifiedTransfers, { state: 'returned' })).envelope.data.find((row) => row.transferId === returningRow.id);
+    expect(returned).toMatchObject({ state: 'returned', returnMemo: `HOANTRA${returningRow.id}`, returnedAt: expect.any(String) });
+  });
+
+  it('a day with no statement imported says so: its payouts wait for the statement, not listed as missing from it', async () => {
+    const day = addVietnamDays(today(), -30);
+    const loans = [await openLoan(t, await createBorrower(t), { principal: 2_000_000n, startDate: day }), await openLoan(t, await createBorrower(t), { principal: 1_000_000n, startDate: day })];
+    const paid = loans.reduce((sum, loan) => sum + Number(loan.order.disbursedAmount), 0);
+    const before = await report(day);
+    expect(before).toMatchObject({ statementRows: 0, statementImported: false, awaitingStatement: { count: 2, amount: paid }, differenceCount: 0, differences: [] });
+    expect(before.totals).toMatchObject({ ledgerOut: paid, bankOut: 0 });
+
+    // The statement shows one payout: the other is now a real difference.
+    await imported(csv([statementRow({ transferType: 'out', transactionDate: `${day} 08:00:00`, accountNumber: '0000999888777', content: `PO${loans[0]!.order.orderNo}-1`, transferAmount: Number(loans[0]!.order.disbursedAmount) })]));
+    const after = await report(day);
+    expect(after).toMatchObject({ statementRows: 1, statementImported: true, awaitingStatement: { count: 0, amount: 0 }, differenceCount: 1 });
+    expect(after.differences).toEqual([expect.objectContaining({ kind: 'payout_not_on_statement', orderNo: loans[1]!.order.orderNo, ledgerAmount: Number(loans[1]!.order.disbursedAmount) })]);
   });
 
   it('refuses a date that is not a calendar day, and a role without ledger.read', async () => {

@@ -78,6 +78,8 @@ export const MONEY_EVENTS = [
   // Decision 114: an unidentified transfer into suspense, and out of it when matched to a loan.
   'unidentified_receipt',
   'unidentified_match',
+  // Decision 121: an unidentified transfer sent back to its sender, seen on the bank's statement or webhook.
+  'unidentified_return',
   // Decision 117: a loan restructured (the old schedule closed, waivers reversed, the new one opened).
   'restructure',
 ] as const;
@@ -267,6 +269,19 @@ export function unidentifiedReceiptPosting(reference: string, businessDate: IsoD
 export function unidentifiedMatchPosting(reference: string, businessDate: IsoDate, amount: Vnd): Posting {
   if (amount <= 0n) throw new RangeError('A match must be positive');
   return build('unidentified_match', `unidentified-match:${reference}`, { loanId: null, borrowerId: null, businessDate }, 'Unidentified transfer matched', [
+    debit(lender('unidentified_receipts'), amount),
+    credit(lender('collection_bank'), amount),
+  ])!;
+}
+
+/**
+ * An unidentified transfer sent back to its sender (decisions 114, 121): out of suspense and out
+ * of the collection account, when the bank reports the outgoing transfer. Keyed by the transfer
+ * held and the outgoing one (the reconciliation report matches the statement row by the latter).
+ */
+export function unidentifiedReturnPosting(heldReference: string, outgoingReference: string, businessDate: IsoDate, amount: Vnd): Posting {
+  if (amount <= 0n) throw new RangeError('A return must be positive');
+  return build('unidentified_return', `unidentified-return:${heldReference}:out-${outgoingReference}`, { loanId: null, borrowerId: null, businessDate }, 'Unidentified transfer returned to its sender', [
     debit(lender('unidentified_receipts'), amount),
     credit(lender('collection_bank'), amount),
   ])!;

@@ -1243,15 +1243,26 @@ export const unidentifiedTransfers = pgTable(
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     /** When the bank says the money arrived (its transactionDate; our receipt time when unreadable). */
     bankTime: timestamp('bank_time', { withTimezone: true }).notNull(),
-    /** open: in suspense; matched: applied to a loan; to_return: approved to go back to the sender, still in suspense. */
-    state: text('state', { enum: ['open', 'matched', 'to_return'] }).notNull(),
+    /**
+     * open: in suspense; matched: applied to a loan; to_return: approved to go back to the sender,
+     * still in suspense; returned: the bank reported the money sent back, out of suspense (decision 121).
+     */
+    state: text('state', { enum: ['open', 'matched', 'to_return', 'returned'] }).notNull(),
     orderId: bigint('order_id', { mode: 'number' }).references(() => loanOrders.id),
     repaymentRequestId: uuid('repayment_request_id').references(() => repaymentRequests.id),
     /** The match.transfer or return.transfer proposal that decided it. */
     proposalId: integer('proposal_id').references(() => proposals.id),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The outgoing bank transfer that sent it back (decision 121): one return per outgoing transfer. */
+    returnTransferId: bigint('return_transfer_id', { mode: 'number' }).references(() => bankTransfers.id),
+    /** When the bank sent it back (the outgoing transfer's bank time): it was held until then. */
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
   },
-  (table) => [index('unidentified_transfers_state_idx').on(table.state, table.bankTime), check('unidentified_transfers_amount', sql`${table.amount} > 0`)],
+  (table) => [
+    index('unidentified_transfers_state_idx').on(table.state, table.bankTime),
+    uniqueIndex('unidentified_transfers_return_idx').on(table.returnTransferId),
+    check('unidentified_transfers_amount', sql`${table.amount} > 0`),
+  ],
 );
 
 /**

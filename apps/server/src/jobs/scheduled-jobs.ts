@@ -55,6 +55,8 @@ export function scheduledJobs({ config, database, businessClock, metrics }: Infr
     },
     // Collection cases opened, moved, closed and assigned; promises decided; dunning sent through the governor (decisions 098, 099).
     { name: 'collections', schedule: seconds(config.loanJobs.intervalSeconds), run: () => services.collections.run() },
+    // Restructure offers left past their validity are marked expired and their requests reopened (decisions 117, 121).
+    { name: 'restructure-offers', schedule: seconds(config.loanJobs.intervalSeconds), run: () => services.restructures.expireDue() },
     // Refunds of overpayments are sent and checked like payouts (decision 100).
     { name: 'refunds', schedule: seconds(config.payout.pollSeconds), run: async () => ({ ...(await services.refunds.runDue()) }) },
     // Loans WRITE_OFF_DAYS_PAST_DUE days past due are written off, once per business date (decision 100).

@@ -28,7 +28,13 @@ export const DATA_REQUEST_STATES = ['open', 'completed', 'refused'] as const;
 export type DataRequestState = (typeof DATA_REQUEST_STATES)[number];
 
 /** The deadlines (decision 116): acknowledge within 2 working days, complete within 15 days, one extension of at most 15 days. */
-export const DATA_REQUEST_DEADLINES = { acknowledgeWorkingDays: 2, completeDays: 15, maxExtensionDays: 15 } as const;
+export const DATA_REQUEST_DEADLINES = {
+  acknowledgeWorkingDays: 2,
+  completeDays: 15,
+  maxExtensionDays: 15,
+  /** The back office reminds operators of an open request due within this many Vietnam working days, or overdue (decision 121). */
+  remindWorkingDays: 2,
+} as const;
 
 /** The kinds whose details must say what (which data to correct, what to restrict or object to). */
 export const DATA_REQUEST_KINDS_NEEDING_DETAILS: readonly DataRequestKind[] = ['correct', 'restrict', 'object'];

@@ -37,6 +37,7 @@ const preview = (change: Partial<RestructurePreview>): RestructurePreview => ({
   plan,
   request,
   openOffer: null,
+  lastOffer: null,
   ...change,
 });
 
@@ -99,5 +100,15 @@ describe('the restructure offer form (decision 117)', { timeout: 60_000 }, () =>
     await user.click(screen.getByTestId('restructure-preview'));
     expect(await screen.findByText('An offer is waiting for the borrower until 2026-12-03')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('restructure-propose')).toBeDisabled());
+  });
+
+  it('says when the last offer expired unanswered (decision 121), on its Vietnam date', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderForm();
+    // 20:30 UTC on 3 December is already 4 December in Vietnam.
+    fetchMock.mockResolvedValueOnce(envelope(preview({ lastOffer: { id: 41, state: 'expired', expiresAt: '2026-12-03T20:00:00.000Z', decidedAt: '2026-12-03T20:30:00.000Z' } })));
+    await user.click(screen.getByTestId('restructure-preview'));
+    expect(await screen.findByTestId('restructure-last-offer')).toHaveTextContent('Offer #41 expired unanswered on 2026-12-04');
+    await waitFor(() => expect(screen.getByTestId('restructure-propose')).toBeEnabled());
   });
 });

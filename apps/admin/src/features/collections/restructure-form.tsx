@@ -2,7 +2,7 @@ import type { RestructurePreview } from '@sen/contract';
 import { Alert, App, Button, Descriptions, Form, Input, InputNumber, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { reasonRule } from '../../shared/forms/reason-rule.ts';
-import { formatVnd } from '../../shared/format/format.ts';
+import { formatVnd, vietnamDay } from '../../shared/format/format.ts';
 import { useT } from '../../shared/i18n/i18n.ts';
 import { errorMessage } from '../../shared/request/admin-request-error.ts';
 import { useProposeRestructure, useRestructurePreview } from './collection-queries.ts';
@@ -93,7 +93,16 @@ export function RestructureForm({ orderId }: { orderId: number }) {
       {shown && shown.violations.length > 0 && (
         <Alert className="form-alert" type="warning" showIcon data-testid="restructure-violations" title={shown.violations.map((rule) => t(`restructure.rule.${rule}`, { ...ruleValues(shown) })).join(' · ')} />
       )}
-      {shown?.openOffer && <Alert className="form-alert" type="info" showIcon title={t('restructure.openOffer', { date: shown.openOffer.expiresAt.slice(0, 10) })} />}
+      {shown?.openOffer && <Alert className="form-alert" type="info" showIcon title={t('restructure.openOffer', { date: vietnamDay(new Date(shown.openOffer.expiresAt)) })} />}
+      {shown?.lastOffer && !shown.openOffer && (shown.lastOffer.state === 'expired' || shown.lastOffer.state === 'declined') && (
+        <Alert
+          className="form-alert"
+          type="warning"
+          showIcon
+          data-testid="restructure-last-offer"
+          title={t(`restructure.lastOffer.${shown.lastOffer.state}`, { id: shown.lastOffer.id, date: vietnamDay(new Date(shown.lastOffer.decidedAt ?? shown.lastOffer.expiresAt)) })}
+        />
+      )}
       {shown?.plan && <PlanView plan={shown.plan} />}
       {error && <Alert className="form-alert" type="error" showIcon title={error} />}
       <Form.Item name="reason" label={t('restructure.reason')} rules={[reasonRule()]} validateTrigger="onSubmit">

@@ -5,6 +5,7 @@ import { menuFor } from '../../app/menu.tsx';
 import { can } from '../../shared/auth/permissions.ts';
 import { useT } from '../../shared/i18n/i18n.ts';
 import { useOperator } from '../auth/operator-query.ts';
+import { DataRequestsDueCard } from '../privacy/index.ts';
 import { PendingProposalsCard } from './pending-proposals-card.tsx';
 
 /** The home: who is signed in and what their role may do, the four-eyes queue (the funnel is on the dashboards, decision 102). */
@@ -46,6 +47,11 @@ export default function HomePage() {
         {can(operator, 'proposals.read') && (
           <Col xs={24} lg={12}>
             <PendingProposalsCard />
+          </Col>
+        )}
+        {can(operator, 'privacy.requests') && (
+          <Col xs={24} lg={12}>
+            <DataRequestsDueCard />
           </Col>
         )}
       </Row>

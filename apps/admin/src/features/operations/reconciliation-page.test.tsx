@@ -4,7 +4,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../shared/i18n/i18n.ts';
 import { envelope, stubServerInEnglish } from '../../test/stubbed-server.ts';
 import { operatorKeys } from '../auth/operator-query.ts';
 import ReconciliationPage from './reconciliation-page.tsx';
@@ -16,6 +17,8 @@ const clean: ReconciliationReport = {
   generatedAt: '2026-11-26T01:00:00.000Z',
   totals: { bankIn: 120_000, ledgerIn: 120_000, bankOut: 2_900_000, ledgerOut: 2_900_000, unidentifiedHeld: 0 },
   statementRows: 2,
+  statementImported: true,
+  awaitingStatement: { count: 0, amount: 0 },
   differences: [],
   differenceCount: 0,
 };
@@ -23,7 +26,7 @@ const none = { transferId: null, bankTransactionId: null, reference: null, order
 const withDifferences: ReconciliationReport = {
   ...clean,
   totals: { bankIn: 78_000, ledgerIn: 125_000, bankOut: 1_999_000, ledgerOut: 2_950_000, unidentifiedHeld: 45_000 },
-  statementRows: 0,
+  statementRows: 1,
   differences: [
     { ...none, kind: 'bank_in_not_in_ledger', transferId: 12, bankTransactionId: '900000123', bankAmount: 33_000, at: '2026-11-25 10:00:00' },
     { ...none, kind: 'payout_not_on_statement', reference: 'POSEN26112500000007-1', orderNo: 'SEN26112500000007', ledgerAmount: 950_000 },
@@ -63,11 +66,30 @@ describe('the reconciliation page', { timeout: 60_000 }, () => {
     await waitFor(() => expect(reportCalls()).toContain('/api/admin/reconciliation/report?date=2026-11-20'));
   });
 
+  it("asks for yesterday in Vietnam, whatever the browser's zone (decision 121)", async () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/New_York';
+    // 13:00 on the 25th in New York is already 01:00 on the 26th in Vietnam: yesterday there is the 25th.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T18:00:00.000Z'));
+    try {
+      fetchMock.mockImplementation(async () => envelope(clean));
+      renderPage();
+      expect(await screen.findByText('Reconciled: no differences', {}, SLOW)).toBeInTheDocument();
+      expect(reportCalls()[0]).toBe('/api/admin/reconciliation/report?date=2026-11-25');
+      expect(screen.getByLabelText('Business date (Vietnam)')).toHaveAttribute('max', '2026-11-26');
+    } finally {
+      vi.useRealTimers();
+      process.env.TZ = zone;
+    }
+  });
+
   it('lists every difference with where to look into it', async () => {
     fetchMock.mockImplementation(async () => envelope(withDifferences));
     renderPage(['ledger.read']);
     expect(await screen.findByRole('heading', { name: 'Differences (3)' }, SLOW)).toBeInTheDocument();
-    expect(screen.getByText(/No statement row of this date has been imported/)).toBeInTheDocument();
+    expect(screen.getByText('1 transfers of this date came from an imported statement')).toBeInTheDocument();
+    expect(screen.queryByTestId('reconciliation-no-statement')).toBeNull();
     // Without receipts.review there is no statement upload.
     expect(screen.queryByLabelText('Statement file (CSV)')).toBeNull();
 
@@ -83,6 +105,22 @@ describe('the reconciliation page', { timeout: 60_000 }, () => {
 
     const held = screen.getByText('Still held in suspense').closest('tr') as HTMLElement;
     expect(within(held).getByRole('link', { name: 'Open the unmatched queue' })).toHaveAttribute('href', '/unmatched?state=to_return');
+  });
+
+  it('says when no statement was imported for the day, rather than list its payouts as differences (decision 121)', async () => {
+    const noStatement: ReconciliationReport = { ...clean, totals: { ...clean.totals, bankOut: 0 }, statementRows: 0, statementImported: false, awaitingStatement: { count: 3, amount: 2_900_000 } };
+    fetchMock.mockImplementation(async () => envelope(noStatement));
+    renderPage();
+    const notice = await screen.findByTestId('reconciliation-no-statement', {}, SLOW);
+    expect(notice).toHaveTextContent("No bank statement has been imported for 2026-11-25: the bank's money out cannot be checked yet.");
+    expect(notice).toHaveTextContent('3 payouts and refunds (2,900,000 ₫) are waiting to be checked against the statement');
+    // Not "reconciled", and no differences table.
+    expect(screen.queryByText('Reconciled: no differences')).toBeNull();
+    expect(screen.queryByRole('heading', { name: /Differences/ })).toBeNull();
+
+    await changeLanguage('vn');
+    await waitFor(() => expect(screen.getByTestId('reconciliation-no-statement')).toHaveTextContent('Chưa nhập sao kê ngân hàng của ngày 2026-11-25: chưa thể đối chiếu tiền ra.'));
+    expect(screen.getByTestId('reconciliation-no-statement')).toHaveTextContent('3 khoản giải ngân và hoàn tiền (2.900.000 ₫) đang chờ đối chiếu với sao kê');
   });
 
   it('shows a failure with its message and fetches again on Try again', async () => {

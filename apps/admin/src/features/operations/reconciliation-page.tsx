@@ -59,11 +59,25 @@ export function ReconciliationView({ report }: { report: ReconciliationReport })
           { key: 'held', label: t('reconciliation.held'), children: amount(report.totals.unidentifiedHeld), span: 2 },
         ]}
       />
-      <Typography.Paragraph type="secondary" className="form-alert">
-        {report.statementRows > 0 ? t('reconciliation.statementRows', { count: report.statementRows }) : t('reconciliation.noStatement')}
-      </Typography.Paragraph>
+      {report.statementImported ? (
+        <Typography.Paragraph type="secondary" className="form-alert">
+          {t('reconciliation.statementRows', { count: report.statementRows })}
+        </Typography.Paragraph>
+      ) : (
+        // Without the day's statement its payouts are not checked yet, not missing (decision 121).
+        <Alert
+          type="warning"
+          showIcon
+          className="form-alert"
+          data-testid="reconciliation-no-statement"
+          title={t('reconciliation.noStatement', { date: report.date })}
+          description={
+            report.awaitingStatement.count > 0 ? t('reconciliation.awaitingStatement', { count: report.awaitingStatement.count, amount: formatVnd(report.awaitingStatement.amount) }) : undefined
+          }
+        />
+      )}
       {report.differenceCount === 0 ? (
-        <Empty description={t('reconciliation.clean')} />
+        report.statementImported && <Empty description={t('reconciliation.clean')} />
       ) : (
         <>
           <Typography.Title level={2}>{t('reconciliation.differences', { count: report.differenceCount })}</Typography.Title>

@@ -21,6 +21,8 @@ const transfer: UnidentifiedTransferView = {
   state: 'open',
   orderNo: null,
   decidedAt: null,
+  returnMemo: null,
+  returnedAt: null,
   suggestions: [
     {
       repaymentRequestId: '8a7d5c1e-7d1c-4c55-9a44-0b6c1b7e2f10',
@@ -127,5 +129,13 @@ describe('the unmatched queue page', { timeout: 60_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Propose the return' }));
     expect(await screen.findByText('Proposal #78 is waiting for another operator')).toBeInTheDocument();
     await waitFor(() => expect(posted()).toEqual([{ url: '/api/admin/repayments/unidentified/return', body: { transferId: 41, reason: 'sender called' } }]));
+  });
+
+  it('tells finance the memo to send a return back with (decision 121)', async () => {
+    fetchMock.mockImplementation(async () =>
+      envelope([{ ...transfer, state: 'to_return', decidedAt: '2026-11-25T04:00:00.000Z', returnMemo: 'HOANTRA41', suggestions: [] }]),
+    );
+    renderPage();
+    expect(await screen.findByTestId('return-memo-41')).toHaveTextContent('Send it back from the bank with the memo HOANTRA41');
   });
 });

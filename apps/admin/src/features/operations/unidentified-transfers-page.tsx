@@ -12,8 +12,8 @@ import { useProposeTransferDecision, useUnidentifiedTransfers, type Unidentified
 
 export type UnidentifiedTransfer = NonNullable<ReturnType<typeof useUnidentifiedTransfers>['data']>[number];
 
-const STATES: readonly UnidentifiedState[] = ['open', 'matched', 'to_return', 'all'];
-const STATE_TONES: Record<UnidentifiedTransfer['state'], Tone> = { open: 'warning', matched: 'success', to_return: 'info' };
+const STATES: readonly UnidentifiedState[] = ['open', 'matched', 'to_return', 'returned', 'all'];
+const STATE_TONES: Record<UnidentifiedTransfer['state'], Tone> = { open: 'warning', matched: 'success', to_return: 'info', returned: 'success' };
 const matchRules = adminEndpoints.unidentifiedMatch.request.shape;
 
 /** What the operator is deciding: a match (to a suggestion or a typed order) or a return. */
@@ -79,7 +79,13 @@ export function UnidentifiedTable({ list, onDecide }: { list: UnidentifiedTransf
         {
           title: t('unidentified.suggestions'),
           render: (_: unknown, row) =>
-            row.state !== 'open' ? (
+            row.state === 'to_return' && row.returnMemo ? (
+              <span data-testid={`return-memo-${row.transferId}`}>
+                {formatDateTime(row.decidedAt)} · {t('unidentified.returnMemo', { memo: row.returnMemo })}
+              </span>
+            ) : row.state === 'returned' && row.returnMemo ? (
+              t('unidentified.returnedAt', { at: formatDateTime(row.returnedAt), memo: row.returnMemo })
+            ) : row.state !== 'open' ? (
               formatDateTime(row.decidedAt)
             ) : row.suggestions.length === 0 ? (
               <Typography.Text type="secondary">{t('unidentified.noSuggestion')}</Typography.Text>

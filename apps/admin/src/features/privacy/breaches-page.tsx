@@ -4,6 +4,7 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { zodRule } from '../../shared/forms/zod-rule.ts';
 import { formatDateTime, formatNumber } from '../../shared/format/format.ts';
+import { instantOfVietnamPicker, vietnamPickerNow } from '../../shared/format/vietnam-picker.ts';
 import { useT } from '../../shared/i18n/i18n.ts';
 import { errorMessage } from '../../shared/request/admin-request-error.ts';
 import { QueryState } from '../../shared/ui/query-state.tsx';
@@ -12,6 +13,13 @@ import { breachDeadline } from './deadline.ts';
 import { DeadlineTag } from './deadline-tag.tsx';
 import { useBreaches, useMarkBreachNotified, useRecordBreach } from './privacy-queries.ts';
 import { useNow } from './use-now.ts';
+
+/**
+ * The pickers take Vietnam time whatever the browser's zone (decision 121): a day after Vietnam's
+ * today cannot be a discovery or a notification (the server refuses the future too). Their "Now"
+ * button is hidden: it would give the browser's wall clock.
+ */
+const afterVietnamToday = (day: Dayjs) => day.isAfter(vietnamPickerNow(), 'day');
 
 const recordRules = adminEndpoints.breachRecord.request.shape;
 const notifyRules = adminEndpoints.breachNotified.request.shape;
@@ -126,13 +134,13 @@ function RecordDialog({ open, onClose }: { open: boolean; onClose: () => void })
           onFinish={(values) => {
             setError(null);
             record.mutate(
-              { discoveredAt: values.discoveredAt.toISOString(), description: values.description.trim(), dataAffected: values.dataAffected.trim(), borrowersAffected: values.borrowersAffected },
+              { discoveredAt: instantOfVietnamPicker(values.discoveredAt), description: values.description.trim(), dataAffected: values.dataAffected.trim(), borrowersAffected: values.borrowersAffected },
               { onSuccess: close, onError: (failure) => setError(errorMessage(failure)) },
             );
           }}
         >
           <Form.Item name="discoveredAt" label={t('breaches.discoveredAt')} rules={[{ required: true, message: t('breaches.discoveredAtRequired') }]}>
-            <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
+            <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" showNow={false} disabledDate={afterVietnamToday} />
           </Form.Item>
           <Form.Item name="description" label={t('breaches.description')} rules={[zodRule(recordRules.description)]} validateTrigger="onSubmit">
             <Input.TextArea rows={3} maxLength={2000} />
@@ -182,11 +190,11 @@ function NotifiedDialog({ breach, onClose }: { breach: BreachView | null; onClos
           preserve={false}
           onFinish={(values) => {
             setError(null);
-            notify.mutate({ id: breach.id, notifiedAt: values.notifiedAt.toISOString(), reference: values.reference.trim() }, { onSuccess: close, onError: (failure) => setError(errorMessage(failure)) });
+            notify.mutate({ id: breach.id, notifiedAt: instantOfVietnamPicker(values.notifiedAt), reference: values.reference.trim() }, { onSuccess: close, onError: (failure) => setError(errorMessage(failure)) });
           }}
         >
           <Form.Item name="notifiedAt" label={t('breaches.notifiedAt')} rules={[{ required: true, message: t('breaches.discoveredAtRequired') }]}>
-            <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
+            <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" showNow={false} disabledDate={afterVietnamToday} />
           </Form.Item>
           <Form.Item name="reference" label={t('breaches.reference')} rules={[zodRule(notifyRules.reference)]} validateTrigger="onSubmit">
             <Input maxLength={200} />

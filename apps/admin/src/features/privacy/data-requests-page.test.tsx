@@ -6,6 +6,7 @@ import { App } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../shared/i18n/i18n.ts';
+import { DataRequestsDueCard } from './data-requests-due-card.tsx';
 import DataRequestsPage from './data-requests-page.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -31,14 +32,16 @@ const request = (change: Partial<AdminDataRequest>): AdminDataRequest => ({
   extendedBy: null,
   extendedAt: null,
   closedBy: null,
+  reminder: null,
   ...change,
 });
 
 /** Now: 10 December 2026, 17:00 UTC (midnight starting the 11th in Vietnam). */
 const NOW = new Date('2026-12-10T17:00:00.000Z');
+// The server's reminders on Friday 11 December in Vietnam: due soon means due by Tuesday the 15th.
 const list = [
-  request({ id: 1, due: '2026-12-08' }),
-  request({ id: 2, due: '2026-12-12' }),
+  request({ id: 1, due: '2026-12-08', reminder: 'overdue' }),
+  request({ id: 2, due: '2026-12-12', reminder: 'due_soon' }),
   request({ id: 3, due: '2026-12-05', extendedDue: '2026-12-20', extensionReason: 'Archive search', extendedBy: { id: 4, email: 'r@sen.test', name: 'Reviewer' } }),
 ];
 
@@ -88,6 +91,40 @@ describe('the data requests queue', { timeout: 60_000 }, () => {
     expect(extended.closest('tr')).toHaveTextContent('Extended by Reviewer: Archive search');
     expect(within(extended.closest('tr')!).getByLabelText('Extend request #3')).toBeDisabled();
     vi.useRealTimers();
+  });
+
+  it('reminds of requests due within 2 working days: highlighted, tagged, and a tab of their own (decision 121)', async () => {
+    const user = userEvent.setup({ delay: null });
+    fetchMock.mockImplementation(async (url) => envelope(String(url).includes('state=due_soon') ? list.slice(0, 2) : list));
+    renderPage();
+    const soon = await screen.findByTestId('data-request-reminder-2');
+    expect(soon).toHaveTextContent('Due within 2 working days');
+    expect(soon.closest('tr')).toHaveClass('row--due-soon');
+    expect(screen.getByTestId('data-request-reminder-1')).toHaveTextContent('Overdue');
+    expect(screen.getByTestId('data-request-reminder-1').closest('tr')).toHaveClass('row--overdue');
+    expect(screen.queryByTestId('data-request-reminder-3')).toBeNull();
+
+    await user.click(screen.getByText('Due soon or overdue'));
+    await waitFor(() => expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/admin/privacy/requests?state=due_soon'));
+    await waitFor(() => expect(screen.queryByTestId('data-request-reminder-3')).toBeNull());
+    expect(screen.getByTestId('data-request-reminder-2')).toBeInTheDocument();
+  });
+
+  it('the home counts the requests overdue and due soon, and links to them', async () => {
+    fetchMock.mockImplementation(async () => envelope([list[0], list[1], request({ id: 4, due: '2026-12-14', reminder: 'due_soon' })]));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <DataRequestsDueCard />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const card = await screen.findByTestId('home-data-requests');
+    await waitFor(() => expect(card).toHaveTextContent('Overdue1'));
+    expect(card).toHaveTextContent('Due within 2 working days2');
+    expect(within(card).getByRole('link', { name: 'Open the data requests' })).toHaveAttribute('href', '/data-requests?state=due_soon');
+    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/admin/privacy/requests?state=due_soon');
   });
 
   it('extends a request once, by at most 15 days, with its reason', async () => {

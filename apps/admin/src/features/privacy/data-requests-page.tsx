@@ -52,7 +52,7 @@ export function DataRequestTable({ list, onAct }: { list: AdminDataRequest[]; on
       rowKey="id"
       dataSource={list}
       pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
-      rowClassName={(row) => (requestDeadline(row, now)?.overdue ? 'row--overdue' : '')}
+      rowClassName={(row) => (row.reminder === 'overdue' || requestDeadline(row, now)?.overdue ? 'row--overdue' : row.reminder === 'due_soon' ? 'row--due-soon' : '')}
       columns={[
         { title: '#', dataIndex: 'id' },
         {
@@ -101,7 +101,17 @@ export function DataRequestTable({ list, onAct }: { list: AdminDataRequest[]; on
           title: t('privacy.timer'),
           render: (_: unknown, row) => {
             const deadline = requestDeadline(row, now);
-            if (deadline) return <DeadlineTag deadline={deadline} testId={`data-request-timer-${row.id}`} />;
+            if (deadline)
+              return (
+                <span>
+                  <DeadlineTag deadline={deadline} testId={`data-request-timer-${row.id}`} />
+                  {row.reminder && (
+                    <span data-testid={`data-request-reminder-${row.id}`}>
+                      <StatusTag tone={row.reminder === 'overdue' ? 'danger' : 'warning'}>{t(`privacy.reminder.${row.reminder}`)}</StatusTag>
+                    </span>
+                  )}
+                </span>
+              );
             return (
               <span>
                 <StatusTag tone={STATE_TONES[row.state]}>{t(`privacy.state.${row.state}`)}</StatusTag>

@@ -43,6 +43,21 @@ describe('product form values', () => {
     expect(productInputSchema.safeParse(input).success).toBe(true);
   });
 
+  it("shows and takes the window in Vietnam time whatever the browser's zone (decision 121)", () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/New_York';
+    try {
+      const values = valuesOfProduct({ ...record, activeTo: '2026-03-31T16:59:00.000Z' });
+      // Midnight opening Vietnam's 1 January, not 12:00 on 31 December in New York.
+      expect(values.activeFrom!.format('YYYY-MM-DD HH:mm')).toBe('2026-01-01 00:00');
+      expect(values.activeTo!.format('YYYY-MM-DD HH:mm')).toBe('2026-03-31 23:59');
+      const input = productOfValues({ ...values, activeFrom: values.activeFrom!.add(9, 'hour') });
+      expect([input.activeFrom, input.activeTo]).toEqual(['2026-01-01T02:00:00.000Z', '2026-03-31T16:59:00.000Z']);
+    } finally {
+      process.env.TZ = zone;
+    }
+  });
+
   it('starts a new product from the contract defaults', () => {
     expect(newProductValues()).toMatchObject({ planNums: [1], tags: [], jumpType: 0, active: true });
   });

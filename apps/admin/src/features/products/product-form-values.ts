@@ -1,5 +1,6 @@
 import { productInputSchema, type ProductInput, type ProductRecord, type ProductTranslations } from '@sen/contract';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { instantOfVietnamPicker, vietnamPickerValue } from '../../shared/format/vietnam-picker.ts';
 
 /** The form's fields: the product's, with dates as pickers' values and "no value" as undefined. */
 export interface ProductFormValues {
@@ -44,8 +45,9 @@ export function valuesOfProduct(product: ProductRecord): ProductFormValues {
   const { id: _id, annualPercent: _annual, updatedAt: _updated, activeFrom, activeTo, downloadUrl, showConditionTypeSign, ...rest } = product;
   return {
     ...rest,
-    activeFrom: activeFrom ? dayjs(activeFrom) : null,
-    activeTo: activeTo ? dayjs(activeTo) : null,
+    // The pickers show and take Vietnam time whatever the browser's zone (decision 121).
+    activeFrom: activeFrom ? vietnamPickerValue(activeFrom) : null,
+    activeTo: activeTo ? vietnamPickerValue(activeTo) : null,
     downloadUrl: downloadUrl ?? undefined,
     showConditionTypeSign: showConditionTypeSign ?? undefined,
   };
@@ -60,8 +62,8 @@ export function productOfValues(values: ProductFormValues): ProductInput {
     downloadUrl: downloadUrl?.trim() ? downloadUrl.trim() : null,
     showConditionTypeSign: showConditionTypeSign ?? null,
     dailyQuota: dailyQuota ?? null,
-    activeFrom: activeFrom ? activeFrom.format() : null,
-    activeTo: activeTo ? activeTo.format() : null,
+    activeFrom: activeFrom ? instantOfVietnamPicker(activeFrom) : null,
+    activeTo: activeTo ? instantOfVietnamPicker(activeTo) : null,
   };
 }
 

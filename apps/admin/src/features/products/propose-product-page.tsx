@@ -183,12 +183,12 @@ function ProductForm({ initial, changing }: { initial: Partial<ProductFormValues
             <Row gutter={12}>
               <Col span={12}>
                 <Form.Item name="activeFrom" label={t('products.activeFrom')}>
-                  <DatePicker showTime style={{ width: '100%' }} />
+                  <DatePicker showTime showNow={false} style={{ width: '100%' }} />
                 </Form.Item>
               </Col>
               <Col span={12}>
                 <Form.Item name="activeTo" label={t('products.activeTo')}>
-                  <DatePicker showTime style={{ width: '100%' }} />
+                  <DatePicker showTime showNow={false} style={{ width: '100%' }} />
                 </Form.Item>
               </Col>
               <Col span={12}>

@@ -74,14 +74,17 @@ export class RestructureRepository {
   }
 
   /**
-   * Offers of the loan that expired unanswered are marked expired (so the one-offered index lets a
-   * new offer in), and a request they answered waits for an offer again.
+   * Offers (of one loan, or of every loan when `orderId` is null) that expired unanswered are marked
+   * expired (so the one-offered index lets a new offer in), and a request they answered waits for an
+   * offer again. Set-based and idempotent: an offer already expired, accepted or declined is left
+   * alone. The number of offers expired.
    */
-  async expireStale(orderId: number, now: Date): Promise<void> {
+  async expireStale(orderId: number | null, now: Date): Promise<number> {
+    const stale = and(eq(loanRestructures.state, 'offered'), sql`${loanRestructures.expiresAt} <= ${now.toISOString()}::timestamptz`);
     const expired = await this.db
       .update(loanRestructures)
       .set({ state: 'expired', decidedAt: now })
-      .where(and(eq(loanRestructures.orderId, orderId), eq(loanRestructures.state, 'offered'), sql`${loanRestructures.expiresAt} <= ${now.toISOString()}::timestamptz`))
+      .where(orderId === null ? stale : and(eq(loanRestructures.orderId, orderId), stale))
       .returning({ requestId: loanRestructures.requestId });
     const requestIds = expired.map((row) => row.requestId).filter((id): id is number => id !== null);
     if (requestIds.length > 0) {
@@ -90,6 +93,7 @@ export class RestructureRepository {
         .set({ state: 'open' })
         .where(and(inArray(hardshipRequests.id, requestIds), eq(hardshipRequests.state, 'offered')));
     }
+    return expired.length;
   }
 
   async offer(id: number): Promise<RestructureRow | null> {
@@ -100,6 +104,12 @@ export class RestructureRepository {
   async lockOffer(id: number): Promise<RestructureRow | null> {
     this.uow.requireTransaction('RestructureRepository.lockOffer');
     const [row] = await this.db.select().from(loanRestructures).where(eq(loanRestructures.id, id)).for('update');
+    return row ?? null;
+  }
+
+  /** The loan's latest offer in any state (the case page says when it expired or was declined). */
+  async latestOffer(orderId: number): Promise<RestructureRow | null> {
+    const [row] = await this.db.select().from(loanRestructures).where(eq(loanRestructures.orderId, orderId)).orderBy(desc(loanRestructures.id)).limit(1);
     return row ?? null;
   }
 

@@ -240,6 +240,7 @@ export class RestructureService {
     const plan = violations.length === 0 ? restructureLoan(state, today, terms, this.deps.rules) : null;
     const request = await this.deps.repository.liveRequest(input.orderId);
     const current = await this.deps.repository.currentOffer(input.orderId);
+    const latest = await this.deps.repository.latestOffer(input.orderId);
     const rules = this.deps.rules;
     return {
       orderNo: loan.order.orderNo,
@@ -259,6 +260,7 @@ export class RestructureService {
       plan: plan ? planView(plan) : null,
       request: request ? requestView(request) : null,
       openOffer: this.open(current) ? { id: current.id, expiresAt: current.expiresAt.toISOString() } : null,
+      lastOffer: latest ? { id: latest.id, state: latest.state === 'offered' && !this.open(latest) ? 'expired' : latest.state, expiresAt: latest.expiresAt.toISOString(), decidedAt: latest.decidedAt?.toISOString() ?? null } : null,
     };
   }
 
@@ -309,6 +311,17 @@ export class RestructureService {
     if (request) await repository.setRequestState(request.id, 'offered', now);
     await messages.notify(order.userId, 'restructureOffered', { orderNo: order.orderNo, planNums: payload.planNums, expiresOn: expiresAt }, { eventKey: `restructure-offered:${row.id}` });
     return { offerId: row.id, expiresAt: expiresAt.toISOString() };
+  }
+
+  /**
+   * The job (decision 121): every offer past its validity is marked expired and its request waits
+   * for an offer again, whether or not another offer follows. Idempotent; acceptance refuses an
+   * offer past its time even before the job has run (`open`).
+   */
+  async expireDue(): Promise<{ expired: number }> {
+    const { uow, repository } = this.deps;
+    const expired = await uow.transaction(() => repository.expireStale(null, this.deps.clock()));
+    return { expired };
   }
 
   /** The borrower's offer, read (another borrower's answers not found). */

@@ -51,9 +51,13 @@ export class DataRequestsRepository {
   }
 
   /** The operators' queue: open ones by their (extended) due day, closed ones newest first. */
-  async list(filter: 'open' | 'closed' | 'all', limit = 500): Promise<ListedDataRequest[]> {
-    const where =
-      filter === 'open' ? eq(dataRequests.state, 'open') : filter === 'closed' ? inArray(dataRequests.state, ['completed', 'refused']) : undefined;
+  /** The queue; `dueBy` keeps the open requests due (or extended to) that day or before (the reminder's filter, decision 121). */
+  async list(filter: 'open' | 'closed' | 'all', options: { dueBy?: string; limit?: number } = {}): Promise<ListedDataRequest[]> {
+    const limit = options.limit ?? 500;
+    const open = options.dueBy
+      ? and(eq(dataRequests.state, 'open'), sql`coalesce(${dataRequests.extendedDue}, ${dataRequests.due}) <= ${options.dueBy}::date`)
+      : eq(dataRequests.state, 'open');
+    const where = filter === 'open' ? open : filter === 'closed' ? inArray(dataRequests.state, ['completed', 'refused']) : undefined;
     const order =
       filter === 'open'
         ? [asc(sql`coalesce(${dataRequests.extendedDue}, ${dataRequests.due})`), asc(dataRequests.id)]

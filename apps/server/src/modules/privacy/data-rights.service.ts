@@ -3,11 +3,12 @@ import {
   maskPhone,
   type AdminDataRequest,
   type ConsentPurpose,
+  type DataRequestFilter,
   type DataRequestView,
   type MyDataRights,
   type ParsedFileDataRequest,
 } from '@sen/contract';
-import { addVietnamDays, addVietnamWorkingDays, vietnamDate } from '@sen/domain';
+import { addVietnamDays, addVietnamWorkingDays, vietnamDate, type IsoDate } from '@sen/domain';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { AppError } from '../../shared/app-error.ts';
@@ -46,8 +47,27 @@ function view(row: DataRequestRow): DataRequestView {
   };
 }
 
-function adminView(row: ListedDataRequest): AdminDataRequest {
+/**
+ * The operators' reminder of a request on `today` (decision 121): an open request past the end of
+ * its due day (the extended one if extended) is overdue; one due by the end of the
+ * `remindWorkingDays`-th working day from today is due soon (a Friday's reminder reaches over the
+ * weekend to Tuesday).
+ */
+export function dataRequestReminder(row: Pick<DataRequestRow, 'state' | 'due' | 'extendedDue'>, today: IsoDate): AdminDataRequest['reminder'] {
+  if (row.state !== 'open') return null;
+  const due = row.extendedDue ?? row.due;
+  if (due < today) return 'overdue';
+  return due <= reminderHorizon(today) ? 'due_soon' : null;
+}
+
+/** The last due day that is "due soon" on `today`. */
+function reminderHorizon(today: IsoDate): IsoDate {
+  return addVietnamWorkingDays(today, DATA_REQUEST_DEADLINES.remindWorkingDays);
+}
+
+function adminView(row: ListedDataRequest, today: IsoDate): AdminDataRequest {
   return {
+    reminder: dataRequestReminder(row, today),
     ...view(row),
     userId: row.publicId,
     phoneMasked: maskPhone(row.phone),
@@ -114,8 +134,10 @@ export class DataRightsService {
     return this.mine(userId);
   }
 
-  async queue(filter: 'open' | 'closed' | 'all'): Promise<AdminDataRequest[]> {
-    return (await this.repository.list(filter)).map(adminView);
+  async queue(filter: DataRequestFilter): Promise<AdminDataRequest[]> {
+    const today = vietnamDate(this.clock());
+    const rows = filter === 'due_soon' ? await this.repository.list('open', { dueBy: reminderHorizon(today) }) : await this.repository.list(filter);
+    return rows.map((row) => adminView(row, today));
   }
 
   /** Extends an open request once by `days` (1..15) from its due day. Runs in the caller's audited transaction. */
@@ -145,7 +167,7 @@ export class DataRightsService {
       if (row.state !== 'open') throw new AppError('DATA_REQUEST_CLOSED');
       await this.repository.update(id, change(row));
       const after = await this.repository.find(id);
-      return { before: view(row), after: adminView(after!) };
+      return { before: view(row), after: adminView(after!, vietnamDate(this.clock())) };
     });
   }
 }

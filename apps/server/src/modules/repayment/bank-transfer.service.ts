@@ -55,6 +55,8 @@ interface Match {
   userId: string | null;
   request: RepaymentRequestRow | null;
   orderIds: number[];
+  /** Money out of our account that sends back an unidentified transfer approved to return (decision 121). */
+  returns?: number;
 }
 
 /**
@@ -80,7 +82,10 @@ export class BankTransferService {
   /** What the transfer is for; reads only. */
   private async match(transfer: SepayTransfer): Promise<Match> {
     const none = { userId: null, request: null, orderIds: [] };
-    if (transfer.transferType === 'out') return { outcome: 'outgoing', ...none };
+    if (transfer.transferType === 'out') {
+      const returned = await this.returnedBy(transfer);
+      return { outcome: 'outgoing', ...none, ...(returned ? { returns: returned.transferId } : {}) };
+    }
     if (!isToAccount(transfer, this.deps.accountNumber)) return { outcome: 'foreign_account', ...none };
     if (transfer.transferAmount <= 0) return { outcome: 'unmatched', ...none, queue: false };
     const texts = [transfer.code, transfer.content, transfer.description];
@@ -127,6 +132,7 @@ export class BankTransferService {
       // The bank's time of the transfer dates the payment (a late delivery never costs the borrower a day).
       const receivedAt = parseBankTime(transfer.transactionDate) ?? now;
       if (match.queue) await this.deps.unidentified.hold(recorded, receivedAt);
+      if (match.returns !== undefined) await this.deps.unidentified.settleReturn(match.returns, recorded, receivedAt);
       if (match.outcome !== 'matched' || !match.userId) return { transfer: recorded, duplicate: false, applied: [] };
       const amount = BigInt(transfer.transferAmount);
       const applied = await this.deps.collection.apply({
@@ -140,6 +146,21 @@ export class BankTransferService {
       if (match.request) await this.deps.repository.recordRequestPayment(match.request.id, amount, now);
       return { transfer: recorded, duplicate: false, applied };
     });
+  }
+
+  /** The unidentified transfer (to return) that this money out of our collection account sends back, if any. */
+  private async returnedBy(transfer: SepayTransfer) {
+    if (transfer.transferType !== 'out' || transfer.transferAmount <= 0 || !isToAccount(transfer, this.deps.accountNumber)) return null;
+    return this.deps.unidentified.returnedBy({ texts: [transfer.code, transfer.content, transfer.description, transfer.referenceCode], amount: BigInt(transfer.transferAmount) });
+  }
+
+  /**
+   * Whether recording the transfer moves money in the ledger: money into the collection account
+   * (`postsMoney`), or money out of it that returns an unidentified transfer (decision 121). The
+   * statement import records such rows only on a second operator's approval.
+   */
+  async movesMoney(transfer: SepayTransfer): Promise<boolean> {
+    return postsMoney(transfer, this.deps.accountNumber) || (await this.returnedBy(transfer)) !== null;
   }
 
   /** The recorded transfers of these bank ids (SePay's), by id. */

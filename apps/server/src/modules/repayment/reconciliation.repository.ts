@@ -1,11 +1,11 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import { bankTransfers, ledgerEntries, ledgerLines, loanOrders, payoutAttempts, refundAttempts, unidentifiedTransfers } from '../../db/schema.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 
 /** The ledger's cash accounts: where the bank's money shows in the ledger. */
 export const CASH_ACCOUNTS = ['collection_bank', 'disbursement_bank'] as const;
 /** The events that move the cash accounts (decisions 055, 100, 114). */
-const CASH_EVENTS = ['repayment', 'overpayment_credit', 'unidentified_receipt', 'unidentified_match', 'disbursement', 'refund'];
+const CASH_EVENTS = ['repayment', 'overpayment_credit', 'unidentified_receipt', 'unidentified_match', 'unidentified_return', 'disbursement', 'refund'];
 
 /** One cash account's movement by one ledger entry of the date. */
 export interface CashMovement {
@@ -94,7 +94,10 @@ export class ReconciliationRepository {
       .where(inArray(refundAttempts.reference, [...new Set(references)]));
   }
 
-  /** Money still in suspense that arrived before `before` (open, or approved to return and not yet sent back). */
+  /**
+   * Money in suspense at `before`: arrived before it and open, approved to return and not yet sent
+   * back, or sent back only at or after it (decision 121; shown as it was then: to return).
+   */
   async heldBefore(before: Date) {
     return this.db
       .select({
@@ -106,7 +109,12 @@ export class ReconciliationRepository {
       })
       .from(unidentifiedTransfers)
       .innerJoin(bankTransfers, eq(bankTransfers.id, unidentifiedTransfers.transferId))
-      .where(and(inArray(unidentifiedTransfers.state, ['open', 'to_return']), lt(unidentifiedTransfers.bankTime, before)))
+      .where(
+        and(
+          or(inArray(unidentifiedTransfers.state, ['open', 'to_return']), and(eq(unidentifiedTransfers.state, 'returned'), gte(unidentifiedTransfers.returnedAt, before))),
+          lt(unidentifiedTransfers.bankTime, before),
+        ),
+      )
       .orderBy(unidentifiedTransfers.bankTime, unidentifiedTransfers.transferId);
   }
 }

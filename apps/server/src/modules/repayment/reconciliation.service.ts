@@ -10,6 +10,9 @@ export const DIFFERENCE_LIMIT = 500;
 /** The bank transfer a ledger key is about: 'repayment:transfer-12:7', 'unidentified:transfer-12', … */
 const TRANSFER_KEY = /(?:^|:)transfer-(\d+)(?::|$)/;
 
+/** The outgoing bank transfer of a return's key: 'unidentified-return:transfer-12:out-40' (decision 121). */
+const RETURN_KEY = /:out-(\d+)$/;
+
 /** Money the ledger paid out of a cash account on the date: a loan's payout or a refund. */
 interface LedgerOut {
   kind: 'payout' | 'refund';
@@ -33,6 +36,8 @@ const vnd = (amount: bigint | null) => (amount === null ? null : Number(amount))
  *   amount;
  * - money out is matched by order: a payout's or refund's statement row names the order (the
  *   partner's memo and reference carry the order number), and must equal what the ledger paid.
+ * - a return of an unidentified transfer (decision 121) is matched by the outgoing transfer its
+ *   posting names (the statement row or webhook that reported it).
  * Money held in suspense up to the date is listed too: it is in the bank but belongs to no one yet.
  * Reads only; a date's report can be recomputed at any time.
  */
@@ -60,9 +65,17 @@ export class ReconciliationService {
     let ledgerInTotal = 0n;
     const outs: LedgerOut[] = [];
     let ledgerOutTotal = 0n;
+    // Returns of unidentified transfers (decision 121), by the outgoing bank transfer that carried them.
+    const returns = new Map<number, { amount: bigint; key: string }>();
     for (const movement of movements) {
       const net = movement.debit - movement.credit;
-      if (movement.accountCode === 'collection_bank') {
+      const outgoing = movement.event === 'unidentified_return' ? RETURN_KEY.exec(movement.key)?.[1] : undefined;
+      if (outgoing) {
+        ledgerOutTotal += -net;
+        const entry = returns.get(Number(outgoing)) ?? { amount: 0n, key: movement.key };
+        entry.amount += -net;
+        returns.set(Number(outgoing), entry);
+      } else if (movement.accountCode === 'collection_bank') {
         ledgerInTotal += net;
         const transferId = TRANSFER_KEY.exec(movement.key)?.[1];
         // A receipt's money (an operator's match of a receipt) is one source per receipt, whatever the loans it paid.
@@ -95,6 +108,12 @@ export class ReconciliationService {
     // ── money out: each statement row to the payout or refund of the order it names ──
     const open = [...outs];
     for (const row of bankOut) {
+      const returned = returns.get(row.id);
+      if (returned) {
+        returns.delete(row.id);
+        if (returned.amount !== row.amount) difference({ kind: 'amount_mismatch', transferId: row.id, bankTransactionId: row.providerTransactionId, bankAmount: vnd(row.amount), at: row.transactionDate, reference: returned.key, ledgerAmount: vnd(returned.amount) });
+        continue;
+      }
       const texts = [row.code, row.content, row.description, row.referenceCode];
       const named = new Set(orderNoCandidates(texts));
       const joined = texts.filter(Boolean).join(' ').toUpperCase().replace(/[^0-9A-Z]/g, '');
@@ -109,11 +128,19 @@ export class ReconciliationService {
       open.splice(open.indexOf(chosen), 1);
       if (chosen.amount !== row.amount) difference({ kind: 'amount_mismatch', ...common, reference: chosen.reference ?? chosen.key, orderNo: chosen.orderNo, ledgerAmount: vnd(chosen.amount) });
     }
-    for (const out of open) difference({ kind: 'payout_not_on_statement', reference: out.reference ?? out.key, orderNo: out.orderNo, ledgerAmount: vnd(out.amount) });
+    // Without the day's statement a payout is not missing from it, only not checked yet (decision 121).
+    const statementRows = transfers.filter((row) => row.fromStatement).length;
+    const statementImported = statementRows > 0;
+    const awaiting = statementImported ? [] : open;
+    if (statementImported) for (const out of open) difference({ kind: 'payout_not_on_statement', reference: out.reference ?? out.key, orderNo: out.orderNo, ledgerAmount: vnd(out.amount) });
+    // A return posted on this date whose outgoing transfer the bank dated another day.
+    for (const [transferId, returned] of returns) difference({ kind: 'payout_not_on_statement', transferId, reference: returned.key, ledgerAmount: vnd(returned.amount) });
 
     // ── money still in suspense ──
     for (const row of held) {
-      difference({ kind: 'unidentified_held', transferId: row.transferId, bankTransactionId: row.providerTransactionId, bankAmount: vnd(row.amount), at: row.transactionDate, state: row.state });
+      // Returned after the date: it was waiting to go back then.
+      const state = row.state === 'returned' ? 'to_return' : row.state;
+      difference({ kind: 'unidentified_held', transferId: row.transferId, bankTransactionId: row.providerTransactionId, bankAmount: vnd(row.amount), at: row.transactionDate, state });
     }
 
     return {
@@ -126,7 +153,9 @@ export class ReconciliationService {
         ledgerOut: vnd(ledgerOutTotal)!,
         unidentifiedHeld: vnd(held.reduce((sum, row) => sum + row.amount, 0n))!,
       },
-      statementRows: transfers.filter((row) => row.fromStatement).length,
+      statementRows,
+      statementImported,
+      awaitingStatement: { count: awaiting.length, amount: vnd(awaiting.reduce((sum, out) => sum + out.amount, 0n))! },
       differences: differences.slice(0, DIFFERENCE_LIMIT),
       differenceCount: differences.length,
     };

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { STATEMENT_MAX_BYTES, type StatementRowError } from '@sen/contract';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../shared/app-error.ts';
-import { type BankTransferService, isToAccount, postsMoney, type SepayTransfer } from './bank-transfer.service.ts';
+import { type BankTransferService, isToAccount, type SepayTransfer } from './bank-transfer.service.ts';
 import type { BankTransferRow } from './repayment.repository.ts';
 import { parseStatement, type StatementRow } from './statement-csv.ts';
 
@@ -31,8 +31,10 @@ export interface StatementImport {
  * already recorded is known and never posted twice, and one it missed is matched by reference or
  * held in suspense exactly as the webhook would. A row that would move money (money into the
  * collection account) comes from a file one operator uploaded, not from the bank's signed
- * webhook, so it is recorded only when a second operator approves (`statement.import`); the rest
- * (money out, other accounts, zero amounts) posts nothing and is recorded at once for the report.
+ * webhook, so it is recorded only when a second operator approves (`statement.import`); so is a
+ * row of money out that sends back an unidentified transfer approved to return (it posts the
+ * return out of suspense; decision 121). The rest (other money out, other accounts, zero amounts)
+ * posts nothing and is recorded at once for the report.
  */
 export class StatementImportService {
   constructor(
@@ -70,7 +72,7 @@ export class StatementImportService {
         else result.errors.push({ row: row.row, problem: 'conflict', field: null, transactionId: row.transfer.id });
         continue;
       }
-      if (postsMoney(row.transfer, this.deps.accountNumber)) {
+      if (await this.deps.transfers.movesMoney(row.transfer)) {
         result.toPropose.push(row);
         continue;
       }
@@ -83,8 +85,10 @@ export class StatementImportService {
   }
 
   /** What a proposal would record (checked when proposed and again when approved). */
-  summary(proposal: StatementProposal): { count: number; amount: number } {
-    return { count: proposal.rows.length, amount: proposal.rows.reduce((sum, row) => sum + row.transfer.transferAmount, 0) };
+  summary(proposal: StatementProposal): { count: number; amount: number; returned: number } {
+    const sum = (type: 'in' | 'out') => proposal.rows.reduce((total, row) => total + (row.transfer.transferType === type ? row.transfer.transferAmount : 0), 0);
+    // Money in, and money out that returns unidentified transfers (decision 121).
+    return { count: proposal.rows.length, amount: sum('in'), returned: sum('out') };
   }
 
   /**

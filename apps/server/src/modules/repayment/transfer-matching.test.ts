@@ -2,7 +2,7 @@ import { accrueThrough, applyRepayment, buildSchedule, instalmentOutstanding, op
 import { describe, expect, it } from 'vitest';
 import { makeTransferContent } from '../../shared/vietqr.ts';
 import { repaidOnTime } from './collection.service.ts';
-import { formatBankTime, isRequestCode, newRequestCode, normaliseAccountNumber, orderNoCandidates, parseBankTime, requestCodeCandidates } from './transfer-matching.ts';
+import { formatBankTime, isRequestCode, newRequestCode, normaliseAccountNumber, orderNoCandidates, parseBankTime, requestCodeCandidates, returnMemoCandidates, returnMemoOf } from './transfer-matching.ts';
 
 describe('request codes in a transfer content', () => {
   it('makes codes of SEN, 8 unambiguous characters and a check character', () => {
@@ -32,6 +32,14 @@ describe('request codes in a transfer content', () => {
     expect(orderNoCandidates(['tra no SEN26111512345678 cam on'])).toEqual(['SEN26111512345678']);
     expect(orderNoCandidates(['sen2611151234 5678'])).toEqual(['SEN26111512345678']);
     expect(orderNoCandidates(['SEN2611'])).toEqual([]);
+  });
+
+  it('finds return memos (decision 121) however banks write them, each id once', () => {
+    expect(returnMemoOf(1234)).toBe('HOANTRA1234');
+    expect(returnMemoCandidates(['HOANTRA1234 hoan tien chuyen nham'])).toContain(1234);
+    expect(returnMemoCandidates(['hoan tra 1234'])).toEqual([1234]);
+    expect(returnMemoCandidates(['hoantra-1234', 'HOANTRA1234'])).toEqual([1234]);
+    expect(returnMemoCandidates(['chuyen tien', null, undefined, 'HOANTRA', 'HOANTRA0'])).toEqual([]);
   });
 
   it('reads account numbers and bank times', () => {

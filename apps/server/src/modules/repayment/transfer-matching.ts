@@ -83,3 +83,26 @@ export function parseBankTime(text: string): Date | null {
 export function formatBankTime(instant: Date): string {
   return vietnamDateTime(instant);
 }
+
+/**
+ * The memo an unidentified transfer is sent back with (decision 121): 'HOANTRA' ("return") and the
+ * transfer's id, e.g. 'HOANTRA1234'. Finance types it in the bank's memo; the statement row or
+ * webhook that reports the outgoing transfer is matched to the return by it and by the amount.
+ */
+export const RETURN_MEMO_PREFIX = 'HOANTRA';
+export function returnMemoOf(transferId: number): string {
+  return `${RETURN_MEMO_PREFIX}${transferId}`;
+}
+
+/** The transfer ids of every return memo in the texts (spaces or dashes a bank inserts are tried both ways), once each. */
+export function returnMemoCandidates(texts: ReadonlyArray<string | null | undefined>): number[] {
+  const found = new Set<number>();
+  const pattern = new RegExp(`${RETURN_MEMO_PREFIX}0*(\\d{1,15})`, 'g');
+  for (const reading of readings(texts)) {
+    for (const match of reading.matchAll(pattern)) {
+      const id = Number(match[1]);
+      if (Number.isSafeInteger(id) && id > 0) found.add(id);
+    }
+  }
+  return [...found];
+}

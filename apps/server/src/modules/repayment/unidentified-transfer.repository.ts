@@ -38,6 +38,20 @@ export class UnidentifiedTransferRepository {
     await this.db.update(unidentifiedTransfers).set(change).where(eq(unidentifiedTransfers.transferId, transferId));
   }
 
+  /** The queue rows of these transfer ids that are approved to go back (a return memo names them). */
+  async toReturn(transferIds: readonly number[]): Promise<UnidentifiedRow[]> {
+    if (transferIds.length === 0) return [];
+    return this.db
+      .select()
+      .from(unidentifiedTransfers)
+      .where(and(inArray(unidentifiedTransfers.transferId, [...new Set(transferIds)]), eq(unidentifiedTransfers.state, 'to_return')));
+  }
+
+  /** Sent back: out of suspense, with the outgoing transfer that carried it and the bank's time of it. */
+  async markReturned(transferId: number, returnTransferId: number, returnedAt: Date): Promise<void> {
+    await this.db.update(unidentifiedTransfers).set({ state: 'returned', returnTransferId, returnedAt }).where(eq(unidentifiedTransfers.transferId, transferId));
+  }
+
   /** The transfer now belongs to a borrower: the transfers list shows it matched. */
   async markTransferMatched(transferId: number, userId: string, repaymentRequestId: string | null): Promise<void> {
     await this.db.update(bankTransfers).set({ outcome: 'matched', userId, repaymentRequestId }).where(eq(bankTransfers.id, transferId));

@@ -1,11 +1,12 @@
 import type { UnidentifiedTransferView } from '@sen/contract';
-import { unidentifiedMatchPosting, unidentifiedReceiptPosting, vietnamDate } from '@sen/domain';
+import { unidentifiedMatchPosting, unidentifiedReceiptPosting, unidentifiedReturnPosting, vietnamDate } from '@sen/domain';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { CollectionService } from './collection.service.ts';
 import type { BankTransferRow, RepaymentRepository } from './repayment.repository.ts';
+import { returnMemoCandidates, returnMemoOf } from './transfer-matching.ts';
 import { rankSuggestions, SUGGESTION_WINDOW_MS } from './transfer-suggestions.ts';
 import type { UnidentifiedRow, UnidentifiedState, UnidentifiedTransferRepository } from './unidentified-transfer.repository.ts';
 
@@ -65,6 +66,8 @@ export class UnidentifiedTransferService {
       state: row.state,
       orderNo,
       decidedAt: row.decidedAt?.toISOString() ?? null,
+      returnMemo: row.state === 'to_return' || row.state === 'returned' ? returnMemoOf(row.transferId) : null,
+      returnedAt: row.returnedAt?.toISOString() ?? null,
       suggestions: row.state === 'open' ? rankSuggestions({ amount: row.amount, content, bankTime: row.bankTime }, candidates) : [],
     }));
   }
@@ -127,5 +130,30 @@ export class UnidentifiedTransferService {
     await this.open(transferId, true);
     await this.deps.repository.decide(transferId, { state: 'to_return', orderId: null, repaymentRequestId: null, proposalId: decision.proposalId, decidedAt: decision.now });
     return { transferId, state: 'to_return' };
+  }
+
+  /**
+   * The transfer approved to go back that an outgoing bank transfer returns (decision 121): its
+   * memo names it (`returnMemoOf`) and it sends exactly the amount held. Reads only; null when none.
+   */
+  async returnedBy(outgoing: { texts: ReadonlyArray<string | null | undefined>; amount: bigint }): Promise<UnidentifiedRow | null> {
+    const named = returnMemoCandidates(outgoing.texts);
+    const rows = await this.deps.repository.toReturn(named);
+    return named.map((id) => rows.find((row) => row.transferId === id && row.amount === outgoing.amount)).find((row) => row !== undefined) ?? null;
+  }
+
+  /**
+   * Records the return the bank reported (in the transaction that records the outgoing transfer):
+   * the row locked and still to return, the money posted out of suspense and out of the collection
+   * account (dated by the bank's time), the row returned with the outgoing transfer. False when it
+   * was returned meanwhile (nothing posted).
+   */
+  async settleReturn(transferId: number, outgoing: BankTransferRow, bankTime: Date): Promise<boolean> {
+    this.deps.uow.requireTransaction('UnidentifiedTransferService.settleReturn');
+    const row = await this.deps.repository.lock(transferId);
+    if (!row || row.state !== 'to_return' || row.amount !== outgoing.amount) return false;
+    await this.deps.ledger.post(unidentifiedReturnPosting(referenceOf(row.transferId), String(outgoing.id), vietnamDate(bankTime), row.amount));
+    await this.deps.repository.markReturned(row.transferId, outgoing.id, bankTime);
+    return true;
   }
 }

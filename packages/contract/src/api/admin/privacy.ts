@@ -16,8 +16,12 @@ const readErrors = ['VALIDATION_FAILED', 'ADMIN_HEADER_MISSING', 'SESSION_EXPIRE
 /** Hours from discovering a breach to notifying the authority (Law 91/2025 art. 23; Decree 356/2025). */
 export const BREACH_NOTIFY_HOURS = 72;
 
-/** The queue's tabs: open requests, or closed (completed or refused) ones, or every one. */
-export const DATA_REQUEST_FILTERS = ['open', 'closed', 'all'] as const;
+/**
+ * The queue's tabs: open requests; open ones that need action soon (`due_soon`: overdue, or due
+ * within `DATA_REQUEST_DEADLINES.remindWorkingDays` Vietnam working days; decision 121); closed
+ * (completed or refused) ones; every one.
+ */
+export const DATA_REQUEST_FILTERS = ['open', 'due_soon', 'closed', 'all'] as const;
 export type DataRequestFilter = (typeof DATA_REQUEST_FILTERS)[number];
 
 /** One request in the queue: the borrower's view plus who they are and who acted. */
@@ -31,6 +35,12 @@ export const adminDataRequestSchema = dataRequestSchema.extend({
   extendedAt: z.string().nullable(),
   /** Completed or refused by whom (null: open, or closed by the system, as a consent withdrawal is at once). */
   closedBy: operatorRefSchema.nullable(),
+  /**
+   * The operators' reminder of an open request (decision 121), from its due day (the extended one
+   * if extended) and today in Vietnam: `overdue` past the end of it, `due_soon` when it is within
+   * `DATA_REQUEST_DEADLINES.remindWorkingDays` working days; null otherwise and once closed.
+   */
+  reminder: z.enum(['overdue', 'due_soon']).nullable(),
 });
 export type AdminDataRequest = z.infer<typeof adminDataRequestSchema>;
 

@@ -14,7 +14,8 @@ import { proposalSchema } from './proposals.ts';
 
 const errors = ['VALIDATION_FAILED', 'ADMIN_HEADER_MISSING', 'SESSION_EXPIRED', 'OPERATOR_PERMISSION_DENIED'] as const;
 
-export const UNIDENTIFIED_STATES = ['open', 'matched', 'to_return'] as const;
+/** returned: the bank reported the money sent back (decision 121). */
+export const UNIDENTIFIED_STATES = ['open', 'matched', 'to_return', 'returned'] as const;
 
 /** A possible owner of an unidentified transfer: a repayment request that is not fully paid. */
 export const transferSuggestionSchema = z.object({
@@ -45,6 +46,10 @@ export const unidentifiedTransferSchema = z.object({
   /** The order it was matched to. */
   orderNo: z.string().nullable(),
   decidedAt: z.string().nullable(),
+  /** The memo to send it back with (to return, or returned): the statement's outgoing row is matched by it and the amount (decision 121). */
+  returnMemo: z.string().nullable(),
+  /** When the bank sent it back. */
+  returnedAt: z.string().nullable(),
   /** Best first; only for open transfers. */
   suggestions: z.array(transferSuggestionSchema),
 });

@@ -52,6 +52,14 @@ export const restructurePreviewSchema = z.object({
   request: hardshipRequestSchema.nullable(),
   /** An offer approved and waiting for the borrower, if any. */
   openOffer: z.object({ id: z.number().int(), expiresAt: z.string() }).nullable(),
+  /**
+   * The loan's latest offer in any state: the case page says when one expired unanswered (the
+   * offers job marks it; decision 121) or was declined. An offer past its time counts as
+   * expired here even before the job has run.
+   */
+  lastOffer: z
+    .object({ id: z.number().int(), state: z.enum(['offered', 'accepted', 'declined', 'expired']), expiresAt: z.string(), decidedAt: z.string().nullable() })
+    .nullable(),
 });
 export type RestructurePreview = z.infer<typeof restructurePreviewSchema>;
 

@@ -147,6 +147,14 @@ export const reconciliationReportSchema = z.object({
   }),
   /** Transfers of the date that came from a statement import (0: no statement imported yet for it). */
   statementRows: z.number().int(),
+  /**
+   * Whether a statement with rows of this date has been imported. Without one, the payouts and
+   * refunds of the date cannot be checked against the bank yet: they are counted in
+   * `awaitingStatement`, not listed as `payout_not_on_statement` differences (decision 121).
+   */
+  statementImported: z.boolean(),
+  /** The payouts and refunds waiting for the day's statement (none once it is imported). */
+  awaitingStatement: z.object({ count: z.number().int(), amount: z.number().int() }),
   /** Every difference (at most `differenceLimit`; `differenceCount` says how many there were). */
   differences: z.array(reconciliationDifferenceSchema),
   differenceCount: z.number().int(),

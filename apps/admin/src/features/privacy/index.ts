@@ -1,0 +1,1 @@
+export { DataRequestsDueCard } from './data-requests-due-card.tsx';
