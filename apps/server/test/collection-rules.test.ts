@@ -103,7 +103,7 @@ describe('the collection rules', () => {
       templates: current.templates.map((template) => (template.code === 'overdue_reminder' ? { ...template, approved: false } : template)),
       rules: current.rules,
     });
-    expect((withdrawn.envelope.data as { problems: string[] }).problems).toEqual([
+    expect((withdrawn.envelope.data as unknown as { problems: string[] }).problems).toEqual([
       'The last bucket (1-30) must have no upper bound, so that cases past day 30 have one',
       'The step of day 10 sends overdue_reminder, which is not on the approved list',
       'The step of day 30 sends overdue_reminder, which is not on the approved list',
