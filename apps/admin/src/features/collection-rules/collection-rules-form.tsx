@@ -59,7 +59,7 @@ export function CollectionRulesForm({ current, onCancel }: { current: Collection
           {(fields, { add, remove }) => (
             <>
               {fields.map((field, index) => (
-                <Space key={field.key} align="start" wrap>
+                <Space key={field.key} align="start" wrap className="form-list__row">
                   <Form.Item name={[field.name, 'code']} label={t('collectionRules.bucketNumber', { n: index + 1 })} rules={[zodRule(bucket.code)]}>
                     <Input style={{ width: 120 }} />
                   </Form.Item>
@@ -84,7 +84,7 @@ export function CollectionRulesForm({ current, onCancel }: { current: Collection
           {(fields, { add, remove }) => (
             <>
               {fields.map((field, index) => (
-                <Space key={field.key} align="start" wrap>
+                <Space key={field.key} align="start" wrap className="form-list__row">
                   <Form.Item name={[field.name, 'dayPastDue']} label={t('collectionRules.stepDay', { n: index + 1 })} rules={[zodRule(step.dayPastDue)]}>
                     <InputNumber<number> min={1} style={{ width: 110 }} />
                   </Form.Item>

@@ -1,5 +1,5 @@
 import type { CollectionRules } from '@sen/contract';
-import { Alert, Button, Card, Empty, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { pendingProposalPath } from '../../app/paths.ts';
@@ -7,6 +7,7 @@ import { can } from '../../shared/auth/permissions.ts';
 import { formatDateTime } from '../../shared/format/format.ts';
 import { useT } from '../../shared/i18n/i18n.ts';
 import { QueryState } from '../../shared/ui/query-state.tsx';
+import { StatusTag } from '../../shared/ui/status-tag.tsx';
 import { useOperator } from '../auth/operator-query.ts';
 import { CollectionRulesForm } from './collection-rules-form.tsx';
 import { useCollectionRules } from './collection-rules-queries.ts';
@@ -105,7 +106,6 @@ function RulesInForce({ rules, openCases }: { rules: CollectionRules; openCases:
           size="small"
           pagination={false}
           dataSource={rules.templates}
-          scroll={{ x: 'max-content' }}
           locale={{ emptyText: <Empty description={t('collectionRules.noTemplates')} /> }}
           columns={[
             { title: t('collectionRules.template'), dataIndex: 'code', render: (code: string) => <code>{code}</code> },
@@ -114,7 +114,7 @@ function RulesInForce({ rules, openCases }: { rules: CollectionRules; openCases:
             { title: t('collectionRules.bodyEn'), dataIndex: 'bodyEn', className: 'wrap-text' },
             {
               title: t('collectionRules.approved'),
-              render: (_: unknown, row) => (row.approved ? <Tag color="green">{t('collectionRules.onList')}</Tag> : <Tag>{t('collectionRules.withdrawn')}</Tag>),
+              render: (_: unknown, row) => (row.approved ? <StatusTag tone="success">{t('collectionRules.onList')}</StatusTag> : <StatusTag tone="neutral">{t('collectionRules.withdrawn')}</StatusTag>),
             },
           ]}
         />
