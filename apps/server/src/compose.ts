@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AppError } from './shared/app-error.ts';
-import { AUTH_STATE, creditLimitProposalSchema, creditRulesSchema, productInputSchema, restructureTermsSchema, sepayWebhookRequestSchema } from '@sen/contract';
+import { AUTH_STATE, collectionRulesSchema, creditLimitProposalSchema, creditRulesSchema, productInputSchema, restructureTermsSchema, sepayWebhookRequestSchema } from '@sen/contract';
 import { z } from 'zod';
 import { defaultCreditPolicy, RESTRUCTURE_RULES } from '@sen/domain';
 import type { DestinationStream } from 'pino';
@@ -31,6 +31,8 @@ import { BankRepository } from './modules/bank/bank.repository.ts';
 import { BankService } from './modules/bank/bank.service.ts';
 import { BorrowerViewService } from './modules/borrower-view/borrower-view.service.ts';
 import { IdImageLinks } from './modules/borrower-view/id-image-links.ts';
+import { CollectionRulesRepository } from './modules/collections/collection-rules.repository.ts';
+import { CollectionRulesService } from './modules/collections/collection-rules.service.ts';
 import { CollectionsRepository } from './modules/collections/collections.repository.ts';
 import { CollectionsService } from './modules/collections/collections.service.ts';
 import { ContactGovernor } from './modules/collections/contact-governor.ts';
@@ -713,6 +715,16 @@ export function composeServices(infra: Infra) {
     brand: config.productName,
     log,
   });
+  // The collection rules (decision 122): buckets, dunning steps and approved templates change only
+  // when a second operator approves; the job and the governor read the tables, so the next run uses them.
+  const collectionRules = new CollectionRulesService(new CollectionRulesRepository(uow));
+  proposalKinds.register({
+    kind: 'collections.rules',
+    parse: (payload) => collectionRulesSchema.parse(payload),
+    subject: () => 'collections.rules',
+    prepare: (rules) => collectionRules.check(rules),
+    apply: (rules) => collectionRules.applyApproved(rules),
+  });
   events.on('loan.settled', 'collections.close', ({ orderId }) => collections.onSettled(orderId));
   // A written-off loan's case closes (reason written_off): no more dunning or assignment (decision 108).
   events.on('loan.writtenOff', 'collections.closeWrittenOff', ({ orderId }) => collections.onWrittenOff(orderId));
@@ -770,6 +782,7 @@ export function composeServices(infra: Infra) {
     dashboard,
     borrowerView,
     collections,
+    collectionRules,
     refunds,
     writeOffs,
     restructures,

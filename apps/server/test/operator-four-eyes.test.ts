@@ -1,4 +1,4 @@
-import { ADMIN_PATHS, allAdminEndpoints, API_PATHS, ERRORS, STATEMENT_COLUMNS, type ProductInput, type ProductRecord, type ProposalView } from '@sen/contract';
+import { ADMIN_PATHS, allAdminEndpoints, API_PATHS, ERRORS, STATEMENT_COLUMNS, type CollectionRules, type ProductInput, type ProductRecord, type ProposalView } from '@sen/contract';
 import { addDays, addVietnamDays, vietnamDate } from '@sen/domain';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -159,6 +159,10 @@ describe('the audit trail', () => {
         const response = await checker.browser.post(ADMIN_PATHS.proposalReject, { proposalId: other.envelope.data.proposal.id, reason: 'not now' });
         expect(await auditRows()).toBe(before + 1);
         return response;
+      },
+      adminProposeCollectionRules: async () => {
+        const rules = (await maker.browser.get<{ current: CollectionRules }>(ADMIN_PATHS.collectionRules)).envelope.data.current;
+        return checker.browser.post(ADMIN_PATHS.collectionRulesPropose, { rules: { ...rules, rules: rules.rules.slice(1) }, reason: 'audit trail test: collection rules' });
       },
       adminReviewRepaymentReceipt: () => maker.browser.post(ADMIN_PATHS.receiptReview, { id: receiptId, approve: false, note: 'no such transfer' }),
       adminExportAudit: () => checker.browser.get(ADMIN_PATHS.auditExport),

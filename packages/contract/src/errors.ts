@@ -274,6 +274,11 @@ export const OPERATOR_ERRORS = {
   BREACH_NOT_FOUND: { code: 6113, httpStatus: 404, messageKey: 'error.breachNotFound' },
   /** The breach's notification is recorded already. */
   BREACH_ALREADY_NOTIFIED: { code: 6114, httpStatus: 409, messageKey: 'error.breachAlreadyNotified' },
+  // The collection rules (issue 23 item 1; decision 122).
+  /** A set of collection rules that breaks a rule (a gap between buckets, a link in an SMS, a step without an approved template); the message names the first, `data.problems` every one. */
+  COLLECTION_RULES_INVALID: { code: 6130, httpStatus: 400, messageKey: 'error.collectionRulesInvalid' },
+  /** A proposal of the rules already in force: nothing would change. */
+  COLLECTION_RULES_UNCHANGED: { code: 6131, httpStatus: 409, messageKey: 'error.collectionRulesUnchanged' },
 } as const satisfies Record<string, { code: number; httpStatus: number; messageKey: MessageKey }>;
 
 export const ERRORS = { ...BORROWER_ERRORS, ...OPERATOR_ERRORS } as const;

@@ -49,6 +49,7 @@ export * from './api/admin/reviews.ts';
 export * from './api/admin/dashboard.ts';
 export * from './api/admin/borrowers.ts';
 export * from './api/admin/collections.ts';
+export * from './api/admin/collection-rules.ts';
 export * from './api/admin/endpoints.ts';
 export * from './api/admin/servicing.ts';
 export * from './api/admin/reconciliation.ts';

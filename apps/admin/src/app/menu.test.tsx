@@ -6,11 +6,11 @@ const paths = (role: keyof typeof ROLE_PERMISSIONS) => menuFor({ permissions: [.
 
 describe('side menu', () => {
   it('shows an admin every screen', () => {
-    expect(paths('admin')).toEqual(['/', '/borrowers', '/proposals', '/products', '/credit-rules', '/operators', '/audit', '/reviews', '/dashboard', '/receipts', '/transfers', '/unmatched', '/reconciliation', '/ledger', '/feedback', '/collections', '/data-requests', '/breaches']);
+    expect(paths('admin')).toEqual(['/', '/borrowers', '/proposals', '/products', '/credit-rules', '/operators', '/audit', '/reviews', '/dashboard', '/receipts', '/transfers', '/unmatched', '/reconciliation', '/ledger', '/feedback', '/collections', '/collections/rules', '/data-requests', '/breaches']);
   });
 
   it('hides what a role cannot use', () => {
-    expect(paths('viewer')).toEqual(['/', '/borrowers', '/proposals', '/products', '/credit-rules', '/dashboard', '/feedback', '/collections']);
+    expect(paths('viewer')).toEqual(['/', '/borrowers', '/proposals', '/products', '/credit-rules', '/dashboard', '/feedback', '/collections', '/collections/rules']);
     expect(paths('reviewer')).toContain('/reviews');
     expect(paths('viewer')).not.toContain('/reviews');
     expect(paths('finance')).toEqual(expect.arrayContaining(['/receipts', '/transfers', '/unmatched', '/reconciliation', '/ledger']));
@@ -28,6 +28,7 @@ describe('side menu', () => {
     expect(selectedEntry('/borrowers/42')).toBe('/borrowers');
     expect(selectedEntry('/reviews/7')).toBe('/reviews');
     expect(selectedEntry('/collections/7')).toBe('/collections');
+    expect(selectedEntry('/collections/rules')).toBe('/collections/rules');
     expect(selectedEntry('/')).toBe('/');
     expect(selectedEntry('/nowhere')).toBe('');
   });

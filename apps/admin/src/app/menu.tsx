@@ -10,6 +10,7 @@ import {
   LineChartOutlined,
   MessageOutlined,
   PhoneOutlined,
+  ProfileOutlined,
   QuestionCircleOutlined,
   ReconciliationOutlined,
   SafetyCertificateOutlined,
@@ -50,6 +51,7 @@ export const MENU: readonly MenuEntry[] = [
   { path: paths.ledgerCheck, label: 'menu.ledgerCheck', icon: <ReconciliationOutlined />, permission: 'ledger.read' },
   { path: paths.feedback, label: 'menu.feedback', icon: <MessageOutlined />, permission: 'borrowers.read' },
   { path: paths.collections, label: 'menu.collections', icon: <PhoneOutlined />, permission: 'collections.read' },
+  { path: paths.collectionRules, label: 'menu.collectionRules', icon: <ProfileOutlined />, permission: 'collections.read' },
   { path: paths.dataRequests, label: 'menu.dataRequests', icon: <FileProtectOutlined />, permission: 'privacy.requests' },
   { path: paths.breaches, label: 'menu.breaches', icon: <AlertOutlined />, permission: 'privacy.breaches' },
 ];

@@ -22,6 +22,8 @@ export const paths = {
   feedback: '/feedback',
   collections: '/collections',
   collectionCase: '/collections/:caseId',
+  // Buckets, dunning steps and approved templates (decision 122); a static segment outranks :caseId.
+  collectionRules: '/collections/rules',
   // Personal-data protection (decision 116).
   dataRequests: '/data-requests',
   breaches: '/breaches',

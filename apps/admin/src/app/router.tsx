@@ -69,6 +69,7 @@ export const routes: RouteObject[] = [
               { path: paths.reconciliation, ...page(() => import('../features/operations/reconciliation-page.tsx'), 'ledger.read') },
               { path: paths.feedback, ...page(() => import('../features/operations/feedback-page.tsx'), 'borrowers.read') },
               { path: paths.collections, ...page(() => import('../features/collections/collections-page.tsx'), 'collections.read') },
+              { path: paths.collectionRules, ...page(() => import('../features/collection-rules/collection-rules-page.tsx'), 'collections.read') },
               { path: paths.collectionCase, ...page(() => import('../features/collections/case-page.tsx'), 'collections.read') },
               { path: paths.dataRequests, ...page(() => import('../features/privacy/data-requests-page.tsx'), 'privacy.requests') },
               { path: paths.breaches, ...page(() => import('../features/privacy/breaches-page.tsx'), 'privacy.breaches') },

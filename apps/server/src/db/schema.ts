@@ -1803,14 +1803,18 @@ export const collectionCases = pgTable(
 
 /**
  * The message templates collections may use (the approved list): the text of an SMS (Vietnamese,
- * sent without diacritics) or, for an in-app message, the borrower app's message it sends. A
- * template not on this list, or with approved = false, is refused by the contact governor.
+ * sent without diacritics, or English) or, for an in-app message, the borrower app's message it
+ * sends. A template not on this list, or with approved = false, is refused by the contact
+ * governor. Changed only through a `collections.rules` proposal (decision 122), like the buckets
+ * and the dunning rules.
  */
 export const collectionTemplates = pgTable('collection_templates', {
   code: text('code').primaryKey(),
   channel: text('channel', { enum: ['sms', 'message'] }).notNull(),
-  /** `{orderNo}`, `{amount}`, `{daysPastDue}` are filled in. */
+  /** The Vietnamese text; `{orderNo}`, `{amount}`, `{daysPastDue}` are filled in. */
   body: text('body').notNull(),
+  /** The English text, sent to a borrower whose language is English (decision 122); '' falls back to `body`. */
+  bodyEn: text('body_en').notNull().default(''),
   approved: boolean('approved').notNull(),
 });
 

@@ -37,6 +37,8 @@ export const PERMISSIONS = [
   'collections.read',
   /** Assign collection cases to collectors by hand. */
   'collections.assign',
+  /** Propose a change of the collection rules: buckets, dunning steps, approved templates (four-eyes; decision 122). */
+  'collections.rules',
   /** Propose a refund of an overpayment or a loan's write-off (money: four-eyes; decision 100). */
   'loans.service',
   /** Borrowers' data-subject requests: the queue, extend once, complete, refuse (decision 116). */

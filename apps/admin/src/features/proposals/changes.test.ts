@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeRows, flatten, proposedItem } from './changes.ts';
+import { changeRows, collectionRulesFields, flatten, proposedItem } from './changes.ts';
 
 describe('proposal changes', () => {
   it('flattens nested objects and keeps arrays whole', () => {
@@ -22,5 +22,25 @@ describe('proposal changes', () => {
   it('unwraps a product change payload', () => {
     expect(proposedItem({ product: { code: 'p' }, reason: 'why' })).toEqual({ code: 'p' });
     expect(proposedItem({ code: 'p' })).toEqual({ code: 'p' });
+  });
+
+  it('shows a collection rules change bucket by bucket, step by step, template by template; dropped ones as removed or withdrawn', () => {
+    const template = (code: string, bodyEn: string) => ({ code, channel: 'sms', bodyVn: 'Khoan vay {orderNo}', bodyEn, approved: true });
+    const before = {
+      buckets: [{ code: '1-10', minDays: 1, maxDays: 10 }, { code: '11+', minDays: 11, maxDays: null }],
+      templates: [template('notice', 'Loan {orderNo}'), template('old', 'Old')],
+      rules: [{ dayPastDue: 1, template: 'notice', active: true }, { dayPastDue: 5, template: 'notice', active: true }],
+    };
+    const payload = { buckets: [{ code: '1-15', minDays: 1, maxDays: 15 }, { code: '16+', minDays: 16, maxDays: null }], templates: [template('notice', 'Your loan {orderNo}')], rules: [before.rules[0]] };
+    const { before: old, after } = collectionRulesFields(before, payload);
+    expect(changeRows(old, after).filter((row) => row.changed)).toEqual([
+      { field: 'buckets.1-15', before: '', after: '1–15', changed: true },
+      { field: 'buckets.16+', before: '', after: '16–∞', changed: true },
+      { field: 'templates.notice.bodyEn', before: 'Loan {orderNo}', after: 'Your loan {orderNo}', changed: true },
+      { field: 'templates.old.approved', before: 'true', after: 'false', changed: true },
+      { field: 'buckets.1-10', before: '1–10', after: '—', changed: true },
+      { field: 'buckets.11+', before: '11–∞', after: '—', changed: true },
+      { field: 'steps.day 5 notice', before: 'active', after: '—', changed: true },
+    ]);
   });
 });

@@ -44,3 +44,33 @@ export function proposedItem(payload: unknown): unknown {
   if (payload && typeof payload === 'object' && 'product' in payload) return (payload as { product: unknown }).product;
   return payload;
 }
+
+type RulesSet = {
+  buckets: Array<{ code: string; minDays: number; maxDays: number | null }>;
+  templates: Array<{ code: string; channel: string; bodyVn: string; bodyEn: string; approved: boolean }>;
+  rules: Array<{ dayPastDue: number; template: string; active: boolean }>;
+};
+
+function keyedRules(set: RulesSet) {
+  return {
+    buckets: Object.fromEntries(set.buckets.map((bucket) => [bucket.code, `${bucket.minDays}–${bucket.maxDays ?? '∞'}`])),
+    steps: Object.fromEntries(set.rules.map((rule) => [`day ${rule.dayPastDue} ${rule.template}`, rule.active ? 'active' : 'inactive'])),
+    templates: Object.fromEntries(set.templates.map(({ code, ...template }) => [code, template])),
+  };
+}
+
+/**
+ * A collection rules change (decision 122) as one field per bucket, step and template field, so
+ * the checker sees each change rather than two long lists; what the set drops shows as removed
+ * (—), and a template it leaves out as withdrawn (approved false), which is what approving does.
+ */
+export function collectionRulesFields(before: unknown, payload: unknown): { before: Record<string, unknown> | null; after: Record<string, unknown> } {
+  const proposed = payload as RulesSet;
+  const old = before ? (before as RulesSet) : null;
+  const named = new Set(proposed.templates.map((template) => template.code));
+  const withdrawn = (old?.templates ?? []).filter((template) => !named.has(template.code)).map((template) => ({ ...template, approved: false }));
+  const after = flatten(keyedRules({ ...proposed, templates: [...proposed.templates, ...withdrawn] }));
+  const previous = old ? flatten(keyedRules(old)) : null;
+  for (const field of Object.keys(previous ?? {})) if (!(field in after)) after[field] = null;
+  return { before: previous, after };
+}

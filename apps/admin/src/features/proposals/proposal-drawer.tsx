@@ -8,7 +8,7 @@ import { useT } from '../../shared/i18n/i18n.ts';
 import { errorMessage } from '../../shared/request/admin-request-error.ts';
 import { useOperator } from '../auth/operator-query.ts';
 import { ChangeTable } from './change-table.tsx';
-import { proposedItem } from './changes.ts';
+import { collectionRulesFields, proposedItem } from './changes.ts';
 import { useDecideProposal } from './proposal-queries.ts';
 
 /** One proposal: who, why, before and after; approve or reject with a reason (pending ones only). */
@@ -67,7 +67,11 @@ function ProposalDetail({ proposal, onDone }: { proposal: ProposalView; onDone: 
       <Typography.Title level={2} className="section-title">
         {t('proposals.changes')}
       </Typography.Title>
-      <ChangeTable before={proposal.before} after={proposedItem(proposal.payload)} />
+      {proposal.kind === 'collections.rules' ? (
+        <ChangeTable {...collectionRulesFields(proposal.before, proposal.payload)} />
+      ) : (
+        <ChangeTable before={proposal.before} after={proposedItem(proposal.payload)} />
+      )}
       {error && <Alert type="error" showIcon title={error} className="form-alert" />}
       {mayDecide && (
         <div className="proposal-detail__actions">

@@ -64,6 +64,8 @@ export interface TemplateRow {
   code: string;
   channel: 'sms' | 'message';
   body: string;
+  /** English; '' when none (the Vietnamese is sent). */
+  body_en: string;
   approved: boolean;
 }
 
@@ -276,7 +278,7 @@ export class CollectionsRepository {
   }
 
   async templates(): Promise<TemplateRow[]> {
-    return this.rows(sql`select code, channel, body, approved from collection_templates order by channel, code`);
+    return this.rows(sql`select code, channel, body, body_en, approved from collection_templates order by channel, code`);
   }
 
   async dunningRules(): Promise<Array<{ id: number; day_past_due: number; template: string; active: boolean; channel: 'sms' | 'message' | null }>> {

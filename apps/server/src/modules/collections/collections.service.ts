@@ -189,8 +189,9 @@ export class CollectionsService {
       const borrowerPhone = caseRow.phone;
       const target = channel === 'message' ? { phone: null, kind: 'none' as const, masked: '' } : await this.resolveTarget(locked.user_id, borrowerPhone, attempt.target ?? 'borrower');
       const owed = BigInt(caseRow.owed);
-      const text =
-        channel === 'sms' && template ? smsText(this.deps.brand, fill(template.body, { orderNo: caseRow.order_no, amount: formatVnd(owed), daysPastDue: caseRow.days_past_due })) : '';
+      // In the borrower's language: English when they use it and the template has it, else Vietnamese (decision 122).
+      const body = channel === 'sms' && template && template.body_en !== '' && (await this.deps.messages.languageOf(locked.user_id)) === 'en' ? template.body_en : template?.body;
+      const text = channel === 'sms' && body ? smsText(this.deps.brand, fill(body, { orderNo: caseRow.order_no, amount: formatVnd(owed), daysPastDue: caseRow.days_past_due })) : '';
       const { rule, at: now, businessDate } = await governor.admit({
         userId: locked.user_id,
         orderId: locked.order_id,

@@ -1,4 +1,4 @@
-import { CONTACT_RULES, translate, type GovernorRule, type Language } from '@sen/contract';
+import { CONTACT_RULES, containsLink, translate, type GovernorRule, type Language } from '@sen/contract';
 import { vietnamDateTime, vietnamHour } from '@sen/domain';
 
 /**
@@ -39,24 +39,8 @@ export interface ContactFacts {
   loanSmsToday?: boolean;
 }
 
-/**
- * A link or web address: a scheme (http://, zalo://, …), 'www.', or a host name ending in a
- * top-level domain (sen.vn, bit.ly/x, example.com). Dots between digits (1.000.000 ₫) are not; a
- * two-letter ending counts only when it is a domain people use in links ('v.v', Vietnamese
- * "etc.", is not).
- */
-export function containsLink(text: string): boolean {
-  const lowered = text.toLowerCase();
-  if (/[a-z][a-z0-9+.-]*:\/\//.test(lowered) || /\bwww\./.test(lowered)) return true;
-  for (const match of lowered.matchAll(/\b[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9-]+)*\.([a-z]{2,24})(?![a-z0-9-])/g)) {
-    const tld = match[1]!;
-    if (tld.length > 2 || COUNTRY_AND_SHORT.has(tld)) return true;
-  }
-  return false;
-}
-
-/** Two-letter endings that are domains people use in links (country codes and the short-link ones). */
-const COUNTRY_AND_SHORT = new Set(['vn', 'ly', 'gl', 'co', 'io', 'me', 'to', 'cc', 'us', 'uk', 'tv', 'ai', 'gg', 'la', 'ws', 'kr', 'jp', 'cn', 'sg', 'th', 'id', 'my', 'ph', 'in', 'de', 'fr', 'ru', 'eu']);
+/** The link check lives in the contract: the collection rules refuse an SMS template with a link by the same test (decision 122). */
+export { containsLink };
 
 /** The first rule the contact breaks, or null when it may be made. */
 export function judgeContact(facts: ContactFacts): GovernorRule | null {

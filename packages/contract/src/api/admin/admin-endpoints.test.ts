@@ -36,14 +36,15 @@ describe('roles', () => {
   });
 
   it('keep money and people apart from reading: a viewer proposes, approves and manages nothing', () => {
-    for (const permission of ['products.propose', 'proposals.approve', 'operators.manage', 'borrowers.reveal', 'receipts.review', 'collections.work', 'collections.assign'] as const) {
+    for (const permission of ['products.propose', 'proposals.approve', 'operators.manage', 'borrowers.reveal', 'receipts.review', 'collections.work', 'collections.assign', 'collections.rules'] as const) {
       expect(roleHasPermission('viewer', permission), permission).toBe(false);
     }
   });
 
   it('give every permission an operator endpoint uses to at least one role besides admin, or admin only on purpose', () => {
     // The breach register: the data protection officer's work, an admin's (decision 116).
-    const adminOnly = new Set(['operators.manage', 'audit.read', 'collections.assign', 'privacy.breaches']);
+    // What borrowers are told about a debt (decision 122): an admin proposes it, another approves.
+    const adminOnly = new Set(['operators.manage', 'audit.read', 'collections.assign', 'privacy.breaches', 'collections.rules']);
     for (const endpoint of allAdminEndpoints) {
       if (!endpoint.permission) continue;
       const holders = OPERATOR_ROLES.filter((role) => roleHasPermission(role, endpoint.permission!));

@@ -41,6 +41,7 @@ import {
   adminCollectionContactEndpoint,
   adminCollectionPromiseEndpoint,
 } from './collections.ts';
+import { adminCollectionRulesEndpoint, adminCollectionRulesProposeEndpoint } from './collection-rules.ts';
 import {
   adminCreditRulesEndpoint,
   adminCreditRulesProposeEndpoint,
@@ -98,6 +99,8 @@ export const adminEndpoints = {
   collectionContact: adminCollectionContactEndpoint,
   collectionPromise: adminCollectionPromiseEndpoint,
   collectionAssign: adminCollectionAssignEndpoint,
+  collectionRules: adminCollectionRulesEndpoint,
+  collectionRulesPropose: adminCollectionRulesProposeEndpoint,
   refundPropose: adminRefundProposeEndpoint,
   writeOffPropose: adminWriteOffProposeEndpoint,
   restructurePreview: adminRestructurePreviewEndpoint,

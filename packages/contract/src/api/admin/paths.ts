@@ -46,6 +46,9 @@ export const ADMIN_PATHS = {
   collectionContact: '/api/admin/collections/contact',
   collectionPromise: '/api/admin/collections/promise',
   collectionAssign: '/api/admin/collections/assign',
+  // The collection rules (decision 122): read, and propose a change (four eyes).
+  collectionRules: '/api/admin/collections/rules',
+  collectionRulesPropose: '/api/admin/collections/rules/propose',
   // Refunds and write-offs (issue 23; decision 100): proposals another operator approves.
   refundPropose: '/api/admin/loans/refund/propose',
   writeOffPropose: '/api/admin/loans/write-off/propose',

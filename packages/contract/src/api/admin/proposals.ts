@@ -31,6 +31,8 @@ export const PROPOSAL_KINDS = [
   'statement.import',
   /** Offer a borrower a restructure of a loan (payload: orderId, planNums, periodDays, waiveOverdueFee, waiveInterest, requestId; decision 117). */
   'loan.restructure',
+  /** Replace the collection rules: buckets, dunning steps, approved templates (payload: the whole set, as collections/rules/propose took it; decision 122). */
+  'collections.rules',
 ] as const;
 export const proposalKindSchema = z.enum(PROPOSAL_KINDS);
 export type ProposalKind = z.infer<typeof proposalKindSchema>;
@@ -120,6 +122,8 @@ export const adminProposalApproveEndpoint = defineEndpoint({
     'STATEMENT_CONFLICT',
     'RESTRUCTURE_NOT_ALLOWED',
     'RESTRUCTURE_OFFER_INVALID',
+    'COLLECTION_RULES_INVALID',
+    'COLLECTION_RULES_UNCHANGED',
   ],
 });
 
