@@ -6,7 +6,17 @@ export interface DevPayoutOptions {
   delayMs: number;
   /** Account numbers whose transfers fail with ACCOUNT_INVALID. */
   failAccounts: readonly string[];
+  /** How many transfers it remembers (default DEV_PAYOUT_REMEMBERED); the oldest are forgotten first. */
+  remembered?: number;
 }
+
+/**
+ * The transfers a development partner remembers: a long-running demo or soak paid out without end
+ * and kept every transfer in memory (the soak's heap snapshots: 7,273 transfers more after nine
+ * minutes at 30 commits a second). The payout job asks about a transfer within seconds of sending
+ * it, so one sent 20,000 transfers ago is long recorded and never asked about again.
+ */
+export const DEV_PAYOUT_REMEMBERED = 20_000;
 
 /** An account number ending in this fails too (a card anyone can add to see 'Payment failed'). */
 export const DEV_FAIL_SUFFIX = '0000';
@@ -15,8 +25,9 @@ export const DEV_FAIL_SUFFIX = '0000';
  * Development payouts: nothing leaves the building. A transfer is pending for `delayMs` (by the
  * app's clock, so tests move time instead of waiting), then succeeds, or fails with
  * ACCOUNT_INVALID for the configured accounts and any account ending in 0000. Idempotent by
- * reference like a real partner. Transfers live in memory: after a restart `status` answers null
- * and the payout job submits again, which is what it would do for a partner that never got it.
+ * reference like a real partner. Transfers live in memory, the latest DEV_PAYOUT_REMEMBERED of them:
+ * after a restart `status` answers null and the payout job submits again, which is what it would do
+ * for a partner that never got it.
  */
 export class DevPayoutProvider implements PayoutProvider {
   readonly name = 'dev';
@@ -37,16 +48,19 @@ export class DevPayoutProvider implements PayoutProvider {
     }
     this.sequence += 1;
     this.transfers.set(request.reference, { request: { ...request }, createdAt: this.clock().getTime(), id: `DEV${String(this.sequence).padStart(10, '0')}` });
-    return this.resultOf(request.reference)!;
+    const result = this.resultOf(request.reference)!;
+    // A Map keeps insertion order: the first key is the oldest transfer.
+    if (this.transfers.size > (this.options.remembered ?? DEV_PAYOUT_REMEMBERED)) this.transfers.delete(this.transfers.keys().next().value!);
+    return result;
   }
 
   async status(reference: string): Promise<PayoutResult | null> {
     return this.resultOf(reference);
   }
 
-  /** How many transfers were made (tests: a payout is never sent twice). */
+  /** How many transfers were made (tests: a payout is never sent twice), remembered or not. */
   get transferCount(): number {
-    return this.transfers.size;
+    return this.sequence;
   }
 
   private resultOf(reference: string): PayoutResult | null {

@@ -83,6 +83,16 @@ describe('DevPayoutProvider', () => {
     expect(provider.transferCount).toBe(1);
   });
 
+  it('remembers the latest transfers only (a long-running demo does not grow without end), and still counts every one', async () => {
+    const provider = new DevPayoutProvider({ delayMs: 0, failAccounts: [], remembered: 2 }, clock);
+    const [first, second, third] = [transfer(), transfer(), transfer()];
+    for (const request of [first, second, third]) await provider.submit(request);
+    expect(await provider.status(first.reference)).toBeNull();
+    expect((await provider.status(second.reference))!.state).toBe('succeeded');
+    expect((await provider.status(third.reference))!.state).toBe('succeeded');
+    expect(provider.transferCount).toBe(3);
+  });
+
   it('fails for configured accounts and for accounts ending in 0000, as the borrower’s card error', async () => {
     const provider = make();
     const listed = transfer({ accountNumber: '1122334455' });
