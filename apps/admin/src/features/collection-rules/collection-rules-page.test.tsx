@@ -1,12 +1,9 @@
-import type { CollectionRules, OperatorView, ProposalView } from '@sen/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import type { CollectionRules, ProposalView } from '@sen/contract';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App } from 'antd';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { renderProposingPage } from '../../test/render-proposing-page.tsx';
 import { envelope, stubServerInEnglish } from '../../test/stubbed-server.ts';
-import { operatorKeys } from '../auth/operator-query.ts';
 import CollectionRulesPage from './collection-rules-page.tsx';
 
 const fetchMock = stubServerInEnglish();
@@ -43,26 +40,8 @@ const proposal = (id: number, status: ProposalView['status']): ProposalView => (
 const answer = (change: Partial<{ current: CollectionRules; pending: ProposalView | null; lastApproved: ProposalView | null }> = {}) =>
   envelope({ current: rules, openCases: { '1-30': 4 }, pending: null, lastApproved: proposal(3, 'approved'), ...change });
 
-function Where() {
-  const location = useLocation();
-  return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
-}
-
 function renderPage(permissions: string[]) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  client.setQueryData(operatorKeys.me, { ...admin, role: 'admin', permissions } as unknown as OperatorView);
-  render(
-    <MemoryRouter initialEntries={['/collections/rules']}>
-      <QueryClientProvider client={client}>
-        <App>
-          <Routes>
-            <Route path="/collections/rules" element={<CollectionRulesPage />} />
-            <Route path="/proposals" element={<Where />} />
-          </Routes>
-        </App>
-      </QueryClientProvider>
-    </MemoryRouter>,
-  );
+  renderProposingPage({ path: '/collections/rules', page: <CollectionRulesPage />, operator: admin, role: 'admin', permissions });
 }
 
 /** antd validates and animates asynchronously; on a loaded machine a second is not always enough. */

@@ -1,12 +1,9 @@
-import type { OperatorView, ProposalView } from '@sen/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import type { ProposalView } from '@sen/contract';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App } from 'antd';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { renderProposingPage } from '../../test/render-proposing-page.tsx';
 import { envelope, stubServerInEnglish } from '../../test/stubbed-server.ts';
-import { operatorKeys } from '../auth/operator-query.ts';
 import CreditRulesPage from './credit-rules-page.tsx';
 
 const fetchMock = stubServerInEnglish();
@@ -41,26 +38,8 @@ const proposal = (id: number, payload: unknown): ProposalView => ({
   result: null,
 });
 
-function Where() {
-  const location = useLocation();
-  return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
-}
-
 function renderPage(permissions: string[]) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  client.setQueryData(operatorKeys.me, { ...maker, role: 'finance', permissions } as unknown as OperatorView);
-  render(
-    <MemoryRouter initialEntries={['/credit-rules']}>
-      <QueryClientProvider client={client}>
-        <App>
-          <Routes>
-            <Route path="/credit-rules" element={<CreditRulesPage />} />
-            <Route path="/proposals" element={<Where />} />
-          </Routes>
-        </App>
-      </QueryClientProvider>
-    </MemoryRouter>,
-  );
+  renderProposingPage({ path: '/credit-rules', page: <CreditRulesPage />, operator: maker, role: 'finance', permissions });
 }
 
 /** antd validates and animates asynchronously; on a loaded machine a second is not always enough. */
