@@ -66,10 +66,11 @@ async function contact(session: OperatorSession, body: Record<string, unknown>) 
   return session.browser.post<{ contact: CollectionContact; refusal: ContactRefusal | null }>(ADMIN_PATHS.collectionContact, body);
 }
 
-async function repay(borrower: TestBorrower, orderId: number, amount: bigint) {
+/** Money for the order now; `paidAt`: the time the bank says it was paid, when it reaches us later. */
+async function repay(borrower: TestBorrower, orderId: number, amount: bigint, paidAt = t.clock.now()) {
   const at = t.clock.now();
   await t.database.uow.transaction(() =>
-    t.services.collection.apply({ source: `test:${orderId}:${at.getTime()}`, reference: `test-${orderId}-${at.getTime()}`, userId: borrower.userId, amount, receivedAt: at, orderIds: [orderId] }),
+    t.services.collection.apply({ source: `test:${orderId}:${at.getTime()}`, reference: `test-${orderId}-${at.getTime()}`, userId: borrower.userId, amount, receivedAt: paidAt, orderIds: [orderId] }),
   );
 }
 
@@ -346,6 +347,23 @@ describe('promises to pay', () => {
     expect(page.nextAction).toMatchObject({ kind: 'follow_up_broken_promise' });
     const list = await admin.browser.get<{ items: CollectionCase[] }>(ADMIN_PATHS.collectionCases, { promise: 'broken' });
     expect(list.envelope.data.items.map((item) => item.id)).toContain(broken.caseId);
+
+    // The rest was paid on the promised day, and reaches us now (the next morning's statement):
+    // the promise was kept after all.
+    const promisedDay = addDays(today(), -1);
+    await repay(broken.borrower, broken.orderId, 700_000n, new Date(`${promisedDay}T15:00:00+07:00`));
+    await t.services.collections.run();
+    const judgedAgain = await detail(broken.caseId);
+    expect(judgedAgain.promises[0]).toMatchObject({ status: 'kept', paid: 800_000 });
+    expect(judgedAgain.nextAction.kind).not.toBe('follow_up_broken_promise');
+    // Money paid after the date does not keep it.
+    const late = await overdueLoan(18, 3_000_000n);
+    await collector.browser.post(ADMIN_PATHS.collectionPromise, { caseId: late.caseId, amount: 500_000, promisedDate: today() });
+    await moveTo(addDays(today(), 1), '09:00');
+    await t.services.collections.run();
+    await repay(late.borrower, late.orderId, 500_000n);
+    await t.services.collections.run();
+    expect((await detail(late.caseId)).promises[0]).toMatchObject({ status: 'broken', paid: 0 });
   });
 
   it('refuse a date in the past or more than 30 days ahead, and an amount of 0', async () => {

@@ -3,6 +3,9 @@ import { instalmentOpenAs } from '../../db/schema.ts';
 import { executeRows } from '../../db/database.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 
+/** How many days after its date a broken promise is judged again, for money the bank dated on time but that reached us late. */
+export const PROMISE_LATE_MONEY_DAYS = 7;
+
 /** A case as the lists and the page read it (one statement joins the order, the borrower, the assignee). */
 export interface CaseRow {
   id: number;
@@ -191,7 +194,10 @@ export class CollectionsRepository {
   /**
    * Decides the open promises: kept once the order received at least the amount from the day the
    * promise was made through its date (or the loan was settled by then); broken once the date has
-   * passed short of it. `orderId` narrows it to one loan. Answers the promises decided.
+   * passed short of it. Money is dated by the bank (a repayment's business date), and a transfer
+   * paid on the date can reach us days later (a delayed webhook, the next morning's statement): a
+   * promise broken within the last PROMISE_LATE_MONEY_DAYS days is judged again, and kept when such
+   * money arrived. `orderId` narrows it to one loan. Answers the promises decided.
    */
   async decidePromises(today: string, now: Date, orderId?: number): Promise<Array<{ id: number; status: 'kept' | 'broken' }>> {
     return this.rows(sql`
@@ -200,13 +206,16 @@ export class CollectionsRepository {
                                 where r.order_id = p.order_id and r.business_date between p.made_on and p.promised_date), 0) as paid,
                (o.state = 'settled' and o.settled_at is not null) as settled
           from collection_promises p join loan_orders o on o.id = p.order_id
-         where p.status = 'open' ${orderId === undefined ? sql`` : sql`and p.order_id = ${orderId}`}
+         where (p.status = 'open' or (p.status = 'broken' and p.promised_date >= ${today}::date - ${PROMISE_LATE_MONEY_DAYS}::int))
+               ${orderId === undefined ? sql`` : sql`and p.order_id = ${orderId}`}
       )
       update collection_promises p
          set status = case when t.paid >= p.amount or t.settled then 'kept' else 'broken' end,
              paid = t.paid, decided_at = ${now.toISOString()}::timestamptz
         from tally t
-       where p.id = t.id and (t.paid >= p.amount or t.settled or p.promised_date < ${today}::date)
+       where p.id = t.id
+         and (t.paid >= p.amount or t.settled or (p.status = 'open' and p.promised_date < ${today}::date))
+         and not (p.status = 'broken' and t.settled and t.paid < p.amount)
       returning p.id, p.status`);
   }
 
