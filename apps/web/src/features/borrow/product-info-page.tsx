@@ -499,7 +499,7 @@ function BatchSummary({ products, total }: { products: ProductDetail[]; total: n
                 <strong>{money(product.loanAmount, language)}</strong>
                 {plan ? (
                   <span>
-                    {t('borrow.cost.total')}: {money(plan.totalRepayment, language)} · {t('borrow.batch.apr', { apr: formatApr(plan.aprPercent, language) })}
+                    {t('borrow.cost.total')}: {money(plan.totalRepayment, language)} · <span className="batch-list__apr">{t('borrow.batch.apr', { apr: formatApr(plan.aprPercent, language) })}</span>
                   </span>
                 ) : null}
                 {plan ? <span>{t('borrow.batch.firstDue', { date: displayDate(plan.appRepaymentPlanDTOList[0]?.dueDate, '', language) })}</span> : null}

@@ -56,6 +56,17 @@ describe('WithdrawAmount', () => {
     expect(input).toHaveValue('2,900,000');
     fireEvent.change(input, { target: { value: '9000000' } });
     expect(screen.getByTestId('withdraw-more')).toBeDisabled();
+
+    // A total typed outside the range: − and + bring it back to the nearest end, not a step further out.
+    fireEvent.change(input, { target: { value: '999999999' } });
+    fireEvent.click(screen.getByTestId('withdraw-less'));
+    expect(input).toHaveValue('9,000,000');
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.change(input, { target: { value: '500000' } });
+    expect(screen.getByTestId('withdraw-less')).toBeDisabled();
+    fireEvent.click(screen.getByTestId('withdraw-more'));
+    expect(input).toHaveValue('1,000,000');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('writes the amount the Vietnamese way in vn', async () => {

@@ -20,6 +20,8 @@ export function withdrawProblem(amount: number | null, min: number, max: number,
 /**
  * Withdraw with an amount choice (decision 119): the total typed (grouped as typed), − and + by
  * `step`, validated with a clear message; a valid total is handed on once the borrower stops typing.
+ * A total typed outside the range is brought back into it by − (to the largest) or + (to the
+ * smallest), never moved a step further out.
  */
 export function WithdrawAmount({ amount, min, max, step, onAmount }: { amount: number; min: number; max: number; step: number; onAmount: (amount: number) => void }) {
   const { t, language } = useT();
@@ -46,13 +48,13 @@ export function WithdrawAmount({ amount, min, max, step, onAmount }: { amount: n
       <h1 id="withdraw-amount-title" className="borrow-card__title">
         {t('withdraw.amount.title')}
       </h1>
-      <div className="borrow-amount__controls">
+      <div className="borrow-amount__controls borrow-amount__controls--field">
         <button
           type="button"
           className="borrow-amount__step"
           aria-label={t('borrow.amount.less', { amount: money(step, language) })}
-          disabled={value === null || value - step < min}
-          onClick={() => set(Math.max(min, Math.ceil((value ?? min) / step) * step - step))}
+          disabled={value === null || value <= min}
+          onClick={() => set(value !== null && value > max ? max : Math.max(min, Math.ceil((value ?? min) / step) * step - step))}
           data-testid="withdraw-less"
         >
           −
@@ -72,8 +74,8 @@ export function WithdrawAmount({ amount, min, max, step, onAmount }: { amount: n
           type="button"
           className="borrow-amount__step"
           aria-label={t('borrow.amount.more', { amount: money(step, language) })}
-          disabled={value !== null && value + step > max}
-          onClick={() => set(Math.min(max, Math.floor((value ?? min) / step) * step + step))}
+          disabled={value !== null && value >= max}
+          onClick={() => set(value === null || value < min ? min : Math.min(max, Math.floor(value / step) * step + step))}
           data-testid="withdraw-more"
         >
           +
