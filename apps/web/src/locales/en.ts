@@ -667,7 +667,7 @@ const ui = {
   'hardship.note': 'Your situation (optional)',
   'hardship.note.placeholder': 'A few words about what happened',
   'hardship.amount': 'What you can pay each month',
-  'hardship.amount.placeholder': 'e.g. 500000',
+  'hardship.amount.placeholder': 'e.g. 500,000',
   'hardship.submit': 'Send request',
   'hardship.sent': 'Your request was sent. We will contact you soon',
   'hardship.pending.title': 'Request for help sent',

@@ -661,7 +661,7 @@ const ui: Record<UiKey, string> = {
   'hardship.note': 'Hoàn cảnh của bạn (không bắt buộc)',
   'hardship.note.placeholder': 'Vài dòng về chuyện đã xảy ra',
   'hardship.amount': 'Số tiền bạn có thể trả mỗi tháng',
-  'hardship.amount.placeholder': 'Ví dụ 500000',
+  'hardship.amount.placeholder': 'Ví dụ 500.000',
   'hardship.submit': 'Gửi yêu cầu',
   'hardship.sent': 'Yêu cầu của bạn đã được gửi. Chúng tôi sẽ sớm liên hệ với bạn',
   'hardship.pending.title': 'Đã gửi yêu cầu hỗ trợ',

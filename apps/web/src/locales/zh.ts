@@ -658,7 +658,7 @@ const ui: Record<UiKey, string> = {
   'hardship.note': '您的情况（选填）',
   'hardship.note.placeholder': '简单说明发生了什么',
   'hardship.amount': '您每月能还的金额',
-  'hardship.amount.placeholder': '例如 500000',
+  'hardship.amount.placeholder': '例如 500,000',
   'hardship.submit': '提交申请',
   'hardship.sent': '您的申请已提交，我们会尽快与您联系',
   'hardship.pending.title': '已提交援助申请',

@@ -66,9 +66,10 @@ describe('asking for help', { timeout: 20_000 }, () => {
 
     fireEvent.change(screen.getByLabelText('What you can pay each month'), { target: { value: '1000' } });
     expect(await screen.findByText('Please enter an amount from 50,000 ₫ to 100,000,000 ₫')).toBeInTheDocument();
-    // Digits only: what is not a digit never reaches the field.
+    // Digits only: what is not a digit never reaches the field; the digits show grouped as typed
+    // (the request still sends the number, below).
     fireEvent.change(screen.getByLabelText('What you can pay each month'), { target: { value: '700.000 đ' } });
-    expect(screen.getByLabelText('What you can pay each month')).toHaveValue('700000');
+    expect(screen.getByLabelText('What you can pay each month')).toHaveValue('700,000');
 
     // The sheet opens on the first reason; antd-mobile hands the wheel's choice over on a 0 ms timer.
     fireEvent.click(screen.getByTestId('hardship-reason'));

@@ -4,7 +4,7 @@ import { FormPickerField } from '../../shared/forms/form-picker-field.tsx';
 import { FormTextField, digitsOnly } from '../../shared/forms/form-text-field.tsx';
 import { errorText } from '../../shared/forms/server-field-errors.ts';
 import { useZodForm } from '../../shared/forms/use-zod-form.ts';
-import { displayDate, formatApr, money } from '../../shared/i18n/format.ts';
+import { displayDate, formatApr, groupDigits, money } from '../../shared/i18n/format.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { isRequestError } from '../../shared/request/request-error.ts';
 import { Button } from '../../shared/ui/button.tsx';
@@ -31,10 +31,11 @@ const CODE_PROBLEMS = new Map<number, SigningCodeProblem>([
 
 /**
  * The borrower's request for help (decision 117): a reason, a few words and what they can pay a
- * month, in whole VND, each checked with the contract's rule and its message.
+ * month, in whole VND (grouped as typed, as the salary field is; the form keeps the digits), each
+ * checked with the contract's rule and its message.
  */
 export function HardshipRequestForm({ orderId, onDone }: { orderId: number; onDone: () => void }) {
-  const { t } = useT();
+  const { t, language } = useT();
   const form = useZodForm<HardshipForm>(loadSchema, { reason: '' as HardshipReason, note: '', monthlyAmount: '' });
   const ask = useAskForHelp(orderId);
   const onSubmit = form.handleSubmit(async (values) => {
@@ -64,6 +65,7 @@ export function HardshipRequestForm({ orderId, onDone }: { orderId: number; onDo
         placeholder={t('hardship.amount.placeholder')}
         inputMode="numeric"
         normalize={digitsOnly}
+        format={(value) => groupDigits(value, language)}
         suffix="₫"
         data-testid="hardship-amount"
       />
@@ -188,7 +190,7 @@ export function RestructureReview({ orderId, offer }: { orderId: number; offer: 
           <dd data-testid="restructure-apr">{t('borrow.cost.aprValue', { apr: formatApr(plan.aprPercent, language) })}</dd>
         </div>
       </dl>
-      <p className="order-summary__label">{t('restructure.watchNote')}</p>
+      <p className="restructure__note">{t('restructure.watchNote')}</p>
       {signing ? (
         <SigningCodeStep phoneMasked={signing.phoneMasked} resendAfterSeconds={signing.resendAfterSeconds} problem={problem} busy={accept.isPending} onResend={askCode} onConfirm={(code) => void confirm(code)} />
       ) : (
@@ -240,7 +242,7 @@ export function HardshipSection({ orderId, enabled }: { orderId: number; enabled
       <h2 id="hardship-title" className="order-card__title">
         {t('hardship.title')}
       </h2>
-      <p className="order-summary__label">{t('hardship.intro')}</p>
+      <p className="hardship__intro">{t('hardship.intro')}</p>
       {asking ? (
         <HardshipRequestForm orderId={orderId} onDone={() => setAsking(false)} />
       ) : (
