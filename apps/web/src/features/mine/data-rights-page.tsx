@@ -59,14 +59,16 @@ export function DataRightsPage() {
           )}
         </QueryView>
 
-        <h2 className="section-title">{t('dataRights.newRequest')}</h2>
         {formOpen ? (
-          <DataRequestForm
-            onFiled={(request) => {
-              setFiled(request);
-              setFormOpen(false);
-            }}
-          />
+          <>
+            <h2 className="section-title">{t('dataRights.newRequest')}</h2>
+            <DataRequestForm
+              onFiled={(request) => {
+                setFiled(request);
+                setFormOpen(false);
+              }}
+            />
+          </>
         ) : (
           <Button
             block
