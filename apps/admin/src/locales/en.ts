@@ -941,6 +941,8 @@ export const en = {
   'statement.file': 'Statement file (CSV)',
   'statement.import': 'Import',
   'statement.chooseFirst': 'Choose a CSV file first',
+  'statement.choose': 'Choose a file',
+  'statement.noFile': 'No file chosen',
   'statement.summary': '{new} new, {known} already known, {errors} errors',
   'statement.recorded': '{count} recorded now (money out, other accounts)',
   'statement.proposed': '{count} transfers in ({amount}) wait for another operator: proposal #{id}.',

@@ -940,6 +940,8 @@ export const vn: Dictionary = {
   'statement.file': 'Tệp sao kê (CSV)',
   'statement.import': 'Nhập',
   'statement.chooseFirst': 'Vui lòng chọn tệp CSV trước',
+  'statement.choose': 'Chọn tệp',
+  'statement.noFile': 'Chưa chọn tệp nào',
   'statement.summary': '{new} mới, {known} đã có, {errors} lỗi',
   'statement.recorded': '{count} được ghi ngay (tiền ra, tài khoản khác)',
   'statement.proposed': '{count} giao dịch tiền vào ({amount}) chờ người khác duyệt: đề xuất #{id}.',

@@ -157,7 +157,7 @@ function HardshipRequests() {
   if (items.length === 0) return null;
   return (
     <section className="stacked-card" aria-labelledby="hardship-requests" data-testid="hardship-requests">
-      <Typography.Title level={2} id="hardship-requests">
+      <Typography.Title level={2} id="hardship-requests" className="section-title">
         {t('restructure.requests.title', { count: items.length })}
       </Typography.Title>
       <Table

@@ -2,6 +2,7 @@ import { adminEndpoints, PROMISE_MAX_DAYS, type CollectionCaseDetail } from '@se
 import { Alert, App, Button, DatePicker, Form, InputNumber, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { formatNumber } from '../../shared/format/format.ts';
 import { zodRule } from '../../shared/forms/zod-rule.ts';
 import { useT } from '../../shared/i18n/i18n.ts';
 import { errorMessage } from '../../shared/request/admin-request-error.ts';
@@ -41,7 +42,7 @@ export function PromiseForm({ page }: { page: CollectionCaseDetail }) {
     >
       <Space align="start" wrap>
         <Form.Item name="amount" label={t('collections.promises.amount')} rules={[zodRule(adminEndpoints.collectionPromise.request.shape.amount)]} validateTrigger="onSubmit">
-          <InputNumber<number> min={1} step={100_000} style={{ width: 180 }} suffix="₫" formatter={(value) => (value === undefined ? '' : String(value).replace(/\B(?=(\d{3})+(?!\d))/g, '.'))} parser={(text) => Number((text ?? '').replace(/\D/g, ''))} />
+          <InputNumber<number> min={1} step={100_000} style={{ width: 180 }} suffix="₫" formatter={(value) => (value === undefined || String(value) === '' ? '' : formatNumber(Number(value)))} parser={(text) => Number((text ?? '').replace(/\D/g, ''))} />
         </Form.Item>
         <Form.Item name="promisedDate" label={t('collections.promises.date')} rules={[{ required: true, message: t('collections.promises.dateRequired') }]}>
           <DatePicker format="YYYY-MM-DD" allowClear={false} disabledDate={(day) => day.isBefore(today, 'day') || day.isAfter(today.add(PROMISE_MAX_DAYS, 'day'), 'day')} />

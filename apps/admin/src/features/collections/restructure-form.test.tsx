@@ -54,6 +54,13 @@ function renderForm() {
 
 // antd's form and table render slowly in jsdom
 describe('the restructure offer form (decision 117)', { timeout: 60_000 }, () => {
+  it('groups a waiver\'s digits in the operator\'s language, as the caps under the fields are written', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderForm();
+    await user.type(screen.getByLabelText('Waive overdue fee'), '12000');
+    expect(screen.getByLabelText('Waive overdue fee')).toHaveValue('12,000');
+  });
+
   it('shows the rules an offer breaks, then the new schedule with its full cost and APR, and proposes it with a reason', async () => {
     const user = userEvent.setup({ delay: null });
     renderForm();

@@ -2,7 +2,7 @@ import type { RestructurePreview } from '@sen/contract';
 import { Alert, App, Button, Descriptions, Form, Input, InputNumber, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { reasonRule } from '../../shared/forms/reason-rule.ts';
-import { formatVnd, vietnamDay } from '../../shared/format/format.ts';
+import { formatNumber, formatVnd, vietnamDay } from '../../shared/format/format.ts';
 import { useT } from '../../shared/i18n/i18n.ts';
 import { errorMessage } from '../../shared/request/admin-request-error.ts';
 import { useProposeRestructure, useRestructurePreview } from './collection-queries.ts';
@@ -16,7 +16,8 @@ interface OfferValues {
 }
 
 type Plan = NonNullable<RestructurePreview['plan']>;
-const vnd = (value: number | undefined) => (value === undefined ? '' : String(value).replace(/\B(?=(\d{3})+(?!\d))/g, '.'));
+/** Grouped in the operator's language ('11,250' in English, as the caps under the fields are written; it showed '11.250'). */
+const vnd = (value: number | string | undefined) => (value === undefined || value === '' ? '' : formatNumber(Number(value)));
 const digits = (text: string | undefined) => Number((text ?? '').replace(/\D/g, ''));
 
 /**
@@ -86,10 +87,13 @@ export function RestructureForm({ orderId }: { orderId: number }) {
         <Form.Item name="waiveInterest" label={t('restructure.waiveInterest')} extra={shown ? t('restructure.atMost', { amount: formatVnd(shown.caps.interest) }) : undefined}>
           <InputNumber<number> min={0} step={10_000} style={{ width: 180 }} suffix="₫" formatter={vnd} parser={digits} />
         </Form.Item>
+        {/* On the inputs' line, under an empty label (it sat level with the labels). */}
+        <Form.Item label=" " colon={false}>
+          <Button onClick={look} loading={preview.isPending} data-testid="restructure-preview">
+            {t('restructure.preview')}
+          </Button>
+        </Form.Item>
       </Space>
-      <Button onClick={look} loading={preview.isPending} data-testid="restructure-preview">
-        {t('restructure.preview')}
-      </Button>
       {shown && shown.violations.length > 0 && (
         <Alert className="form-alert" type="warning" showIcon data-testid="restructure-violations" title={shown.violations.map((rule) => t(`restructure.rule.${rule}`, { ...ruleValues(shown) })).join(' · ')} />
       )}
@@ -132,7 +136,7 @@ function PlanView({ plan }: { plan: Plan }) {
   const { t } = useT();
   const sum = (parts: Plan['closed']) => parts.principal + parts.interest + parts.fee + parts.overdueFee;
   return (
-    <div className="stacked-card" data-testid="restructure-plan">
+    <div className="stacked-card restructure-plan" data-testid="restructure-plan">
       <Descriptions size="small" column={3} bordered>
         <Descriptions.Item label={t('restructure.owedNow')}>{formatVnd(sum(plan.closed))}</Descriptions.Item>
         <Descriptions.Item label={t('restructure.waived')}>{formatVnd(sum(plan.waived))}</Descriptions.Item>

@@ -173,9 +173,13 @@ describe('the statement upload', { timeout: 60_000 }, () => {
     // Nothing chosen: nothing sent.
     await user.click(screen.getByRole('button', { name: 'Import' }));
     expect(screen.getByText('Choose a CSV file first')).toBeInTheDocument();
+    // The picker's button and the chosen file's name in the operator's language, not the browser's.
+    expect(screen.getByRole('button', { name: /Choose a file/ })).toBeInTheDocument();
+    expect(screen.getByTestId('statement-file-name')).toHaveTextContent('No file chosen');
 
     const file = new File(['id,gateway\n'], 'mb-2026-11-25.csv', { type: 'text/csv' });
     await user.upload(screen.getByLabelText('Statement file (CSV)'), file);
+    expect(screen.getByTestId('statement-file-name')).toHaveTextContent('mb-2026-11-25.csv');
     await user.click(screen.getByRole('button', { name: 'Import' }));
 
     const shown = await screen.findByTestId('statement-result', {}, SLOW);

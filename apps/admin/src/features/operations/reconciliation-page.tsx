@@ -80,7 +80,7 @@ export function ReconciliationView({ report }: { report: ReconciliationReport })
         report.statementImported && <Empty description={t('reconciliation.clean')} />
       ) : (
         <>
-          <Typography.Title level={2}>{t('reconciliation.differences', { count: report.differenceCount })}</Typography.Title>
+          <Typography.Title level={2} className="section-title">{t('reconciliation.differences', { count: report.differenceCount })}</Typography.Title>
           {report.differences.length < report.differenceCount && (
             <Alert type="info" showIcon className="form-alert" title={t('reconciliation.differencesCut', { shown: report.differences.length, count: report.differenceCount })} />
           )}

@@ -1,6 +1,7 @@
 import type { StatementImportResult, StatementRowError } from '@sen/contract';
+import { UploadOutlined } from '@ant-design/icons';
 import { Alert, Button, Space, Table, Typography } from 'antd';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { pendingProposalPath } from '../../app/paths.ts';
 import { formatVnd } from '../../shared/format/format.ts';
@@ -38,6 +39,7 @@ export function rowProblem(error: StatementRowError): TranslationKey {
 export function StatementImport() {
   const { t } = useT();
   const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [missing, setMissing] = useState(false);
   const importing = useImportStatement();
@@ -52,24 +54,33 @@ export function StatementImport() {
 
   return (
     <section className="page__section" aria-labelledby={`${inputId}-title`}>
-      <Typography.Title level={2} id={`${inputId}-title`}>
+      <Typography.Title level={2} id={`${inputId}-title`} className="section-title">
         {t('statement.title')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('statement.intro')}</Typography.Paragraph>
+      {/* The browser's own picker button speaks the browser's language ('Choose File' in a Vietnamese page): ours speaks the operator's. */}
+      <input
+        id={inputId}
+        ref={inputRef}
+        type="file"
+        accept=".csv,text/csv"
+        className="visually-hidden"
+        onChange={(event) => {
+          setFile(event.target.files?.[0] ?? null);
+          setMissing(false);
+          importing.reset();
+        }}
+      />
       <Space wrap align="center">
         <label htmlFor={inputId} className="field-label">
           {t('statement.file')}
         </label>
-        <input
-          id={inputId}
-          type="file"
-          accept=".csv,text/csv"
-          onChange={(event) => {
-            setFile(event.target.files?.[0] ?? null);
-            setMissing(false);
-            importing.reset();
-          }}
-        />
+        <Button icon={<UploadOutlined />} onClick={() => inputRef.current?.click()} aria-controls={inputId}>
+          {t('statement.choose')}
+        </Button>
+        <Typography.Text type={file ? undefined : 'secondary'} data-testid="statement-file-name">
+          {file ? file.name : t('statement.noFile')}
+        </Typography.Text>
         <Button type="primary" onClick={submit} loading={importing.isPending}>
           {t('statement.import')}
         </Button>

@@ -89,6 +89,9 @@ describe('the data requests queue', { timeout: 60_000 }, () => {
     const extended = screen.getByTestId('data-request-timer-3');
     expect(extended).toHaveTextContent('10 d 0 h left');
     expect(extended.closest('tr')).toHaveTextContent('Extended by Reviewer: Archive search');
+    // Due days written as the filed and acknowledged instants are, not as ISO days.
+    expect(soon.closest('tr')).toHaveTextContent('12 Dec 2026');
+    expect(soon.closest('tr')).not.toHaveTextContent('2026-12-12');
     expect(within(extended.closest('tr')!).getByLabelText('Extend request #3')).toBeDisabled();
     vi.useRealTimers();
   });

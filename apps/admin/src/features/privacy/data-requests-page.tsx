@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { borrowerPath } from '../../app/paths.ts';
 import { zodRule } from '../../shared/forms/zod-rule.ts';
-import { formatDateTime } from '../../shared/format/format.ts';
+import { formatDateTime, formatDay } from '../../shared/format/format.ts';
 import { useT } from '../../shared/i18n/i18n.ts';
 import { QueryState } from '../../shared/ui/query-state.tsx';
 import { ReasonDialog } from '../../shared/ui/reason-dialog.tsx';
@@ -80,7 +80,7 @@ export function DataRequestTable({ list, onAct }: { list: AdminDataRequest[]; on
             <span className="nowrap">
               {formatDateTime(row.acknowledgedAt)}
               <br />
-              <Typography.Text type="secondary">{t('privacy.acknowledgeBy', { date: row.acknowledgeDue })}</Typography.Text>
+              <Typography.Text type="secondary">{t('privacy.acknowledgeBy', { date: formatDay(row.acknowledgeDue) })}</Typography.Text>
             </span>
           ),
         },
@@ -89,12 +89,12 @@ export function DataRequestTable({ list, onAct }: { list: AdminDataRequest[]; on
           render: (_: unknown, row) =>
             row.extendedDue ? (
               <span className="nowrap">
-                <s>{row.due}</s> {row.extendedDue}
+                <s>{formatDay(row.due)}</s> {formatDay(row.extendedDue)}
                 <br />
                 <Typography.Text type="secondary">{t('privacy.extendedBy', { name: row.extendedBy?.name ?? '—', reason: row.extensionReason ?? '' })}</Typography.Text>
               </span>
             ) : (
-              <span className="nowrap">{row.due}</span>
+              <span className="nowrap">{formatDay(row.due)}</span>
             ),
         },
         {

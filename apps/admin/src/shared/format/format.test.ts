@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../i18n/i18n.ts';
-import { formatPpm, formatVnd, vietnamDay } from './format.ts';
+import { formatDateTime, formatDay, formatPpm, formatVnd, vietnamDay } from './format.ts';
 
 afterEach(() => changeLanguage('vn'));
 
@@ -15,6 +15,15 @@ describe('formatting', () => {
     expect(formatVnd(1_500_000)).toBe('1,500,000 ₫');
     await changeLanguage('vn');
     expect(formatVnd(1_500_000)).toBe('1.500.000 ₫');
+  });
+
+  it('writes a due day as the same language writes an instant\'s day, whatever the browser zone', async () => {
+    await changeLanguage('en');
+    expect(formatDay('2026-12-12')).toBe('12 Dec 2026');
+    expect(formatDateTime('2026-12-12T03:05:00Z')).toContain('12 Dec 2026');
+    await changeLanguage('vn');
+    expect(formatDay('2026-12-01')).toBe(formatDateTime('2026-12-01T05:00:00Z').replace(/^\d{2}:\d{2} /, ''));
+    expect(formatDay(null)).toBe('—');
   });
 
   it('writes ppm rates as percentages', async () => {

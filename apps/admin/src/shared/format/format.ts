@@ -21,6 +21,13 @@ export function formatDateTime(iso: string | null | undefined): string {
   return new Intl.DateTimeFormat(locale(), { timeZone: VIETNAM_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
+/** A calendar day (YYYY-MM-DD, a due day) written as formatDateTime writes its day: a table never mixes '2026-12-12' with '27 Nov 2026'. */
+export function formatDay(day: string | null | undefined): string {
+  if (!day) return '—';
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return day;
+  return new Intl.DateTimeFormat(locale(), { timeZone: 'UTC', dateStyle: 'medium' }).format(new Date(`${day}T00:00:00Z`));
+}
+
 /** An integer number of VND with the language's thousands separators. */
 export function formatVnd(amount: number): string {
   return `${new Intl.NumberFormat(locale(), { maximumFractionDigits: 0 }).format(amount)} ₫`;
