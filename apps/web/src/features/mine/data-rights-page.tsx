@@ -74,6 +74,7 @@ export function DataRightsPage() {
             block
             shape="rounded"
             size="large"
+            className="data-rights__new"
             onClick={() => {
               setFiled(null);
               setFormOpen(true);
