@@ -66,6 +66,8 @@ export function BreachTable({ list, onNotify }: { list: BreachView[]; onNotify: 
         { title: t('breaches.discoveredAt'), dataIndex: 'discoveredAt', render: (iso: string) => <span className="nowrap">{formatDateTime(iso)}</span> },
         {
           title: t('breaches.description'),
+          // What happened gets the room (it wrapped every few words while the clock's column stood half empty).
+          width: '34%',
           render: (_: unknown, row) => (
             <span>
               {row.description}

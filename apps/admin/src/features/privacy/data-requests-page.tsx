@@ -59,12 +59,16 @@ export function DataRequestTable({ list, onAct }: { list: AdminDataRequest[]; on
           title: t('privacy.borrower'),
           render: (_: unknown, row) => (
             <span>
-              <Link to={borrowerPath(row.userId)}>{row.userId}</Link> <Typography.Text type="secondary">{row.phoneMasked}</Typography.Text>
+              <Link to={borrowerPath(row.userId)}>{row.userId}</Link> <Typography.Text type="secondary" className="nowrap">
+                {row.phoneMasked}
+              </Typography.Text>
             </span>
           ),
         },
         {
           title: t('privacy.kind'),
+          // The borrower's own words get the room (the dates beside them squeezed them to 'Địa chỉ th…').
+          width: '24%',
           render: (_: unknown, row) => (
             <span>
               {t(`privacy.kind.${row.kind}`)}
