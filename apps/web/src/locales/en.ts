@@ -683,6 +683,8 @@ const ui = {
   'restructure.newInterest': 'Interest of the new plan',
   'restructure.watchNote': 'If you accept, the old schedule is replaced by this one. For 90 days after, new loans are not available.',
   'restructure.accept': 'Accept and sign',
+  'restructure.code.sent': 'We sent a 4-digit code to {phone}. Entering it accepts the new repayment plan.',
+  'restructure.code.confirm': 'Sign and accept the new plan',
   'restructure.decline': 'Decline',
   'restructure.accepted': 'Your new repayment plan is in place',
   'restructure.declined': 'You declined the offer. Your loan stays as it was',

@@ -677,6 +677,8 @@ const ui: Record<UiKey, string> = {
   'restructure.newInterest': 'Lãi của kế hoạch mới',
   'restructure.watchNote': 'Nếu đồng ý, lịch trả nợ cũ sẽ được thay bằng lịch này. Trong 90 ngày sau đó, bạn không thể vay khoản mới.',
   'restructure.accept': 'Đồng ý và ký',
+  'restructure.code.sent': 'Chúng tôi đã gửi mã 4 chữ số đến {phone}. Nhập mã để đồng ý kế hoạch trả nợ mới.',
+  'restructure.code.confirm': 'Ký và đồng ý kế hoạch mới',
   'restructure.decline': 'Từ chối',
   'restructure.accepted': 'Kế hoạch trả nợ mới của bạn đã được áp dụng',
   'restructure.declined': 'Bạn đã từ chối đề nghị. Khoản vay của bạn giữ nguyên',

@@ -674,6 +674,8 @@ const ui: Record<UiKey, string> = {
   'restructure.newInterest': '新方案的利息',
   'restructure.watchNote': '接受后，原还款计划将被此方案取代。此后90天内不能申请新借款。',
   'restructure.accept': '接受并签署',
+  'restructure.code.sent': '我们已向 {phone} 发送4位验证码。输入验证码即接受新的还款方案。',
+  'restructure.code.confirm': '签署并接受新方案',
   'restructure.decline': '拒绝',
   'restructure.accepted': '您的新还款方案已生效',
   'restructure.declined': '您已拒绝该方案，借款保持不变',

@@ -3,6 +3,7 @@ import { useT } from '../../shared/i18n/use-translation.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import { useCountdown } from '../auth/index.ts';
+import './signing-code.css';
 
 /** Why the code was not accepted (the server's OTP refusals), shown under the field. */
 export type SigningCodeProblem = 'incorrect' | 'expired' | 'locked' | null;
@@ -21,6 +22,7 @@ export function SigningCodeStep({
   busy,
   onResend,
   onConfirm,
+  purpose = 'borrow',
 }: {
   phoneMasked: string;
   /** Seconds before another code may be asked for, counted from when this step shows (or a resend). */
@@ -30,6 +32,8 @@ export function SigningCodeStep({
   /** Asks for a new code; resolves to the seconds before the next one, or null when none was sent. */
   onResend: () => Promise<number | null>;
   onConfirm: (code: string) => void;
+  /** What the code signs: a loan's agreements, or a restructure offer (its words said 'Sign and borrow' there). */
+  purpose?: 'borrow' | 'restructure';
 }) {
   const { t } = useT();
   const [code, setCode] = useState('');
@@ -66,11 +70,11 @@ export function SigningCodeStep({
   const problemText = problem === 'incorrect' ? t('borrow.code.incorrect') : problem === 'expired' ? t('borrow.code.expired') : problem === 'locked' ? t('borrow.code.locked') : null;
   return (
     <section className="borrow-card signing-code" aria-labelledby="signing-code-title" data-testid="signing-code-step">
-      <h2 id="signing-code-title" className="borrow-card__title">
+      <h2 id="signing-code-title" className="borrow-card__title signing-code__title">
         {t('borrow.code.title')}
       </h2>
       <p className="signing-code__sent" aria-live="polite" data-testid="signing-code-sent">
-        {phoneMasked ? t('borrow.code.sent', { phone: phoneMasked }) : t('borrow.code.sentEarlier')}
+        {phoneMasked ? t(purpose === 'restructure' ? 'restructure.code.sent' : 'borrow.code.sent', { phone: phoneMasked }) : t('borrow.code.sentEarlier')}
       </p>
       <TextField
         id="signing-code"
@@ -106,7 +110,7 @@ export function SigningCodeStep({
         }
       />
       <Button block color="primary" shape="rounded" size="large" disabled={code.length !== DIGITS || busy} loading={busy} onClick={() => onConfirm(code)} data-testid="signing-code-confirm">
-        {t('borrow.code.confirm')}
+        {t(purpose === 'restructure' ? 'restructure.code.confirm' : 'borrow.code.confirm')}
       </Button>
     </section>
   );

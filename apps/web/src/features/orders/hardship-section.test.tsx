@@ -126,7 +126,11 @@ describe('reviewing an offer', { timeout: 20_000 }, () => {
     expect(section).toHaveTextContent('2 instalments, one every 30 days');
 
     fireEvent.click(screen.getByTestId('restructure-accept'));
-    expect(await screen.findByTestId('signing-code-step', {}, SLOW)).toHaveTextContent('091****678');
+    const step = await screen.findByTestId('signing-code-step', {}, SLOW);
+    // The code accepts the new plan: not the loan application's 'Sign and borrow'.
+    expect(step).toHaveTextContent('We sent a 4-digit code to 091****678. Entering it accepts the new repayment plan.');
+    expect(screen.getByTestId('signing-code-confirm')).toHaveTextContent('Sign and accept the new plan');
+    expect(step).not.toHaveTextContent('borrow');
     expect(requestBody(fetchMock, API_PATHS.restructureSignCode)).toMatchObject({ offerId: 41 });
     fireEvent.change(screen.getByLabelText('Signing code'), { target: { value: code } });
     fireEvent.click(screen.getByTestId('signing-code-confirm'));

@@ -192,7 +192,7 @@ export function RestructureReview({ orderId, offer }: { orderId: number; offer: 
       </dl>
       <p className="restructure__note">{t('restructure.watchNote')}</p>
       {signing ? (
-        <SigningCodeStep phoneMasked={signing.phoneMasked} resendAfterSeconds={signing.resendAfterSeconds} problem={problem} busy={accept.isPending} onResend={askCode} onConfirm={(code) => void confirm(code)} />
+        <SigningCodeStep purpose="restructure" phoneMasked={signing.phoneMasked} resendAfterSeconds={signing.resendAfterSeconds} problem={problem} busy={accept.isPending} onResend={askCode} onConfirm={(code) => void confirm(code)} />
       ) : (
         <div className="stack">
           <Button block color="primary" shape="rounded" size="large" loading={asking} onClick={() => void start()} data-testid="restructure-accept">
@@ -228,7 +228,7 @@ export function HardshipSection({ orderId, enabled }: { orderId: number; enabled
   if (view.offer) return <RestructureReview orderId={orderId} offer={view.offer} />;
   if (view.request && (view.request.state === 'open' || view.request.state === 'offered')) {
     return (
-      <section className="order-notice" role="status" data-testid="hardship-pending">
+      <section className="order-notice order-notice--info" role="status" data-testid="hardship-pending">
         <div>
           <strong>{t('hardship.pending.title')}</strong>
           <p>{t('hardship.pending.text', { amount: money(view.request.monthlyAmount, language) })}</p>
