@@ -84,7 +84,7 @@ export async function openHome(page: Page): Promise<void> {
 }
 
 /** A demo product's card by its Vietnamese name, in whatever language the page shows it (decision 113). */
-function productNamed(name: string): RegExp {
+export function productNamed(name: string): RegExp {
   const product = DEMO_PRODUCTS.find((candidate) => candidate.name === name);
   if (!product) throw new Error(`no demo product is named ${name}`);
   const names = [product.name, ...Object.values(product.translations ?? {}).flatMap((text) => (text?.name ? [text.name] : []))];
