@@ -2,7 +2,7 @@ import { expect, test, type Page } from './fixtures.ts';
 import { LANGUAGES, type Language } from '@sen/contract';
 import { fileURLToPath } from 'node:url';
 import { signInNewBorrower } from './kyc-support.ts';
-import { freshPhone, useLanguage, waitForApp } from './support.ts';
+import { expectTapTargets, freshPhone, useLanguage, waitForApp } from './support.ts';
 
 /**
  * Refreshes the data-rights screens of docs/screenshots/ (npm run screenshots; issue 25 item 9,
@@ -42,6 +42,7 @@ for (const lang of LANGUAGES) {
     await page.getByTestId('data-details').fill(DETAILS[lang]);
     await page.getByTestId('data-request-form').evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - 100));
     await shot(page, lang, 'data-rights-form');
+    await expectTapTargets(page, 'data request form');
     await page.getByTestId('data-request-submit').evaluate((element) => element.scrollIntoView({ block: 'end' }));
     await shot(page, lang, 'data-rights-form-details');
     await page.setViewportSize({ width: 360, height: 640 });
@@ -66,6 +67,7 @@ for (const lang of LANGUAGES) {
     await page.getByTestId('data-request-submit').click();
     await expect(page.getByTestId('data-withdraw-consequence')).toBeVisible();
     await shot(page, lang, 'data-rights-withdraw-dialog');
+    await expectTapTargets(page, 'consent-withdraw dialog');
     await page.setViewportSize({ width: 360, height: 640 });
     await shot(page, lang, 'data-rights-withdraw-dialog-360');
     await page.setViewportSize({ width: 390, height: 844 });
@@ -73,5 +75,6 @@ for (const lang of LANGUAGES) {
     await expect(page.getByTestId('withdrawn-lending')).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, lang, 'data-rights-withdrawn');
+    await expectTapTargets(page, 'withdrawn consent');
   });
 }

@@ -3,7 +3,7 @@ import { ADMIN_PATHS, LANGUAGES, type Language, type ProposalView, type Restruct
 import { devices } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { acceptAndSubmit, approvedBorrower, moveClock, openHome, payOut, productNamed } from './loan-support.ts';
-import { waitForApp, useLanguage } from './support.ts';
+import { expectTapTargets, waitForApp, useLanguage } from './support.ts';
 import { acceptInvitation, DEMO_ADMIN, signInThroughPages, useAdminLanguage } from './admin/admin-support.ts';
 
 /**
@@ -54,6 +54,7 @@ for (const lang of LANGUAGES) {
     await expect(page.getByTestId('withdraw-amount')).toBeVisible();
     await expect(page.getByTestId('cost-summary').first()).toBeVisible();
     await shot(page, lang, 'withdraw-amount');
+    await expectTapTargets(page, 'withdraw');
     await page.getByTestId('cost-summary').first().scrollIntoViewIfNeeded();
     await shot(page, lang, 'withdraw-breakdown');
     await small(page, lang, 'withdraw-breakdown-360', () => page.getByTestId('cost-summary').first().evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - 64)));
@@ -82,6 +83,7 @@ for (const lang of LANGUAGES) {
       await small(page, lang, 'order-amounts-360');
       await showTop(page, 'hardship');
       await shot(page, lang, 'order-hardship');
+      await expectTapTargets(page, 'order page with ask for help');
 
       await page.getByTestId('hardship-ask').click();
       await expect(page.getByTestId('hardship-form')).toBeVisible();
@@ -97,6 +99,7 @@ for (const lang of LANGUAGES) {
       await page.getByTestId('hardship-amount').fill('600000');
       await page.getByTestId('hardship-form').evaluate((element) => element.scrollIntoView({ block: 'center' }));
       await shot(page, lang, 'hardship-form');
+      await expectTapTargets(page, 'ask for help form');
       await small(page, lang, 'hardship-form-360-focused', async () => {
         await page.getByTestId('hardship-amount').focus();
         await page.getByTestId('hardship-amount').evaluate((element) => element.scrollIntoView({ block: 'center' }));
@@ -140,6 +143,7 @@ for (const lang of LANGUAGES) {
       await shot(page, lang, 'restructure-offer');
       await page.getByTestId('restructure-accept').scrollIntoViewIfNeeded();
       await shot(page, lang, 'restructure-offer-cost');
+      await expectTapTargets(page, 'restructure offer');
       await small(page, lang, 'restructure-offer-360', () => showTop(page, 'restructure-offer'));
       await small(page, lang, 'restructure-offer-cost-360', () => page.getByTestId('restructure-accept').evaluate((element) => element.scrollIntoView({ block: 'end' })));
       // Accept: the code sent by SMS, asked in place.
