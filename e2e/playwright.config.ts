@@ -6,10 +6,10 @@ import { CHROMIUM_FLAGS, findChromium } from '../scripts/chromium.mjs';
  * 1440x900, under e2e/admin/) served by a real server on
  * 127.0.0.1 with a fresh in-memory database and the development SMS provider: one server per
  * worker, started by global-setup.ts and picked by the worker-scoped `server` fixture (fixtures.ts;
- * decision 082). Two workers by default (E2E_WORKERS to change); a file's tests run in order in
+ * decision 082). Three workers by default on CI's two cores (decision 123; E2E_WORKERS to change); a file's tests run in order in
  * one worker.
  */
-const workers = Number(process.env.E2E_WORKERS ?? 2);
+const workers = Number(process.env.E2E_WORKERS ?? 3);
 const executablePath = findChromium() ?? undefined;
 
 const phone = { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 };

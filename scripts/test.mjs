@@ -1,7 +1,7 @@
 // `npm test`: every test. Unit and server-integration tests (Vitest; server tests on PGlite, and
 // on PostgreSQL too when TEST_DATABASE_URL is set), then the web and back-office builds and the
 // Playwright journeys in Chromium: the borrower app at 390x844 and the back office at 1440x900
-// (two workers, one server each; decisions 082 and 093). Prints one 'N passed, N failed' line per
+// (three workers, one server each; decisions 082, 093 and 123). Prints one 'N passed, N failed' line per
 // runner with its time, and a total.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
