@@ -139,7 +139,8 @@ test('privacy, reconciliation and restructure gallery in vn and en', async ({ pa
     await page.goto('/admin/reconciliation');
     await page.locator('#reconciliation-date').fill('2026-01-05');
     await page.locator('#reconciliation-date').blur();
-    await expect(page.locator('.ant-empty')).toBeVisible({ timeout: 20_000 });
+    // A day with nothing at all: no difference, and no statement imported for it (decision 121).
+    await expect(page.getByTestId('reconciliation-no-statement')).toBeVisible({ timeout: 20_000 });
     await page.locator('#reconciliation-date').evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - 90));
     await shot(page, lang, 'reconciliation-clean');
 

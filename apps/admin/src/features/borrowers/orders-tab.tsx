@@ -2,7 +2,7 @@ import type { BorrowerDetail } from '@sen/contract';
 import { Button, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { can } from '../../shared/auth/permissions.ts';
-import { formatDateTime, formatVnd } from '../../shared/format/format.ts';
+import { formatDateTime, formatDay, formatVnd } from '../../shared/format/format.ts';
 import { useT } from '../../shared/i18n/i18n.ts';
 import { StatusTag } from '../../shared/ui/status-tag.tsx';
 import { orderState } from './borrower-labels.ts';
@@ -99,7 +99,7 @@ export function OrderDetail({ order }: { order: Order }) {
         title={() => t('borrowers.orders.schedule')}
         columns={[
           { title: '#', dataIndex: 'planPart', width: 48 },
-          { title: t('borrowers.orders.dueDate'), dataIndex: 'dueDate' },
+          { title: t('borrowers.orders.dueDate'), dataIndex: 'dueDate', render: (day: string) => formatDay(day) },
           { title: t('borrowers.orders.principal'), dataIndex: 'principal', render: formatVnd, align: 'right' },
           { title: t('borrowers.orders.fee'), dataIndex: 'fee', render: formatVnd, align: 'right' },
           { title: t('borrowers.orders.scheduledInterest'), dataIndex: 'scheduledInterest', render: formatVnd, align: 'right' },

@@ -85,6 +85,8 @@ describe('the restructure offer form (decision 117)', { timeout: 60_000 }, () =>
     expect(await screen.findByTestId('restructure-total')).toHaveTextContent('3,135,000 ₫');
     expect(screen.getByTestId('restructure-apr')).toHaveTextContent('14.32 %');
     expect(screen.getByTestId('restructure-plan')).toHaveTextContent('1,576,500 ₫');
+    // Due days written as the back office writes days, never '2026-12-26'.
+    expect(screen.getByTestId('restructure-plan')).toHaveTextContent('26 Dec 2026');
 
     // The reason is required, as for every proposal.
     const calls = fetchMock.mock.calls.length;

@@ -2,7 +2,7 @@ import type { RestructurePreview } from '@sen/contract';
 import { Alert, App, Button, Descriptions, Form, Input, InputNumber, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { reasonRule } from '../../shared/forms/reason-rule.ts';
-import { formatNumber, formatVnd, vietnamDay } from '../../shared/format/format.ts';
+import { formatDay, formatNumber, formatVnd, vietnamDay } from '../../shared/format/format.ts';
 import { useT } from '../../shared/i18n/i18n.ts';
 import { errorMessage } from '../../shared/request/admin-request-error.ts';
 import { useProposeRestructure, useRestructurePreview } from './collection-queries.ts';
@@ -146,7 +146,7 @@ function PlanView({ plan }: { plan: Plan }) {
           <span data-testid="restructure-total">{formatVnd(plan.totalRepayable)}</span>
         </Descriptions.Item>
         <Descriptions.Item label={t('restructure.apr')}>
-          <span data-testid="restructure-apr">{`${plan.aprPercent.toFixed(2)} %`}</span>
+          <span data-testid="restructure-apr">{`${formatNumber(plan.aprPercent, 2)} %`}</span>
         </Descriptions.Item>
       </Descriptions>
       <Table
@@ -155,7 +155,7 @@ function PlanView({ plan }: { plan: Plan }) {
         pagination={false}
         dataSource={plan.instalments}
         columns={[
-          { title: t('restructure.col.due'), dataIndex: 'dueDate' },
+          { title: t('restructure.col.due'), dataIndex: 'dueDate', render: (day: string) => formatDay(day) },
           { title: t('restructure.col.principal'), dataIndex: 'principal', render: formatVnd, align: 'right' },
           { title: t('restructure.col.interest'), dataIndex: 'interest', render: formatVnd, align: 'right' },
           { title: t('restructure.col.fees'), render: (_: unknown, row: Plan['instalments'][number]) => formatVnd(row.fee + row.overdueFee), align: 'right' },

@@ -78,7 +78,11 @@ describe('asking for help', { timeout: 20_000 }, () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     fireEvent.click(within(sheet).getByText('Confirm'));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Reason Lost my job or income' })).toBeInTheDocument());
-    fireEvent.change(screen.getByLabelText('Your situation (optional)'), { target: { value: 'Mất việc' } });
+    // The situation is free text of up to 500 characters: several lines, the count under them.
+    const situation = screen.getByLabelText('Your situation (optional)');
+    expect(situation.tagName).toBe('TEXTAREA');
+    fireEvent.change(situation, { target: { value: 'Mất việc' } });
+    expect(screen.getByText('8/500')).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('hardship-submit'));
     expect(await screen.findByTestId('hardship-pending', {}, SLOW)).toHaveTextContent('700,000 ₫');
     expect(requestBody(fetchMock, API_PATHS.hardshipRequest)).toMatchObject({ orderId: 9, reason: 'income_loss', note: 'Mất việc', monthlyAmount: 700_000 });

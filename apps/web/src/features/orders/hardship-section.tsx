@@ -1,6 +1,7 @@
-import { BORROWER_ERRORS, HARDSHIP_REASONS, OTP_RESEND_SECONDS, type HardshipReason, type RestructureOfferView } from '@sen/contract';
+import { BORROWER_ERRORS, HARDSHIP_NOTE_MAX, HARDSHIP_REASONS, OTP_RESEND_SECONDS, type HardshipReason, type RestructureOfferView } from '@sen/contract';
 import { useState } from 'react';
 import { FormPickerField } from '../../shared/forms/form-picker-field.tsx';
+import { FormTextArea } from '../../shared/forms/form-text-area.tsx';
 import { FormTextField, digitsOnly } from '../../shared/forms/form-text-field.tsx';
 import { errorText } from '../../shared/forms/server-field-errors.ts';
 import { useZodForm } from '../../shared/forms/use-zod-form.ts';
@@ -57,7 +58,7 @@ export function HardshipRequestForm({ orderId, onDone }: { orderId: number; onDo
         options={HARDSHIP_REASONS.map((reason) => ({ value: reason, label: t(REASON_LABELS[reason]) }))}
         data-testid="hardship-reason"
       />
-      <FormTextField control={form.control} name="note" label={t('hardship.note')} placeholder={t('hardship.note.placeholder')} maxLength={500} data-testid="hardship-note" />
+      <FormTextArea control={form.control} name="note" label={t('hardship.note')} placeholder={t('hardship.note.placeholder')} maxLength={HARDSHIP_NOTE_MAX} data-testid="hardship-note" />
       <FormTextField
         control={form.control}
         name="monthlyAmount"
