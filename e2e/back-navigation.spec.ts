@@ -166,6 +166,8 @@ test('the certification step asks before leaving, and Back from "password create
   await page.getByTestId('create-password-confirm-input').fill('first123');
   await page.getByTestId('create-password-button').click();
   await expect(page).toHaveURL(/\/login\/create-password\/succeed$/);
+  // Back as a person presses it: once the page shows (the URL changes before it renders).
+  await expect(page.getByTestId('go-home-button')).toBeVisible();
   await page.goBack();
   await expect(page).toHaveURL(`${origin}/`);
   await expectSettledAppScreen(page, origin, 'Back from password created');

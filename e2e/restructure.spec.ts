@@ -28,7 +28,7 @@ async function backAndReturn(page: Page): Promise<void> {
 /** The collector (invited) and the demo admin, signed in through the back office's API. */
 async function operators(contexts: APIRequest, baseURL: string) {
   const admin = await signedInDemoAdmin(contexts, baseURL);
-  return { admin, collector: await invitedOperator(contexts, baseURL, admin, 'collector', 'Cam Collector') };
+  return { admin, collector: await invitedOperator(contexts, baseURL, admin, 'collector', 'Tam Restructure Collector') };
 }
 
 test('an overdue borrower asks for help, gets an offer approved by two operators, accepts it with the SMS code and sees the new schedule', async ({ page, request, playwright, baseURL }) => {

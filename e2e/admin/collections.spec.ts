@@ -15,7 +15,9 @@ test('a collector works a case: logs a call, records a promise, and sees it brok
   await useAdminLanguage(page, 'en');
   await signInThroughPages(page, DEMO_ADMIN);
   try {
-    const collector = await signedInCollector(browser, baseURL!, page, 'Cam Collector');
+    // A name of its own: other journeys on the same server invite collectors too.
+    const collectorName = `Cam Collector ${Date.now().toString(36)}`;
+    const collector = await signedInCollector(browser, baseURL!, page, collectorName);
     const item = await overdueCase(browser, baseURL!, request, page);
 
     // The admin assigns it by hand from the list.
@@ -23,7 +25,7 @@ test('a collector works a case: logs a call, records a promise, and sees it brok
     const row = page.getByRole('row').filter({ hasText: item.orderNo });
     await expect(row).toContainText('1-10 days');
     await row.getByRole('combobox', { name: `Assign the case of order ${item.orderNo}` }).click();
-    await page.locator('.ant-select-dropdown:visible').getByText('Cam Collector (', { exact: false }).click();
+    await page.locator('.ant-select-dropdown:visible').getByText(`${collectorName} (`, { exact: false }).click();
     await expect(page.getByText('Assignment saved')).toBeVisible();
     await expectAccessible(page, 'collection cases');
 
