@@ -330,6 +330,7 @@ export function composeServices(infra: Infra) {
     businessClock,
     maxAttempts: config.payout.maxAttempts,
     retryMs: config.payout.retrySeconds * 1000,
+    concurrency: config.payout.concurrency,
     log,
   });
   // Refunds of overpayments through the payout partner (decision 100), sent by the refund job.

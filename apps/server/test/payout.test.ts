@@ -51,7 +51,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 /** A payout job on the test app's database with the lossy provider (or another database's unit of work). */
-function job(uow = t.database.uow) {
+function job(uow = t.database.uow, concurrency = 1) {
   return new PayoutService({
     uow,
     loans: t.services.loans,
@@ -64,6 +64,7 @@ function job(uow = t.database.uow) {
     businessClock: t.clock.now,
     maxAttempts: 2,
     retryMs: 60_000,
+    concurrency,
     log: t.app.log,
   });
 }
@@ -180,6 +181,54 @@ describe('the payout job (decisions 057, 073)', () => {
     expect(transfersTo(payoutReference(order.orderNo, 1))).toBe(1);
     expect(provider.transferCount).toBeGreaterThan(0);
     expect(await t.database.db.select().from(payoutAttempts).where(and(eq(payoutAttempts.orderId, order.id), eq(payoutAttempts.state, 'succeeded')))).toHaveLength(1);
+    await expectLedgerOk();
+  });
+
+  it('drains a backlog larger than a batch in one run, batch after batch', async () => {
+    const b = await createBorrower(t);
+    const orders = [];
+    for (let n = 0; n < 7; n += 1) orders.push(await commitOrder(b, 1_000_000n));
+    // Batches of 3: a full batch means more may be due, so the run takes the next (3, 3, then 1).
+    expect(await job().runDue(3)).toMatchObject({ claimed: 7, submitted: 7, pending: 7 });
+    t.clock.advance(3_000);
+    expect(await job().runDue(3)).toMatchObject({ claimed: 7, succeeded: 7, submitted: 0 });
+    for (const order of orders) {
+      expect(transfersTo(payoutReference(order.orderNo, 1))).toBe(1);
+      expect((await orderRow(order.id)).state).toBe('repaying');
+    }
+    await expectLedgerOk();
+  });
+
+  it('sends a batch’s attempts side by side, at most PAYOUT_CONCURRENCY at once, each once', async () => {
+    const borrowers = await Promise.all(Array.from({ length: 3 }, () => createBorrower(t)));
+    const orders = [];
+    for (const b of borrowers) for (let n = 0; n < 3; n += 1) orders.push(await commitOrder(b, 1_000_000n));
+    // The partner answers after a moment, so the calls of one batch overlap when they are sent side by side.
+    let inFlight = 0;
+    let most = 0;
+    const submit = lossy.submit.bind(lossy);
+    lossy.submit = async (request) => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      try {
+        return await submit(request);
+      } finally {
+        inFlight -= 1;
+      }
+    };
+    try {
+      expect(await job(t.database.uow, 4).runDue()).toMatchObject({ claimed: 9, submitted: 9, pending: 9 });
+    } finally {
+      lossy.submit = submit;
+    }
+    expect(most).toBe(4);
+    t.clock.advance(3_000);
+    expect(await job(t.database.uow, 4).runDue()).toMatchObject({ claimed: 9, succeeded: 9 });
+    for (const order of orders) {
+      expect(transfersTo(payoutReference(order.orderNo, 1)), order.orderNo).toBe(1);
+      expect((await orderRow(order.id)).state).toBe('repaying');
+    }
     await expectLedgerOk();
   });
 
