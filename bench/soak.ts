@@ -2,9 +2,11 @@ import { mkdirSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { createDatabase, executeRows, type Database } from '../apps/server/src/db/database.ts';
 // @ts-expect-error -- a plain JavaScript script without type declarations
 import { CLUSTER, signal, stop } from '../scripts/cluster.mjs';
-import { auditCluster, commitOnce, freshCluster, type ClusterClient } from './cluster.ts';
+import { auditCluster, commitOnce, directUrl, freshCluster, type ClusterClient } from './cluster.ts';
 import { percentile } from './commit-load.ts';
 
 /*
@@ -40,6 +42,12 @@ async function memoryOf(metricsPort: number): Promise<Memory> {
 
 async function memoryAll(): Promise<Memory[]> {
   return Promise.all(CLUSTER.instances.map((instance: { metricsPort: number }) => memoryOf(instance.metricsPort).catch(() => ({ rss: Number.NaN, heapUsed: Number.NaN }))));
+}
+
+/** Payout attempts not yet answered (created, being sent, pending at the partner): the payout job's backlog. */
+async function payoutBacklog(database: Database): Promise<number> {
+  const [row] = await executeRows<{ count: number }>(database.db, sql`select count(*)::int as count from payout_attempts where state in ('created', 'submitting', 'pending')`);
+  return row?.count ?? Number.NaN;
 }
 
 const median = (values: number[]) => {
@@ -82,6 +90,8 @@ async function main(): Promise<void> {
   const rate = Number(values.rate);
   const windowSeconds = Number(values.window);
   const client: ClusterClient = await freshCluster(Number(values.borrowers));
+  // A direct connection of the soak's own (not through PgBouncer) to read the payout backlog per window.
+  const watch = await createDatabase({ databaseUrl: directUrl, dataDir: 'memory://', pool: { max: 1 } });
   const startMemory = await memoryAll();
   console.log(
     `soak: ${rate} commits/s for ${seconds} s through ${CLUSTER.balancer} (the first ${warmupSeconds} s a warm-up); RSS at start ${startMemory.map((memory) => mb(memory.rss)).join(' / ')} MB; load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`,
@@ -101,10 +111,10 @@ async function main(): Promise<void> {
     const index = Math.floor((Date.now() - started) / (windowSeconds * 1000)) - 1;
     const previous = windows[index];
     if (!previous) return;
-    void memoryAll().then((memory) => {
+    void Promise.all([memoryAll(), payoutBacklog(watch).catch(() => Number.NaN)]).then(([memory, backlog]) => {
       memoryAt[index] = memory;
       console.log(
-        `  ${String((index + 1) * windowSeconds).padStart(5)} s  ${previous.commits} commits  ${previous.errors} errors  p50 ${percentile(previous.latencies, 50)} ms  p99 ${percentile(previous.latencies, 99)} ms  RSS ${memory.map((m) => mb(m.rss)).join(' / ')} MB  heap ${memory.map((m) => mb(m.heapUsed)).join(' / ')} MB${(index + 1) * windowSeconds <= warmupSeconds ? '  (warm-up)' : ''}`,
+        `  ${String((index + 1) * windowSeconds).padStart(5)} s  ${previous.commits} commits  ${previous.errors} errors  p50 ${percentile(previous.latencies, 50)} ms  p99 ${percentile(previous.latencies, 99)} ms  RSS ${memory.map((m) => mb(m.rss)).join(' / ')} MB  heap ${memory.map((m) => mb(m.heapUsed)).join(' / ')} MB  payouts waiting ${backlog}${(index + 1) * windowSeconds <= warmupSeconds ? '  (warm-up)' : ''}`,
       );
       if (!snapshotted && (index + 1) * windowSeconds >= warmupSeconds) {
         snapshotted = true;
@@ -163,6 +173,8 @@ async function main(): Promise<void> {
   const growth = rssGrowth.map((entry: { percent: number }) => entry.percent);
   const measuredWindows = windows.map((window, index) => ({ window, index })).filter(({ window, index }) => window && (index + 1) * windowSeconds > warmupSeconds);
   const p99s = measuredWindows.map(({ window }) => percentile(window.latencies, 99));
+  console.log(`payouts waiting when the load stopped: ${await payoutBacklog(watch)}`);
+  await watch.close();
   const audit = await auditCluster(acks);
   const describe = (entries: Array<{ start: number; end: number; percent: number }>) =>
     entries.map((entry, index) => `${CLUSTER.instances[index].name} ${mb(entry.start)} → ${mb(entry.end)} (${entry.percent >= 0 ? '+' : ''}${entry.percent.toFixed(1)} %)`).join(', ');

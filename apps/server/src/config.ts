@@ -133,7 +133,7 @@ import { REPO_ROOT } from './paths.ts';
  * PAYOUT_SECRET_KEY         (unset)      HMAC-SHA256 key that signs our requests and the partner's answers (required with PAYOUT_PROVIDER=napas)
  * PAYOUT_TIMEOUT_MS         15000        how long to wait for the partner before the attempt counts as unknown (and is reconciled by reference)
  * PAYOUT_POLL_SECONDS       5            how often the payout job sends new payouts and asks the partner about pending ones (with JOBS_ENABLED)
- * PAYOUT_CONCURRENCY        4            attempts the payout job sends or asks about side by side (a run goes on batch after batch while a batch is full)
+ * PAYOUT_CONCURRENCY        8            attempts the payout job sends or asks about side by side (a run goes on batch after batch while a batch is full)
  * PAYOUT_MAX_ATTEMPTS       3            transfers tried for one loan when the bank refuses for reasons not the borrower's account, before the order is given up and the limit restored
  * PAYOUT_RETRY_SECONDS      300          wait before the next attempt after such a refusal
  * COLLECTION_BANK_BIN       970422       the lender's collection account: NAPAS bank BIN (6 digits; 970422 = MB)
@@ -314,7 +314,7 @@ const envSchema = z.object({
   PAYOUT_SECRET_KEY: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   PAYOUT_TIMEOUT_MS: positiveInt(15_000),
   PAYOUT_POLL_SECONDS: positiveInt(5),
-  PAYOUT_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+  PAYOUT_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(8),
   PAYOUT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
   PAYOUT_RETRY_SECONDS: positiveInt(300),
   COLLECTION_BANK_BIN: z.string().trim().regex(/^\d{6}$/, 'must be a 6-digit NAPAS bank BIN').default('970422'),
