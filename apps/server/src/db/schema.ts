@@ -1008,6 +1008,11 @@ export const loanOrders = pgTable(
     index('loan_orders_apply_date_idx').on(table.applyDate),
     /** The daily accrual walks the loans being repaid by id (decision 074); no indexed column changes as they accrue. */
     index('loan_orders_repaying_idx').on(table.id).where(sql`${table.state} = 'repaying'`),
+    /**
+     * A restructure's watch period, checked by every commit under the credit row lock (decision 117):
+     * by the borrower's few watched loans, not all their loans (57 ms at 8,000 loans in issue 24's soak).
+     */
+    index('loan_orders_watch_idx').on(table.userId, table.watchUntil).where(sql`${table.watchUntil} is not null`),
     /** The home ticker: recent payouts. */
     index('loan_orders_disbursed_idx').on(table.disbursedAt).where(sql`${table.disbursedAt} is not null`),
     check('loan_orders_amounts', sql`${table.principal} > 0 and ${table.serviceFee} >= 0 and ${table.disbursedAmount} > 0 and ${table.creditHeld} >= 0`),

@@ -1,0 +1,1 @@
+CREATE INDEX "loan_orders_watch_idx" ON "loan_orders" USING btree ("user_id","watch_until") WHERE "loan_orders"."watch_until" is not null;
