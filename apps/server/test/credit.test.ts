@@ -1,7 +1,8 @@
 import { NO_MANUAL_REVIEW, vietnamDate } from '@sen/domain';
 import { ADMIN_PATHS, API_PATHS, ERRORS, type HomeIndex, type LoanPage, type ProductInput, type ProductRecord } from '@sen/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { executeRows } from '../src/db/database.ts';
 import { creditAccounts, creditDecisions, loanProducts, userMessages, users } from '../src/db/schema.ts';
 import { CreditRepository } from '../src/modules/credit/credit.repository.ts';
 import { CreditRules } from '../src/modules/credit/credit-rules.service.ts';
@@ -9,6 +10,7 @@ import { CreditRulesRepository } from '../src/modules/credit/credit-rules.reposi
 import { CreditService } from '../src/modules/credit/credit.service.ts';
 import { ManualReviewRepository } from '../src/modules/credit/manual-review.repository.ts';
 import { DEMO_PRODUCTS } from '../src/modules/product/index.ts';
+import { committedOrder, createBorrower } from './helpers/loans.ts';
 import { productChanger, testProduct } from './helpers/operators.ts';
 import { createTestApp, randomPhone, type TestApp } from './helpers/test-app.ts';
 
@@ -379,6 +381,38 @@ describe('credit reservations (for the loan module)', () => {
     expect(account!.usedAmount).toBe(10_000_000n);
     const refused = outcomes.find((outcome) => outcome.status === 'rejected') as PromiseRejectedResult;
     expect(refused.reason.errorName).toBe('CREDIT_LIMIT_EXCEEDED');
+  });
+
+  it('checks a borrower with many loans by their few watched, overdue or written-off ones, not by reading every loan (issue 24’s soak)', async () => {
+    const b = await createBorrower(t, 1_000_000_000n);
+    const order = await committedOrder(t, b, 1_000_000n);
+    /** Rows of loan_orders this transaction read through indexes, so far. */
+    const ordersFetched = async () =>
+      Number((await executeRows<{ fetched: string }>(t.database.uow.db, sql`select pg_stat_get_xact_tuples_fetched('loan_orders'::regclass) as fetched`))[0]!.fetched);
+    class RolledBack extends Error {}
+    let fetched: number | null = null;
+    await expect(
+      t.database.uow.transaction(async () => {
+        // 400 more loans of the same borrower (copies of the first under new numbers), and the statistics.
+        const columns = (
+          await executeRows<{ name: string }>(
+            t.database.uow.db,
+            sql`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = 'loan_orders' and is_generated = 'NEVER' and column_name not in ('id', 'order_no', 'idempotency_key') order by ordinal_position`,
+          )
+        ).map((row) => `"${row.name}"`);
+        const list = sql.raw(columns.join(', '));
+        await t.database.uow.db.execute(
+          sql`insert into loan_orders (${list}, order_no, idempotency_key) select ${list}, order_no || '-' || n, 'copy-' || n from loan_orders, generate_series(1, 400) n where id = ${order.id}`,
+        );
+        await t.database.uow.db.execute(sql`analyze loan_orders`);
+        const before = await ordersFetched();
+        await t.services.credit.reserve(b.userId, 1_000_000n);
+        fetched = (await ordersFetched()) - before;
+        throw new RolledBack();
+      }),
+    ).rejects.toThrow(RolledBack);
+    // Without loan_orders_watch_idx the watch check alone read all 401 (57 ms at 8,358 in the soak).
+    expect(fetched).toBeLessThan(20);
   });
 
   it('releases what was used, never below zero, and refuses borrowers not approved', async () => {

@@ -6,6 +6,7 @@ import { API_PATHS } from '@sen/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { createPrometheusMetrics, type PrometheusMetrics } from '../src/shared/prometheus-metrics.ts';
+import { committedOrder, createBorrower } from './helpers/loans.ts';
 import { postSepay, sepayTransfer } from './helpers/sepay.ts';
 import { createTestApp, randomIp, randomPhone, type TestApp } from './helpers/test-app.ts';
 import { createTestDatabase } from './helpers/test-database.ts';
@@ -125,6 +126,8 @@ describe('metrics', () => {
       'sen_db_pool_connections',
       'sen_db_pool_waiting',
       'sen_outbox_depth',
+      'sen_payouts_waiting',
+      'sen_payout_lag_seconds',
       'sen_process_resident_memory_bytes',
     ]) {
       expect(before, name).toContain(`# TYPE ${name} `);
@@ -179,6 +182,17 @@ describe('metrics', () => {
     // Every method label is one of the fixed set.
     const methods = new Set([...after.matchAll(/^sen_http_request_duration_seconds_count\{method="([^"]*)"/gm)].map((match) => match[1]));
     expect([...methods].filter((method) => !['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'other'].includes(method!))).toEqual([]);
+  });
+
+  it('counts the payouts waiting for the payout job, and how late the oldest due one is', async () => {
+    const before = await scrape();
+    const b = await createBorrower(t);
+    await committedOrder(t, b);
+    await committedOrder(t, b, 2_000_000n);
+    const after = await scrape();
+    expect(sample(after, 'sen_payouts_waiting')).toBe(sample(before, 'sen_payouts_waiting') + 2);
+    expect(sample(after, 'sen_payout_lag_seconds')).toBeGreaterThanOrEqual(0);
+    expect(after).toMatch(/^sen_payout_lag_seconds \d/m);
   });
 
   it('leaves the outbox depth out of a scrape when its query fails or hangs, and still answers every other series', { timeout: 15_000 }, async () => {

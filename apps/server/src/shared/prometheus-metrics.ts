@@ -2,7 +2,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { Database } from '../db/database.ts';
+import { sql } from 'drizzle-orm';
+import { executeRows, type Database } from '../db/database.ts';
 import { OutboxRepository } from '../events/outbox.repository.ts';
 import type { Metrics, PayoutCounts } from './metrics.ts';
 import { withDeadline } from './with-deadline.ts';
@@ -21,8 +22,14 @@ const UNMATCHED = 'unmatched';
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 const OTHER_METHOD = 'other';
 
-/** How long the outbox count may take at scrape time before the figure is left out of that scrape. */
+/** How long the outbox count (or the payout backlog's) may take at scrape time before the figure is left out of that scrape. */
 const OUTBOX_DEPTH_DEADLINE_MS = 1000;
+
+/** The payout job's backlog (decision 124): attempts not answered yet, and how late the oldest due one is. */
+interface PayoutBacklog {
+  waiting: number;
+  lagSeconds: number;
+}
 
 /** `Bearer <token>` compared in constant time (hashes first, so the lengths never differ). */
 function bearerMatches(header: string | undefined, token: string): boolean {
@@ -55,6 +62,16 @@ export interface PrometheusMetricsOptions {
   onCollectError?: (figure: string, error: unknown) => void;
   /** Where the outbox depth comes from; default the outbox table (a test passes one that fails or hangs). */
   readOutboxDepth?: () => Promise<number>;
+}
+
+/** The payout attempts of decision 073 not answered yet; the lag is 0 when none is due. */
+async function payoutBacklogOf(database: Database): Promise<PayoutBacklog> {
+  const [row] = await executeRows<{ waiting: number; lag: number | null }>(
+    database.uow.db,
+    sql`select count(*)::int as waiting, extract(epoch from now() - min(next_check_at) filter (where next_check_at <= now()))::float8 as lag
+          from payout_attempts where state in ('created', 'submitting', 'pending')`,
+  );
+  return { waiting: row?.waiting ?? 0, lagSeconds: Math.max(0, row?.lag ?? 0) };
 }
 
 export function createPrometheusMetrics(database: Database, options: PrometheusMetricsOptions = {}): PrometheusMetrics {
@@ -155,6 +172,40 @@ export function createPrometheusMetrics(database: Database, options: PrometheusM
       } catch (error) {
         this.remove();
         onCollectError('outbox_depth', error);
+      }
+    },
+  });
+
+  // Both payout figures come from one query per scrape: the first gauge reads (a scrape starts the
+  // collects in registration order), the second takes that read when it is fresh.
+  let backlogRead: { at: number; figures: Promise<PayoutBacklog> } | null = null;
+  const readBacklog = () => {
+    backlogRead = { at: Date.now(), figures: withDeadline(payoutBacklogOf(database), OUTBOX_DEPTH_DEADLINE_MS) };
+    return backlogRead.figures;
+  };
+  new Gauge({
+    name: 'sen_payouts_waiting',
+    help: 'Payout attempts not answered yet: new, being sent, or pending at the partner (decision 124)',
+    registers: [registry],
+    async collect() {
+      try {
+        this.set((await readBacklog()).waiting);
+      } catch (error) {
+        this.remove();
+        onCollectError('payouts_waiting', error);
+      }
+    },
+  });
+  new Gauge({
+    name: 'sen_payout_lag_seconds',
+    help: 'How long the oldest payout attempt that is due has waited for the payout job (0 when none is due)',
+    registers: [registry],
+    async collect() {
+      try {
+        this.set((await (backlogRead && Date.now() - backlogRead.at < 1000 ? backlogRead.figures : readBacklog())).lagSeconds);
+      } catch {
+        // Reported once, by sen_payouts_waiting's collect.
+        this.remove();
       }
     },
   });

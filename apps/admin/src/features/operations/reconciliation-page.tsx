@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { can } from '../../shared/auth/permissions.ts';
-import { formatDateTime, formatVnd, vietnamDay } from '../../shared/format/format.ts';
+import { formatBankTime, formatDateTime, formatVnd, vietnamDay } from '../../shared/format/format.ts';
 import { useT } from '../../shared/i18n/i18n.ts';
 import { QueryState } from '../../shared/ui/query-state.tsx';
 import { useOperator } from '../auth/operator-query.ts';
@@ -100,7 +100,7 @@ export function ReconciliationView({ report }: { report: ReconciliationReport })
                   </span>
                 ),
               },
-              { title: t('reconciliation.at'), dataIndex: 'at', render: (at: string | null) => at ?? '—' },
+              { title: t('reconciliation.at'), dataIndex: 'at', render: formatBankTime },
               { title: t('reconciliation.bankAmount'), dataIndex: 'bankAmount', align: 'right', render: amount },
               { title: t('reconciliation.ledgerAmount'), dataIndex: 'ledgerAmount', align: 'right', render: amount },
               { title: t('common.actions'), key: 'links', render: (_: unknown, row) => <DifferenceLinks difference={row} /> },

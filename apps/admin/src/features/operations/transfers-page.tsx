@@ -1,6 +1,6 @@
 import { Table, Tabs, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
-import { formatDateTime, formatVnd } from '../../shared/format/format.ts';
+import { formatBankTime, formatDateTime, formatVnd } from '../../shared/format/format.ts';
 import { useT } from '../../shared/i18n/i18n.ts';
 import { QueryState } from '../../shared/ui/query-state.tsx';
 import { StatusTag, type Tone } from '../../shared/ui/status-tag.tsx';
@@ -37,7 +37,7 @@ export default function TransfersPage() {
             pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
             columns={[
               { title: t('transfers.receivedAt'), dataIndex: 'receivedAt', render: formatDateTime },
-              { title: t('transfers.transactionDate'), dataIndex: 'transactionDate' },
+              { title: t('transfers.transactionDate'), dataIndex: 'transactionDate', render: formatBankTime },
               {
                 title: t('transfers.amount'),
                 dataIndex: 'amount',

@@ -2,7 +2,7 @@ import { adminEndpoints, type ProposalView, type TransferSuggestion } from '@sen
 import { Alert, Button, Descriptions, Form, Input, Modal, Space, Table, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { zodRule } from '../../shared/forms/zod-rule.ts';
-import { formatDateTime, formatVnd } from '../../shared/format/format.ts';
+import { formatBankTime, formatDateTime, formatVnd } from '../../shared/format/format.ts';
 import { useT } from '../../shared/i18n/i18n.ts';
 import { errorMessage } from '../../shared/request/admin-request-error.ts';
 import { QueryState } from '../../shared/ui/query-state.tsx';
@@ -62,7 +62,7 @@ export function UnidentifiedTable({ list, onDecide }: { list: UnidentifiedTransf
       dataSource={list}
       pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
       columns={[
-        { title: t('transfers.transactionDate'), dataIndex: 'transactionDate' },
+        { title: t('transfers.transactionDate'), dataIndex: 'transactionDate', render: formatBankTime },
         { title: t('transfers.amount'), dataIndex: 'amount', align: 'right', render: (amount: number) => <span className="nowrap">{formatVnd(amount)}</span> },
         { title: t('transfers.content'), dataIndex: 'content', render: (content: string) => <span className="transfer-content">{content}</span> },
         { title: t('transfers.reference'), dataIndex: 'providerTransactionId', render: (id: string) => <code>{id}</code> },
@@ -165,7 +165,7 @@ export function DecisionDialog({ decision, onClose, onProposed }: { decision: De
           <Descriptions size="small" column={1} bordered>
             <Descriptions.Item label={t('transfers.amount')}>{formatVnd(decision.transfer.amount)}</Descriptions.Item>
             <Descriptions.Item label={t('transfers.content')}>{decision.transfer.content}</Descriptions.Item>
-            <Descriptions.Item label={t('transfers.transactionDate')}>{decision.transfer.transactionDate}</Descriptions.Item>
+            <Descriptions.Item label={t('transfers.transactionDate')}>{formatBankTime(decision.transfer.transactionDate)}</Descriptions.Item>
           </Descriptions>
           <Form<DecisionValues>
             form={form}

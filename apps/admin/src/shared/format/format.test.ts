@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../i18n/i18n.ts';
-import { formatDateTime, formatDay, formatPpm, formatVnd, vietnamDay } from './format.ts';
+import { formatBankTime, formatDateTime, formatDay, formatPpm, formatVnd, vietnamDay } from './format.ts';
 
 afterEach(() => changeLanguage('vn'));
 
@@ -24,6 +24,15 @@ describe('formatting', () => {
     await changeLanguage('vn');
     expect(formatDay('2026-12-01')).toBe(formatDateTime('2026-12-01T05:00:00Z').replace(/^\d{2}:\d{2} /, ''));
     expect(formatDay(null)).toBe('—');
+  });
+
+  it('writes the bank\'s wall-clock time of a transfer as an instant in Vietnam, other text as it came', async () => {
+    await changeLanguage('en');
+    expect(formatBankTime('2026-11-26 14:02:37')).toBe(formatDateTime('2026-11-26T07:02:37Z'));
+    expect(formatBankTime('2026-11-26 14:02:37')).toContain('14:02');
+    expect(formatBankTime('2026-11-26T23:30')).toContain('26 Nov 2026');
+    expect(formatBankTime('26/11/2026 14:02')).toBe('26/11/2026 14:02');
+    expect(formatBankTime(null)).toBe('—');
   });
 
   it('writes ppm rates as percentages', async () => {

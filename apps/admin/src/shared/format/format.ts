@@ -21,6 +21,17 @@ export function formatDateTime(iso: string | null | undefined): string {
   return new Intl.DateTimeFormat(locale(), { timeZone: VIETNAM_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
+/**
+ * The bank's time of a transfer as its statement and webhook write it ('2026-11-26 14:02:37',
+ * Vietnam wall-clock time, no zone), written as formatDateTime writes an instant; any other text
+ * as it came.
+ */
+export function formatBankTime(text: string | null | undefined): string {
+  if (!text) return '—';
+  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)$/.exec(text.trim());
+  return match ? formatDateTime(`${match[1]}T${match[2]}+07:00`) : text;
+}
+
 /** A calendar day (YYYY-MM-DD, a due day) written as formatDateTime writes its day: a table never mixes '2026-12-12' with '27 Nov 2026'. */
 export function formatDay(day: string | null | undefined): string {
   if (!day) return '—';
