@@ -70,7 +70,7 @@ export function DataRequestTable({ list, onAct }: { list: AdminDataRequest[]; on
           // The borrower's own words get the room (the dates beside them squeezed them to 'Địa chỉ th…').
           width: '24%',
           render: (_: unknown, row) => (
-            <span className="cell-request">
+            <span>
               {t(`privacy.kind.${row.kind}`)}
               {row.consent ? ` · ${t(`privacy.consent.${row.consent}`)}` : ''}
               {row.details ? <Typography.Paragraph className="cell-note" ellipsis={{ rows: 2, expandable: true }}>{row.details}</Typography.Paragraph> : null}
