@@ -45,8 +45,11 @@ test('an overdue borrower asks for help, gets an offer approved by two operators
     await page.goto('/order/repay-list');
     await waitForApp(page);
     await page.getByTestId('repay-item').first().getByRole('button', { name: 'Details' }).click();
+    // The list shows the same status tag: the order page is the one with the order in its address.
+    await expect(page).toHaveURL(/\/order\/info\?orderId=\d+$/);
     await expect(page.getByTestId('order-status')).toHaveText('Overdue');
     const orderId = Number(new URL(page.url()).searchParams.get('orderId'));
+    expect(orderId).toBeGreaterThan(0);
 
     // Asking for help: the form checks what it is given, with the contract's messages.
     await page.getByTestId('hardship-ask').click();
