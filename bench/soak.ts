@@ -2,11 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { sql } from 'drizzle-orm';
-import { createDatabase, executeRows, type Database } from '../apps/server/src/db/database.ts';
 // @ts-expect-error -- a plain JavaScript script without type declarations
 import { CLUSTER, signal, stop } from '../scripts/cluster.mjs';
-import { auditCluster, commitOnce, directUrl, freshCluster, type ClusterClient } from './cluster.ts';
+import { auditCluster, commitOnce, freshCluster, type ClusterClient } from './cluster.ts';
 import { percentile } from './commit-load.ts';
 
 /*
@@ -29,6 +27,8 @@ import { percentile } from './commit-load.ts';
 interface Memory {
   rss: number;
   heapUsed: number;
+  /** The payout job's backlog as the instance reports it (sen_payouts_waiting; the same figure on every instance). */
+  payoutsWaiting: number;
 }
 
 async function memoryOf(metricsPort: number): Promise<Memory> {
@@ -37,18 +37,15 @@ async function memoryOf(metricsPort: number): Promise<Memory> {
     const line = text.split('\n').find((candidate) => candidate.startsWith(`${name} `));
     return line ? Number(line.split(' ')[1]) : Number.NaN;
   };
-  return { rss: value('sen_process_resident_memory_bytes'), heapUsed: value('sen_nodejs_heap_size_used_bytes') };
+  return { rss: value('sen_process_resident_memory_bytes'), heapUsed: value('sen_nodejs_heap_size_used_bytes'), payoutsWaiting: value('sen_payouts_waiting') };
 }
 
 async function memoryAll(): Promise<Memory[]> {
-  return Promise.all(CLUSTER.instances.map((instance: { metricsPort: number }) => memoryOf(instance.metricsPort).catch(() => ({ rss: Number.NaN, heapUsed: Number.NaN }))));
+  return Promise.all(CLUSTER.instances.map((instance: { metricsPort: number }) => memoryOf(instance.metricsPort).catch(() => ({ rss: Number.NaN, heapUsed: Number.NaN, payoutsWaiting: Number.NaN }))));
 }
 
-/** Payout attempts not yet answered (created, being sent, pending at the partner): the payout job's backlog. */
-async function payoutBacklog(database: Database): Promise<number> {
-  const [row] = await executeRows<{ count: number }>(database.db, sql`select count(*)::int as count from payout_attempts where state in ('created', 'submitting', 'pending')`);
-  return row?.count ?? Number.NaN;
-}
+/** The backlog from the first instance that answered its scrape. */
+const payoutsWaitingOf = (memory: Memory[]) => memory.map((entry) => entry.payoutsWaiting).find((value) => Number.isFinite(value)) ?? Number.NaN;
 
 const median = (values: number[]) => {
   const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
@@ -90,8 +87,6 @@ async function main(): Promise<void> {
   const rate = Number(values.rate);
   const windowSeconds = Number(values.window);
   const client: ClusterClient = await freshCluster(Number(values.borrowers));
-  // A direct connection of the soak's own (not through PgBouncer) to read the payout backlog per window.
-  const watch = await createDatabase({ databaseUrl: directUrl, dataDir: 'memory://', pool: { max: 1 } });
   const startMemory = await memoryAll();
   console.log(
     `soak: ${rate} commits/s for ${seconds} s through ${CLUSTER.balancer} (the first ${warmupSeconds} s a warm-up); RSS at start ${startMemory.map((memory) => mb(memory.rss)).join(' / ')} MB; load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`,
@@ -111,10 +106,10 @@ async function main(): Promise<void> {
     const index = Math.floor((Date.now() - started) / (windowSeconds * 1000)) - 1;
     const previous = windows[index];
     if (!previous) return;
-    void Promise.all([memoryAll(), payoutBacklog(watch).catch(() => Number.NaN)]).then(([memory, backlog]) => {
+    void memoryAll().then((memory) => {
       memoryAt[index] = memory;
       console.log(
-        `  ${String((index + 1) * windowSeconds).padStart(5)} s  ${previous.commits} commits  ${previous.errors} errors  p50 ${percentile(previous.latencies, 50)} ms  p99 ${percentile(previous.latencies, 99)} ms  RSS ${memory.map((m) => mb(m.rss)).join(' / ')} MB  heap ${memory.map((m) => mb(m.heapUsed)).join(' / ')} MB  payouts waiting ${backlog}${(index + 1) * windowSeconds <= warmupSeconds ? '  (warm-up)' : ''}`,
+        `  ${String((index + 1) * windowSeconds).padStart(5)} s  ${previous.commits} commits  ${previous.errors} errors  p50 ${percentile(previous.latencies, 50)} ms  p99 ${percentile(previous.latencies, 99)} ms  RSS ${memory.map((m) => mb(m.rss)).join(' / ')} MB  heap ${memory.map((m) => mb(m.heapUsed)).join(' / ')} MB  payouts waiting ${payoutsWaitingOf(memory)}${(index + 1) * windowSeconds <= warmupSeconds ? '  (warm-up)' : ''}`,
       );
       if (!snapshotted && (index + 1) * windowSeconds >= warmupSeconds) {
         snapshotted = true;
@@ -173,8 +168,7 @@ async function main(): Promise<void> {
   const growth = rssGrowth.map((entry: { percent: number }) => entry.percent);
   const measuredWindows = windows.map((window, index) => ({ window, index })).filter(({ window, index }) => window && (index + 1) * windowSeconds > warmupSeconds);
   const p99s = measuredWindows.map(({ window }) => percentile(window.latencies, 99));
-  console.log(`payouts waiting when the load stopped: ${await payoutBacklog(watch)}`);
-  await watch.close();
+  console.log(`payouts waiting when the load stopped: ${payoutsWaitingOf(await memoryAll())}`);
   const audit = await auditCluster(acks);
   const describe = (entries: Array<{ start: number; end: number; percent: number }>) =>
     entries.map((entry, index) => `${CLUSTER.instances[index].name} ${mb(entry.start)} → ${mb(entry.end)} (${entry.percent >= 0 ? '+' : ''}${entry.percent.toFixed(1)} %)`).join(', ');

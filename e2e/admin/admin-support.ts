@@ -73,6 +73,20 @@ export async function signInThroughPages(page: Page, operator: { email: string; 
   await rememberSession(page, operator.email);
 }
 
+/**
+ * The demo admin signed in through the pages in Vietnamese, the back office's default (the
+ * galleries shoot both languages from one session); no remembered session, the pages themselves.
+ */
+export async function signInDemoAdminInVietnamese(page: Page): Promise<void> {
+  await page.goto('/admin/sign-in');
+  await page.locator('#email').fill(DEMO_ADMIN.email);
+  await page.locator('#password').fill(DEMO_ADMIN.password);
+  await page.getByRole('button', { name: 'Tiếp tục' }).click();
+  await page.locator('#code').fill(await freshTotpCode(DEMO_ADMIN.totpSecret));
+  await page.getByRole('button', { name: 'Đăng nhập' }).click();
+  await expect(page.getByTestId('operator-name')).toBeVisible();
+}
+
 /** Accepts an invitation link in this page: password, then the authenticator (secret read from the page). Answers the secret. */
 export async function acceptInvitation(page: Page, link: string, password: string): Promise<string> {
   await page.goto(link);

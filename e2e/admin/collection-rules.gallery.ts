@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '../fixtures.ts';
-import { DEMO_ADMIN, freshTotpCode, useAdminLanguage } from './admin-support.ts';
+import { signInDemoAdminInVietnamese, useAdminLanguage } from './admin-support.ts';
 
 /**
  * Refreshes docs/screenshots/admin-{lang}-collection-rules*.png (npm run screenshots): the
@@ -23,13 +23,7 @@ async function shot(page: Page, lang: Lang, name: string) {
 
 test('collection rules gallery in vn and en', async ({ page }) => {
   await useAdminLanguage(page, 'vn');
-  await page.goto('/admin/sign-in');
-  await page.locator('#email').fill(DEMO_ADMIN.email);
-  await page.locator('#password').fill(DEMO_ADMIN.password);
-  await page.getByRole('button', { name: 'Tiếp tục' }).click();
-  await page.locator('#code').fill(await freshTotpCode(DEMO_ADMIN.totpSecret));
-  await page.getByRole('button', { name: 'Đăng nhập' }).click();
-  await expect(page.getByTestId('operator-name')).toBeVisible();
+  await signInDemoAdminInVietnamese(page);
 
   for (const lang of LANGUAGES) {
     await page.goto('/admin/collections/rules');

@@ -4,7 +4,7 @@ import { ADMIN_PATHS, API_PATHS, STATEMENT_COLUMNS } from '@sen/contract';
 import { expect, test, type Page } from '../fixtures.ts';
 import { signInNewBorrower } from '../kyc-support.ts';
 import { freshPhone, useLanguage, waitForApp } from '../support.ts';
-import { DEMO_ADMIN, freshTotpCode } from './admin-support.ts';
+import { signInDemoAdminInVietnamese } from './admin-support.ts';
 import { moveBusinessClock, overdueCase } from './collections-support.ts';
 
 /**
@@ -70,13 +70,7 @@ test.use({ actionTimeout: 20_000 });
 
 test('privacy, reconciliation and restructure gallery in vn and en', async ({ page, browser, baseURL, request }) => {
   // Signed in once, in Vietnamese (the back office's default); English is chosen later in storage.
-  await page.goto('/admin/sign-in');
-  await page.locator('#email').fill(DEMO_ADMIN.email);
-  await page.locator('#password').fill(DEMO_ADMIN.password);
-  await page.getByRole('button', { name: 'Tiếp tục' }).click();
-  await page.locator('#code').fill(await freshTotpCode(DEMO_ADMIN.totpSecret));
-  await page.getByRole('button', { name: 'Đăng nhập' }).click();
-  await expect(page.getByTestId('operator-name')).toBeVisible();
+  await signInDemoAdminInVietnamese(page);
 
   // Two borrowers' data-subject requests, filed through the borrower app.
   for (const [kinds, details] of [

@@ -22,8 +22,8 @@ const UNMATCHED = 'unmatched';
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 const OTHER_METHOD = 'other';
 
-/** How long the outbox count (or the payout backlog's) may take at scrape time before the figure is left out of that scrape. */
-const OUTBOX_DEPTH_DEADLINE_MS = 1000;
+/** How long a figure read from the database at scrape time (outbox depth, payout backlog) may take before it is left out of that scrape. */
+const SCRAPE_QUERY_DEADLINE_MS = 1000;
 
 /** The payout job's backlog (decision 124): attempts not answered yet, and how late the oldest due one is. */
 interface PayoutBacklog {
@@ -168,7 +168,7 @@ export function createPrometheusMetrics(database: Database, options: PrometheusM
     // out (absent, not a stale or made-up value) and every other series is still answered.
     async collect() {
       try {
-        this.set(await withDeadline(readOutboxDepth(), OUTBOX_DEPTH_DEADLINE_MS));
+        this.set(await withDeadline(readOutboxDepth(), SCRAPE_QUERY_DEADLINE_MS));
       } catch (error) {
         this.remove();
         onCollectError('outbox_depth', error);
@@ -180,7 +180,7 @@ export function createPrometheusMetrics(database: Database, options: PrometheusM
   // collects in registration order), the second takes that read when it is fresh.
   let backlogRead: { at: number; figures: Promise<PayoutBacklog> } | null = null;
   const readBacklog = () => {
-    backlogRead = { at: Date.now(), figures: withDeadline(payoutBacklogOf(database), OUTBOX_DEPTH_DEADLINE_MS) };
+    backlogRead = { at: Date.now(), figures: withDeadline(payoutBacklogOf(database), SCRAPE_QUERY_DEADLINE_MS) };
     return backlogRead.figures;
   };
   new Gauge({
