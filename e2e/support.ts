@@ -29,7 +29,7 @@ export async function readOtp(request: APIRequestContext, phone: string): Promis
       const body = await response.json();
       code = body?.data?.messages?.[0]?.code ?? '';
       return code;
-    })
+    }, { timeout: 30_000 }) // a limit for a hang: on a loaded machine the send took over 10 s
     .toMatch(/^\d{4}$/);
   return code;
 }

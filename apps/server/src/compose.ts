@@ -639,6 +639,21 @@ export function composeServices(infra: Infra) {
     },
     apply: (payload, decision) => unidentified.applyReturn(payload.transferId, decision),
   });
+  // A return whose memo named nothing, recorded by hand (decision 125): money leaves suspense as when the memo names it.
+  const transferReturnedSchema = z.object({ transferId: z.number().int().positive(), outgoingTransferId: z.number().int().positive() });
+  proposalKinds.register({
+    kind: 'transfer.returned',
+    parse: (payload) => transferReturnedSchema.parse(payload),
+    subject: (payload) => `unidentified:${payload.transferId}`,
+    prepare: async (payload) => {
+      const { row, outgoing } = await unidentified.checkRecordedReturn(payload);
+      return {
+        summary: `Record bank transfer ${outgoing.providerTransactionId} (${outgoing.amount} VND out) as the return of unidentified transfer ${row.transferId}`,
+        before: { transferId: row.transferId, amount: String(row.amount), outgoingTransferId: outgoing.id, outgoingTransaction: outgoing.providerTransactionId, outgoingContent: outgoing.content },
+      };
+    },
+    apply: (payload) => unidentified.applyRecordedReturn(payload),
+  });
   // A bank statement's new money in (decision 118): recorded as the webhook would, on a second operator's approval.
   const statements = new StatementImportService({ uow, transfers, accountNumber: config.collection.accountNumber });
   const statementImportSchema = z.object({

@@ -323,6 +323,84 @@ describe('the daily reconciliation report', { timeout: 60_000 }, () => {
     expect(returned).toMatchObject({ state: 'returned', returnMemo: `HOANTRA${returningRow.id}`, returnedAt: expect.any(String) });
   });
 
+  it('a return whose memo named nothing is recorded by hand on a second operator\'s approval, out of suspense once, and reconciled (decision 125)', async () => {
+    const day = addVietnamDays(today(), -14);
+    const dayBefore = addVietnamDays(day, -1);
+    const incoming = async (amount: number, content: string) => {
+      const transfer = sepayTransfer(t, { id: newBankId(), transactionDate: `${dayBefore} 15:00:00`, content, transferAmount: amount });
+      await postSepay(t, transfer);
+      return (await transferOf(transfer.id))!;
+    };
+    const outgoing = async (amount: number, content: string, time = '10:00:00') => {
+      const transfer = sepayTransfer(t, { id: newBankId(), transferType: 'out', transactionDate: `${day} ${time}`, content, transferAmount: amount });
+      await postSepay(t, transfer);
+      return (await transferOf(transfer.id))!;
+    };
+    const toReturn = async (amount: number) => {
+      const row = await incoming(amount, 'ck nham khong ro');
+      const proposed = await maker.browser.post<{ proposal: ProposalView }>(ADMIN_PATHS.unidentifiedReturn, { transferId: row.id, reason: 'sender asked' });
+      expect(proposed.envelope.code, proposed.body).toBe(200);
+      await approve(proposed.envelope.data.proposal);
+      return row;
+    };
+    const recordReturn = (transferId: number, outgoingTransferId: number, session = maker) =>
+      session.browser.post<{ proposal: ProposalView }>(ADMIN_PATHS.unidentifiedReturned, { transferId, outgoingTransferId, reason: 'bank sent it without the memo' });
+    const queueRow = async (transferId: number) => (await t.database.db.select().from(unidentifiedTransfers).where(eq(unidentifiedTransfers.transferId, transferId)))[0]!;
+
+    const held = await toReturn(81_000);
+    const stillOpen = await incoming(81_000, 'khong ro 2');
+    // Finance sent it back without the memo: nothing moves by itself.
+    const carried = await outgoing(81_000, 'hoan tien');
+    const otherAmount = await outgoing(80_000, 'hoan tien');
+    const aPayout = await outgoing(81_000, 'PO SEN20261101000001 giai ngan', '11:00:00');
+    expect(await queueRow(held.id)).toMatchObject({ state: 'to_return', returnTransferId: null });
+
+    // The queue offers the money out of the same amount that names no loan.
+    const listed = (await maker.browser.get<UnidentifiedTransferView[]>(ADMIN_PATHS.unidentifiedTransfers, { state: 'to_return' })).envelope.data.find((row) => row.transferId === held.id)!;
+    expect(listed.returnCandidates.map((candidate) => candidate.transferId)).toEqual([carried.id]);
+    expect(listed.returnCandidates[0]).toMatchObject({ amount: 81_000, content: 'hoan tien', providerTransactionId: carried.providerTransactionId });
+
+    // Refused, each with its reason: not approved to return; another amount, money in, a payout, no such transfer.
+    const refusals = [
+      [stillOpen.id, carried.id],
+      [held.id, otherAmount.id],
+      [held.id, stillOpen.id],
+      [held.id, aPayout.id],
+      [held.id, 999_999_999],
+    ];
+    const codes = [];
+    for (const [transferId, outgoingId] of refusals) codes.push((await recordReturn(transferId!, outgoingId!)).envelope.code);
+    expect(codes).toEqual([ERRORS.TRANSFER_NOT_TO_RETURN.code, ...Array(4).fill(ERRORS.RETURN_TRANSFER_INVALID.code)]);
+
+    const proposed = await recordReturn(held.id, carried.id);
+    expect(proposed.envelope.code, proposed.body).toBe(200);
+    expect(proposed.envelope.data.proposal).toMatchObject({ kind: 'transfer.returned', status: 'pending', payload: { transferId: held.id, outgoingTransferId: carried.id } });
+    // One operator alone moves nothing.
+    expect(await queueRow(held.id)).toMatchObject({ state: 'to_return' });
+    expect(await entriesOf(held.id)).toHaveLength(1);
+    await approve(proposed.envelope.data.proposal);
+    expect(await queueRow(held.id)).toMatchObject({ state: 'returned', returnTransferId: carried.id });
+    expect((await entriesOf(held.id)).map((entry) => [entry.event, entry.key, entry.businessDate])).toEqual([
+      ['unidentified_receipt', `unidentified:transfer-${held.id}`, dayBefore],
+      ['unidentified_return', `unidentified-return:transfer-${held.id}:out-${carried.id}`, day],
+    ]);
+    await expectLedgerOk();
+
+    // The same money out cannot return a second transfer, and the returned one cannot be returned again.
+    const another = await toReturn(81_000);
+    expect((await recordReturn(another.id, carried.id)).envelope.code).toBe(ERRORS.RETURN_TRANSFER_INVALID.code);
+    expect((await recordReturn(held.id, carried.id)).envelope.code).toBe(ERRORS.TRANSFER_NOT_TO_RETURN.code);
+    const anotherListed = (await maker.browser.get<UnidentifiedTransferView[]>(ADMIN_PATHS.unidentifiedTransfers, { state: 'to_return' })).envelope.data.find((row) => row.transferId === another.id)!;
+    expect(anotherListed.returnCandidates).toEqual([]);
+
+    // The report matches the return to its money out: neither is a difference any more.
+    const found = await report(day);
+    expect(found.differences.filter((entry) => entry.transferId === carried.id || entry.transferId === held.id)).toEqual([]);
+    expect(found.differences.filter((entry) => entry.transferId === otherAmount.id).map((entry) => entry.kind)).toEqual(['bank_out_not_in_ledger']);
+    const audited = await t.database.db.select().from(operatorAudit).where(eq(operatorAudit.action, 'transfer.proposeReturned'));
+    expect(audited.length).toBeGreaterThanOrEqual(1);
+  });
+
   it('a day with no statement imported says so: its payouts wait for the statement, not listed as missing from it', async () => {
     const day = addVietnamDays(today(), -30);
     const loans = [await openLoan(t, await createBorrower(t), { principal: 2_000_000n, startDate: day }), await openLoan(t, await createBorrower(t), { principal: 1_000_000n, startDate: day })];

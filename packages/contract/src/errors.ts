@@ -250,6 +250,10 @@ export const OPERATOR_ERRORS = {
   PAYOUT_NOT_OPEN: { code: 6081, httpStatus: 409, messageKey: 'error.payoutNotOpen' },
   /** A payout cancel (or retry) while the partner holds the transfer: the money may already be on its way. */
   PAYOUT_IN_FLIGHT: { code: 6082, httpStatus: 409, messageKey: 'error.payoutInFlight' },
+  /** A return recorded by hand for a transfer that is not approved to go back (still open, matched, or returned already; decision 125). */
+  TRANSFER_NOT_TO_RETURN: { code: 6083, httpStatus: 409, messageKey: 'error.transferNotToReturn' },
+  /** The outgoing transfer named as a return is not money out of the amount held, names a loan (a payout or refund), or already returns another transfer (decision 125). */
+  RETURN_TRANSFER_INVALID: { code: 6084, httpStatus: 409, messageKey: 'error.returnTransferInvalid' },
   // Statement import (decision 118).
   /** A statement file that is not UTF-8 text, or holds no transaction row. */
   STATEMENT_UNREADABLE: { code: 6090, httpStatus: 400, messageKey: 'error.statementUnreadable' },

@@ -8,6 +8,9 @@ export const theme: ThemeConfig = {
   token: {
     colorPrimary: '#0b6e70',
     colorLink: '#0b6e70',
+    // antd's red (#ff4d4f) is 3.3:1 on white; a danger button's text on a hovered table row failed
+    // axe's contrast check. This red is 5.9:1 on white and stays above 4.5:1 on the row tints.
+    colorError: '#cf1322',
     borderRadius: 6,
     // antd's default help and description grey (45 % black) is 4.0:1 on white: below WCAG AA.
     colorTextDescription: 'rgba(0, 0, 0, 0.62)',

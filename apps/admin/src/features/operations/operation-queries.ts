@@ -7,6 +7,7 @@ export type TransferOutcome = NonNullable<EndpointInput<typeof adminEndpoints.tr
 export type UnidentifiedState = NonNullable<EndpointInput<typeof adminEndpoints.unidentifiedTransfers>['state']>;
 export type TransferMatchInput = EndpointInput<typeof adminEndpoints.unidentifiedMatch>;
 export type TransferReturnInput = EndpointInput<typeof adminEndpoints.unidentifiedReturn>;
+export type TransferReturnedInput = EndpointInput<typeof adminEndpoints.unidentifiedReturned>;
 export type ReceiptReviewInput = EndpointInput<typeof adminEndpoints.receiptReview>;
 
 export const operationKeys = {
@@ -92,10 +93,14 @@ export function useUnidentifiedTransfers(state: UnidentifiedState) {
 export function useProposeTransferDecision() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: ({ kind: 'match' } & TransferMatchInput) | ({ kind: 'return' } & TransferReturnInput)) => {
+    mutationFn: (input: ({ kind: 'match' } & TransferMatchInput) | ({ kind: 'return' } & TransferReturnInput) | ({ kind: 'returned' } & TransferReturnedInput)) => {
       if (input.kind === 'match') {
         const { kind: _kind, ...match } = input;
         return callAdmin(adminEndpoints.unidentifiedMatch, match);
+      }
+      if (input.kind === 'returned') {
+        const { kind: _kind, ...returned } = input;
+        return callAdmin(adminEndpoints.unidentifiedReturned, returned);
       }
       const { kind: _kind, ...back } = input;
       return callAdmin(adminEndpoints.unidentifiedReturn, back);

@@ -23,6 +23,7 @@ const transfer: UnidentifiedTransferView = {
   decidedAt: null,
   returnMemo: null,
   returnedAt: null,
+  returnCandidates: [],
   suggestions: [
     {
       repaymentRequestId: '8a7d5c1e-7d1c-4c55-9a44-0b6c1b7e2f10',
@@ -137,5 +138,38 @@ describe('the unmatched queue page', { timeout: 60_000 }, () => {
     );
     renderPage();
     expect(await screen.findByTestId('return-memo-41')).toHaveTextContent('Send it back from the bank with the memo HOANTRA41');
+  });
+
+  it('records which money out returned a transfer sent back without its memo, for a second operator (decision 125)', async () => {
+    const user = userEvent.setup({ delay: null });
+    const toReturn = { ...transfer, state: 'to_return' as const, decidedAt: '2026-11-25T04:00:00.000Z', suggestions: [] };
+    const candidate = { transferId: 95, providerTransactionId: '900095', transactionDate: '2026-11-26 10:05:00', content: 'hoan tien', amount: 1_250_000 };
+    const list = [
+      { ...toReturn, returnMemo: 'HOANTRA41', returnCandidates: [] },
+      { ...toReturn, transferId: 42, providerTransactionId: '900042', returnMemo: 'HOANTRA42', returnCandidates: [candidate] },
+    ];
+    fetchMock.mockImplementation(async (_url, init) => ((init?.method ?? 'GET') === 'GET' ? envelope(list) : envelope({ proposal: { ...proposal, id: 79, kind: 'transfer.returned' as const } })));
+    renderPage();
+
+    // Nothing reported yet for #41: the dialog says what to do instead, and cannot propose.
+    await user.click(await screen.findByRole('button', { name: 'Record the return of transfer #41' }));
+    let dialog = screen.getByRole('dialog', { name: 'Record the money out that returned transfer #41' });
+    expect(within(dialog).getByText(/No money out of this amount without a memo/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Propose recording the return' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await user.click(screen.getByRole('button', { name: 'Record the return of transfer #42' }));
+    dialog = screen.getByRole('dialog', { name: 'Record the money out that returned transfer #42' });
+    await user.click(within(dialog).getByLabelText('Reason (kept with the proposal and in the audit trail)'));
+    await user.paste('bank sent it without the memo');
+    // The money out is required.
+    await user.click(within(dialog).getByRole('button', { name: 'Propose recording the return' }));
+    expect(await within(dialog).findByText('Please input')).toBeInTheDocument();
+    expect(posted()).toEqual([]);
+    await user.click(within(dialog).getByLabelText('Money out that carried it back'));
+    await user.click(await screen.findByTitle(/· hoan tien \(900095\)$/));
+    await user.click(within(dialog).getByRole('button', { name: 'Propose recording the return' }));
+    expect(await screen.findByText('Proposal #79 is waiting for another operator')).toBeInTheDocument();
+    expect(posted()).toEqual([{ url: '/api/admin/repayments/unidentified/returned', body: { transferId: 42, outgoingTransferId: 95, reason: 'bank sent it without the memo' } }]);
   });
 });

@@ -1,5 +1,5 @@
 import { adminEndpoints, type ProposalView, type TransferSuggestion } from '@sen/contract';
-import { Alert, Button, Descriptions, Form, Input, Modal, Space, Table, Tabs, Typography } from 'antd';
+import { Alert, Button, Descriptions, Form, Input, Modal, Select, Space, Table, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { zodRule } from '../../shared/forms/zod-rule.ts';
 import { formatBankTime, formatDateTime, formatVnd } from '../../shared/format/format.ts';
@@ -15,9 +15,16 @@ export type UnidentifiedTransfer = NonNullable<ReturnType<typeof useUnidentified
 const STATES: readonly UnidentifiedState[] = ['open', 'matched', 'to_return', 'returned', 'all'];
 const STATE_TONES: Record<UnidentifiedTransfer['state'], Tone> = { open: 'warning', matched: 'success', to_return: 'info', returned: 'success' };
 const matchRules = adminEndpoints.unidentifiedMatch.request.shape;
+const returnedRules = adminEndpoints.unidentifiedReturned.request.shape;
 
-/** What the operator is deciding: a match (to a suggestion or a typed order) or a return. */
-export type Decision = { kind: 'match'; transfer: UnidentifiedTransfer; suggestion: TransferSuggestion | null } | { kind: 'return'; transfer: UnidentifiedTransfer };
+/**
+ * What the operator is deciding: a match (to a suggestion or a typed order), a return, or which
+ * money out carried back a transfer to return when its memo did not say (decision 125).
+ */
+export type Decision =
+  | { kind: 'match'; transfer: UnidentifiedTransfer; suggestion: TransferSuggestion | null }
+  | { kind: 'return'; transfer: UnidentifiedTransfer }
+  | { kind: 'returned'; transfer: UnidentifiedTransfer };
 
 /**
  * The unmatched queue (decision 114): money into the collection account that named no repayment,
@@ -115,6 +122,10 @@ export function UnidentifiedTable({ list, onDecide }: { list: UnidentifiedTransf
                   {t('unidentified.return')}
                 </Button>
               </Space>
+            ) : row.state === 'to_return' ? (
+              <Button onClick={() => onDecide({ kind: 'returned', transfer: row })} aria-label={t('unidentified.recordReturnNumber', { id: row.transferId })}>
+                {t('unidentified.recordReturn')}
+              </Button>
             ) : null,
         },
       ]}
@@ -124,8 +135,15 @@ export function UnidentifiedTable({ list, onDecide }: { list: UnidentifiedTransf
 
 interface DecisionValues {
   orderNo?: string;
+  outgoingTransferId?: number;
   reason: string;
 }
+
+const DIALOG_TEXT = {
+  match: { title: 'unidentified.matchTitle', ok: 'unidentified.proposeMatch', fourEyes: 'unidentified.fourEyesMatch' },
+  return: { title: 'unidentified.returnTitle', ok: 'unidentified.proposeReturn', fourEyes: 'unidentified.fourEyesReturn' },
+  returned: { title: 'unidentified.returnedTitle', ok: 'unidentified.proposeReturned', fourEyes: 'unidentified.fourEyesReturned' },
+} as const;
 
 export function DecisionDialog({ decision, onClose, onProposed }: { decision: Decision | null; onClose: () => void; onProposed: (proposal: ProposalView) => void }) {
   const { t } = useT();
@@ -145,16 +163,20 @@ export function DecisionDialog({ decision, onClose, onProposed }: { decision: De
     const input =
       decision.kind === 'match'
         ? { kind: 'match' as const, transferId, orderNo: (values.orderNo ?? '').trim(), reason, ...(decision.suggestion ? { repaymentRequestId: decision.suggestion.repaymentRequestId } : {}) }
-        : { kind: 'return' as const, transferId, reason };
+        : decision.kind === 'returned'
+          ? { kind: 'returned' as const, transferId, outgoingTransferId: values.outgoingTransferId!, reason }
+          : { kind: 'return' as const, transferId, reason };
     propose.mutate(input, { onSuccess: (answer) => onProposed(answer.proposal), onError: (failure) => setError(errorMessage(failure)) });
   };
-  const matching = decision?.kind === 'match';
+  const text = DIALOG_TEXT[decision?.kind ?? 'match'];
+  // Nothing to record yet: no money out of the amount has been reported.
+  const nothingToRecord = decision?.kind === 'returned' && decision.transfer.returnCandidates.length === 0;
   return (
     <Modal
       open={decision !== null}
-      title={decision ? t(matching ? 'unidentified.matchTitle' : 'unidentified.returnTitle', { id: decision.transfer.transferId }) : ''}
-      okText={matching ? t('unidentified.proposeMatch') : t('unidentified.proposeReturn')}
-      okButtonProps={{ danger: !matching, loading: propose.isPending }}
+      title={decision ? t(text.title, { id: decision.transfer.transferId }) : ''}
+      okText={t(text.ok)}
+      okButtonProps={{ danger: decision?.kind === 'return', loading: propose.isPending, disabled: nothingToRecord }}
       cancelText={t('common.cancel')}
       onCancel={close}
       onOk={() => form.submit()}
@@ -180,7 +202,26 @@ export function DecisionDialog({ decision, onClose, onProposed }: { decision: De
                 <Input maxLength={40} disabled={decision.suggestion !== null} />
               </Form.Item>
             )}
-            <Form.Item name="reason" label={t('unidentified.reason')} rules={[zodRule(matchRules.reason)]} validateTrigger="onSubmit" extra={t(matching ? 'unidentified.fourEyesMatch' : 'unidentified.fourEyesReturn')}>
+            {decision.kind === 'returned' &&
+              (nothingToRecord ? (
+                <Alert type="info" showIcon title={t('unidentified.noOutgoing')} />
+              ) : (
+                <Form.Item
+                  name="outgoingTransferId"
+                  label={t('unidentified.outgoing')}
+                  rules={[zodRule(returnedRules.outgoingTransferId)]}
+                  validateTrigger="onSubmit"
+                  extra={t('unidentified.returnedHelp', { memo: decision.transfer.returnMemo ?? '' })}
+                >
+                  <Select
+                    options={decision.transfer.returnCandidates.map((candidate) => ({
+                      value: candidate.transferId,
+                      label: t('unidentified.outgoingOption', { at: formatBankTime(candidate.transactionDate), amount: formatVnd(candidate.amount), content: candidate.content, reference: candidate.providerTransactionId }),
+                    }))}
+                  />
+                </Form.Item>
+              ))}
+            <Form.Item name="reason" label={t('unidentified.reason')} rules={[zodRule(matchRules.reason)]} validateTrigger="onSubmit" extra={t(text.fourEyes)}>
               <Input.TextArea rows={2} maxLength={500} />
             </Form.Item>
           </Form>

@@ -172,6 +172,11 @@ export function registerRepaymentRoutes(app: FastifyInstance, { infra, services 
     await audit({ targetType: 'proposal', targetId: proposal.id, before: proposal.before, after: { kind: proposal.kind, payload: proposal.payload }, reason: input.reason });
     return { proposal };
   });
+  registerEndpoint(app, adminEndpoints.unidentifiedReturned, async ({ input, operator, audit }) => {
+    const proposal = await proposals.propose(operator, 'transfer.returned', { transferId: input.transferId, outgoingTransferId: input.outgoingTransferId }, input.reason);
+    await audit({ targetType: 'proposal', targetId: proposal.id, before: proposal.before, after: { kind: proposal.kind, payload: proposal.payload }, reason: input.reason });
+    return { proposal };
+  });
 
   // ── the bank statement import and the daily report (decision 118) ──
   // Money in from a file one operator uploaded is a proposal: only the bank's signed webhook records money in alone.

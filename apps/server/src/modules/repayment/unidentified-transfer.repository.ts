@@ -5,6 +5,11 @@ import type { SuggestionCandidate } from './transfer-suggestions.ts';
 
 export type UnidentifiedRow = typeof unidentifiedTransfers.$inferSelect;
 export type UnidentifiedState = UnidentifiedRow['state'];
+/** An outgoing bank transfer as a return candidate reads it. */
+export type BankTransferOut = Pick<
+  typeof bankTransfers.$inferSelect,
+  'id' | 'providerTransactionId' | 'transactionDate' | 'content' | 'code' | 'referenceCode' | 'amount' | 'receivedAt' | 'transferType'
+>;
 
 /** How many queue rows a list answers at most; how many requests are read for suggestions at most. */
 const LIST_LIMIT = 200;
@@ -50,6 +55,62 @@ export class UnidentifiedTransferRepository {
   /** Sent back: out of suspense, with the outgoing transfer that carried it and the bank's time of it. */
   async markReturned(transferId: number, returnTransferId: number, returnedAt: Date): Promise<void> {
     await this.db.update(unidentifiedTransfers).set({ state: 'returned', returnTransferId, returnedAt }).where(eq(unidentifiedTransfers.transferId, transferId));
+  }
+
+  /**
+   * Money out of the collection account of one of these amounts, reported since `from`, that
+   * returns no transfer yet (decision 125): what a return whose memo named nothing may have been.
+   * Reads the outgoing transfers by the outcome index; at most CANDIDATE_LIMIT, oldest first.
+   */
+  async returnCandidates(amounts: readonly bigint[], from: Date): Promise<BankTransferOut[]> {
+    if (amounts.length === 0) return [];
+    return this.db
+      .select({
+        id: bankTransfers.id,
+        providerTransactionId: bankTransfers.providerTransactionId,
+        transactionDate: bankTransfers.transactionDate,
+        content: bankTransfers.content,
+        code: bankTransfers.code,
+        referenceCode: bankTransfers.referenceCode,
+        amount: bankTransfers.amount,
+        receivedAt: bankTransfers.receivedAt,
+        transferType: bankTransfers.transferType,
+      })
+      .from(bankTransfers)
+      .where(
+        and(
+          eq(bankTransfers.outcome, 'outgoing'),
+          gte(bankTransfers.receivedAt, from),
+          inArray(bankTransfers.amount, [...new Set(amounts)]),
+          sql`not exists (select 1 from ${unidentifiedTransfers} where ${unidentifiedTransfers.returnTransferId} = ${bankTransfers.id})`,
+        ),
+      )
+      .orderBy(asc(bankTransfers.receivedAt), asc(bankTransfers.id))
+      .limit(CANDIDATE_LIMIT);
+  }
+
+  /** An outgoing transfer by id with the queue row it returns, if any (decision 125). */
+  async outgoing(id: number): Promise<{ transfer: BankTransferOut & { outcome: string }; returns: number | null } | null> {
+    const [row] = await this.db
+      .select({
+        id: bankTransfers.id,
+        providerTransactionId: bankTransfers.providerTransactionId,
+        transactionDate: bankTransfers.transactionDate,
+        content: bankTransfers.content,
+        code: bankTransfers.code,
+        referenceCode: bankTransfers.referenceCode,
+        amount: bankTransfers.amount,
+        receivedAt: bankTransfers.receivedAt,
+        transferType: bankTransfers.transferType,
+        outcome: bankTransfers.outcome,
+        returns: unidentifiedTransfers.transferId,
+      })
+      .from(bankTransfers)
+      .leftJoin(unidentifiedTransfers, eq(unidentifiedTransfers.returnTransferId, bankTransfers.id))
+      .where(eq(bankTransfers.id, id));
+    if (!row) return null;
+    const { returns, ...transfer } = row;
+    return { transfer, returns };
   }
 
   /** The transfer now belongs to a borrower: the transfers list shows it matched. */

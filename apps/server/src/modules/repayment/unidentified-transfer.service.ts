@@ -6,9 +6,9 @@ import type { Clock } from '../../shared/clock.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { CollectionService } from './collection.service.ts';
 import type { BankTransferRow, RepaymentRepository } from './repayment.repository.ts';
-import { returnMemoCandidates, returnMemoOf } from './transfer-matching.ts';
+import { orderNoCandidates, parseBankTime, returnMemoCandidates, returnMemoOf } from './transfer-matching.ts';
 import { rankSuggestions, SUGGESTION_WINDOW_MS } from './transfer-suggestions.ts';
-import type { UnidentifiedRow, UnidentifiedState, UnidentifiedTransferRepository } from './unidentified-transfer.repository.ts';
+import type { BankTransferOut, UnidentifiedRow, UnidentifiedState, UnidentifiedTransferRepository } from './unidentified-transfer.repository.ts';
 
 /** A transfer.match proposal's payload: the order (and the suggested request) the money is for. */
 export interface TransferMatch {
@@ -16,6 +16,18 @@ export interface TransferMatch {
   orderId: number;
   repaymentRequestId?: string | undefined;
 }
+
+/** A transfer.returned proposal's payload (decision 125): the transfer approved to go back, and the money out that carried it. */
+export interface RecordedReturn {
+  transferId: number;
+  outgoingTransferId: number;
+}
+
+/** Money out that names a loan is a payout or a refund (the report matches those by the order number), never a return. */
+const namesALoan = (transfer: Pick<BankTransferOut, 'code' | 'content' | 'referenceCode'>) => orderNoCandidates([transfer.code, transfer.content, transfer.referenceCode]).length > 0;
+
+/** How many outgoing transfers a row to return offers as its return at most. */
+const RETURN_CANDIDATES_SHOWN = 5;
 
 /** Who decided, as the proposal's approval tells it. */
 export interface TransferDecision {
@@ -57,6 +69,14 @@ export class UnidentifiedTransferService {
     const open = rows.filter((entry) => entry.row.state === 'open');
     const times = open.map((entry) => entry.row.bankTime.getTime());
     const candidates = open.length === 0 ? [] : await this.deps.repository.suggestionCandidates(new Date(Math.min(...times) - SUGGESTION_WINDOW_MS), new Date(Math.max(...times) + SUGGESTION_WINDOW_MS));
+    const toReturn = rows.filter((entry) => entry.row.state === 'to_return');
+    const outgoing =
+      toReturn.length === 0
+        ? []
+        : (await this.deps.repository.returnCandidates(
+            toReturn.map((entry) => entry.row.amount),
+            new Date(Math.min(...toReturn.map((entry) => entry.row.bankTime.getTime()))),
+          )).filter((transfer) => !namesALoan(transfer));
     return rows.map(({ row, providerTransactionId, transactionDate, content, orderNo }) => ({
       transferId: row.transferId,
       providerTransactionId,
@@ -69,6 +89,13 @@ export class UnidentifiedTransferService {
       returnMemo: row.state === 'to_return' || row.state === 'returned' ? returnMemoOf(row.transferId) : null,
       returnedAt: row.returnedAt?.toISOString() ?? null,
       suggestions: row.state === 'open' ? rankSuggestions({ amount: row.amount, content, bankTime: row.bankTime }, candidates) : [],
+      returnCandidates:
+        row.state === 'to_return'
+          ? outgoing
+              .filter((transfer) => transfer.amount === row.amount && transfer.receivedAt >= row.bankTime)
+              .slice(0, RETURN_CANDIDATES_SHOWN)
+              .map((transfer) => ({ transferId: transfer.id, providerTransactionId: transfer.providerTransactionId, transactionDate: transfer.transactionDate, content: transfer.content, amount: Number(transfer.amount) }))
+          : [],
     }));
   }
 
@@ -143,12 +170,41 @@ export class UnidentifiedTransferService {
   }
 
   /**
+   * What recording a return by hand would do (decision 125), checked when proposed and again when
+   * approved: the transfer is still to return, and the outgoing one is money out of exactly the
+   * amount held, names no loan, and returns nothing yet.
+   */
+  async checkRecordedReturn(payload: RecordedReturn): Promise<{ row: UnidentifiedRow; outgoing: BankTransferOut }> {
+    const row = await this.deps.repository.find(payload.transferId);
+    if (!row || row.state !== 'to_return') throw new AppError('TRANSFER_NOT_TO_RETURN');
+    const found = await this.deps.repository.outgoing(payload.outgoingTransferId);
+    if (!found || found.transfer.transferType !== 'out' || found.transfer.outcome !== 'outgoing' || found.returns !== null || found.transfer.amount !== row.amount || namesALoan(found.transfer)) {
+      throw new AppError('RETURN_TRANSFER_INVALID');
+    }
+    return { row, outgoing: found.transfer };
+  }
+
+  /**
+   * Applies an approved transfer.returned proposal: the same posting and state as a return whose
+   * memo named it (settleReturn), dated by the outgoing transfer's bank time. The row is locked and
+   * both sides checked again; the outgoing transfer can carry one return only (unique column).
+   */
+  async applyRecordedReturn(payload: RecordedReturn): Promise<{ transferId: number; outgoingTransferId: number; amount: string; state: 'returned' }> {
+    this.deps.uow.requireTransaction('UnidentifiedTransferService.applyRecordedReturn');
+    await this.deps.repository.lock(payload.transferId);
+    const { row, outgoing } = await this.checkRecordedReturn(payload);
+    const bankTime = parseBankTime(outgoing.transactionDate) ?? outgoing.receivedAt;
+    if (!(await this.settleReturn(row.transferId, outgoing, bankTime))) throw new AppError('TRANSFER_NOT_TO_RETURN');
+    return { transferId: row.transferId, outgoingTransferId: outgoing.id, amount: String(row.amount), state: 'returned' };
+  }
+
+  /**
    * Records the return the bank reported (in the transaction that records the outgoing transfer):
    * the row locked and still to return, the money posted out of suspense and out of the collection
    * account (dated by the bank's time), the row returned with the outgoing transfer. False when it
    * was returned meanwhile (nothing posted).
    */
-  async settleReturn(transferId: number, outgoing: BankTransferRow, bankTime: Date): Promise<boolean> {
+  async settleReturn(transferId: number, outgoing: Pick<BankTransferRow, 'id' | 'amount'>, bankTime: Date): Promise<boolean> {
     this.deps.uow.requireTransaction('UnidentifiedTransferService.settleReturn');
     const row = await this.deps.repository.lock(transferId);
     if (!row || row.state !== 'to_return' || row.amount !== outgoing.amount) return false;

@@ -31,7 +31,7 @@ import {
   adminDataRequestRefuseEndpoint,
   adminDataRequestsEndpoint,
 } from './privacy.ts';
-import { adminUnidentifiedMatchEndpoint, adminUnidentifiedReturnEndpoint, adminUnidentifiedTransfersEndpoint } from './reconciliation.ts';
+import { adminUnidentifiedMatchEndpoint, adminUnidentifiedReturnEndpoint, adminUnidentifiedReturnedEndpoint, adminUnidentifiedTransfersEndpoint } from './reconciliation.ts';
 import { adminReconciliationReportEndpoint, adminStatementImportEndpoint } from './statements.ts';
 import { adminPayoutCancelProposeEndpoint, adminPayoutRetryEndpoint, adminRefundProposeEndpoint, adminWriteOffProposeEndpoint } from './servicing.ts';
 import {
@@ -79,6 +79,7 @@ export const adminEndpoints = {
   unidentifiedTransfers: adminUnidentifiedTransfersEndpoint,
   unidentifiedMatch: adminUnidentifiedMatchEndpoint,
   unidentifiedReturn: adminUnidentifiedReturnEndpoint,
+  unidentifiedReturned: adminUnidentifiedReturnedEndpoint,
   statementImport: adminStatementImportEndpoint,
   reconciliationReport: adminReconciliationReportEndpoint,
   payoutRetry: adminPayoutRetryEndpoint,

@@ -27,6 +27,7 @@ export const ADMIN_PATHS = {
   unidentifiedTransfers: '/api/admin/repayments/unidentified',
   unidentifiedMatch: '/api/admin/repayments/unidentified/match',
   unidentifiedReturn: '/api/admin/repayments/unidentified/return',
+  unidentifiedReturned: '/api/admin/repayments/unidentified/returned',
   // Statement import and the daily reconciliation report (decision 118).
   statementImport: '/api/admin/repayments/statements',
   reconciliationReport: '/api/admin/reconciliation/report',

@@ -25,6 +25,8 @@ export const PROPOSAL_KINDS = [
   'transfer.match',
   /** Send an unidentified transfer back to its sender (payload: transferId; decision 114). */
   'transfer.return',
+  /** Record an outgoing bank transfer whose memo did not name it as the return of a transfer approved to go back (payload: transferId, outgoingTransferId; decision 125). */
+  'transfer.returned',
   /** Cancel an order's payout not yet at the partner; the credit limit is restored (payload: orderId; decision 114). */
   'payout.cancel',
   /** Record a bank statement's new money in, as the bank's webhook would have (payload: the file's sha256 and name, its new rows; decision 118). */

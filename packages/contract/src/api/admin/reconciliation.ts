@@ -35,6 +35,21 @@ export const transferSuggestionSchema = z.object({
 });
 export type TransferSuggestion = z.infer<typeof transferSuggestionSchema>;
 
+/**
+ * An outgoing bank transfer that may be the return of a transfer approved to go back, when its memo
+ * did not name it (decision 125): money out of the same amount, after the transfer came in, naming
+ * no loan and returning no other transfer.
+ */
+export const returnCandidateSchema = z.object({
+  transferId: z.number().int(),
+  providerTransactionId: z.string(),
+  /** The bank's time, as it printed it (Vietnam time). */
+  transactionDate: z.string(),
+  content: z.string(),
+  amount: z.number().int(),
+});
+export type ReturnCandidate = z.infer<typeof returnCandidateSchema>;
+
 export const unidentifiedTransferSchema = z.object({
   transferId: z.number().int(),
   providerTransactionId: z.string(),
@@ -52,6 +67,8 @@ export const unidentifiedTransferSchema = z.object({
   returnedAt: z.string().nullable(),
   /** Best first; only for open transfers. */
   suggestions: z.array(transferSuggestionSchema),
+  /** Outgoing transfers that may have carried it back, oldest first; only for transfers to return (decision 125). */
+  returnCandidates: z.array(returnCandidateSchema),
 });
 export type UnidentifiedTransferView = z.infer<typeof unidentifiedTransferSchema>;
 
@@ -104,4 +121,20 @@ export const adminUnidentifiedReturnEndpoint = defineEndpoint({
   permission: 'receipts.review',
   audited: 'transfer.proposeReturn',
   errors: [...errors, 'TRANSFER_NOT_UNIDENTIFIED', 'PROPOSAL_DUPLICATE'],
+});
+
+export const adminUnidentifiedReturnedEndpoint = defineEndpoint({
+  id: 'adminProposeTransferReturned',
+  method: 'POST',
+  path: ADMIN_PATHS.unidentifiedReturned,
+  summary:
+    "Back office: proposes recording an outgoing bank transfer whose memo did not name it as the return of a transfer approved to go back; a `transfer.returned` proposal another operator approves, which takes the money out of suspense as a return the memo named would (decision 125).",
+  module: 'repayment',
+  request: z.object({ transferId: idSchema, outgoingTransferId: idSchema, reason: reasonSchema }),
+  response: z.object({ proposal: proposalSchema }),
+  signed: false,
+  session: 'operator',
+  permission: 'receipts.review',
+  audited: 'transfer.proposeReturned',
+  errors: [...errors, 'TRANSFER_NOT_TO_RETURN', 'RETURN_TRANSFER_INVALID', 'PROPOSAL_DUPLICATE'],
 });
