@@ -1,0 +1,68 @@
+import { ADMIN_PATHS, API_PATHS, ERRORS, MAX_TRANSFER_VND, STATEMENT_COLUMNS, type RepayQuote, type RepayStatus, type StatementImportResult } from '@sen/contract';
+import { vietnamDate } from '@sen/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bankTransfers } from '../src/db/schema.ts';
+import { createBorrower, openLoan } from './helpers/loans.ts';
+import type { OperatorSession } from './helpers/operators.ts';
+import { postSepay, sepayTransfer } from './helpers/sepay.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+/*
+ * What an outside probe of issue 23's money paths found (audit-23): malformed input that was taken
+ * as if it were valid. Each test failed before its fix.
+ */
+
+let t: TestApp;
+let maker: OperatorSession;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  maker = await t.operatorSession('finance');
+});
+afterAll(async () => t?.close());
+
+const transferRows = (bankId: number | string) => t.database.db.select().from(bankTransfers).where(eq(bankTransfers.providerTransactionId, String(bankId)));
+
+describe('a bank transfer of an impossible amount', () => {
+  it('the webhook refuses an amount above MAX_TRANSFER_VND (400) and records nothing; the request it named still answers', async () => {
+    const borrower = await createBorrower(t);
+    const loan = await openLoan(t, borrower, { principal: 2_000_000n, planNums: 1 });
+    const quote = (await t.post<RepayQuote>(API_PATHS.multipleOrderRepay, { token: borrower.token, payload: { orderNoList: [loan.order.orderNo] } })).envelope.data;
+    for (const amount of [Number.MAX_SAFE_INTEGER, MAX_TRANSFER_VND + 1]) {
+      const body = sepayTransfer(t, { content: `NGUYEN VAN A ${quote.transferContent}`, transferAmount: amount });
+      const response = await postSepay(t, body);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({ code: ERRORS.VALIDATION_FAILED.code });
+      expect(await transferRows(body.id as number)).toEqual([]);
+    }
+    // Before: 9,007,199,254,740,991 VND was applied; the request's paid amount then passed the
+    // safe integers and repay/status (and the daily report, and a refund of the credit) failed.
+    const status = await t.post<RepayStatus>(API_PATHS.repayStatus, { token: borrower.token, payload: { requestId: quote.requestId } });
+    expect(status.statusCode, status.body).toBe(200);
+    expect(status.envelope.data).toMatchObject({ status: 'open', paidAmount: 0 });
+    expect((await t.services.ledger.check()).violations).toEqual([]);
+  });
+
+  it('a statement row of such an amount is listed as invalid in transferAmount; the file is still read (no 500) and nothing is proposed for it', async () => {
+    const bankId = 770_000_000 + Math.floor(Math.random() * 1_000_000);
+    const row = {
+      id: bankId,
+      gateway: 'MBBank',
+      transactionDate: `${vietnamDate(t.clock.now())} 09:00:00`,
+      accountNumber: t.config.collection.accountNumber,
+      code: '',
+      content: 'chuyen tien',
+      transferType: 'in',
+      transferAmount: Number.MAX_SAFE_INTEGER,
+      accumulated: 0,
+      referenceCode: '',
+      description: '',
+    };
+    const file = Buffer.from([STATEMENT_COLUMNS.join(','), STATEMENT_COLUMNS.map((name) => String(row[name])).join(',')].join('\r\n'));
+    const response = await maker.browser.upload<StatementImportResult>(ADMIN_PATHS.statementImport, { fileName: 'huge.csv' }, { statement: { data: file, filename: 'huge.csv', contentType: 'text/csv' } });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.envelope.data).toMatchObject({ rows: 1, proposed: 0, proposedAmount: 0, proposal: null, errors: [{ row: 2, problem: 'invalid', field: 'transferAmount', transactionId: String(bankId) }] });
+    expect(await transferRows(bankId)).toEqual([]);
+  });
+});
