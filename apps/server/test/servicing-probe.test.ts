@@ -1,8 +1,8 @@
-import { ADMIN_PATHS, API_PATHS, ERRORS, MAX_TRANSFER_VND, STATEMENT_COLUMNS, type RepayQuote, type RepayStatus, type StatementImportResult } from '@sen/contract';
+import { ADMIN_PATHS, API_PATHS, ERRORS, MAX_TRANSFER_VND, STATEMENT_COLUMNS, type ProposalView, type RepayQuote, type RepayStatus, type StatementImportResult } from '@sen/contract';
 import { vietnamDate } from '@sen/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bankTransfers } from '../src/db/schema.ts';
+import { bankTransfers, proposals } from '../src/db/schema.ts';
 import { createBorrower, openLoan } from './helpers/loans.ts';
 import type { OperatorSession } from './helpers/operators.ts';
 import { postSepay, sepayTransfer } from './helpers/sepay.ts';
@@ -64,5 +64,27 @@ describe('a bank transfer of an impossible amount', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.envelope.data).toMatchObject({ rows: 1, proposed: 0, proposedAmount: 0, proposal: null, errors: [{ row: 2, problem: 'invalid', field: 'transferAmount', transactionId: String(bankId) }] });
     expect(await transferRows(bankId)).toEqual([]);
+  });
+});
+
+describe('an id in a back-office money call', () => {
+  it('only a number or its digits name an order: true, [id], "1e3" are refused (400), no proposal is made', async () => {
+    const borrower = await createBorrower(t);
+    const loan = await openLoan(t, borrower, { principal: 2_000_000n, planNums: 1 });
+    const owed = 2_500_000;
+    await postSepay(t, sepayTransfer(t, { content: `tra no ${loan.order.orderNo}`, transferAmount: owed }));
+    const before = (await t.database.db.select().from(proposals)).length;
+    // `true` coerced to order 1 and `[id]` to the id: a refund of whichever order that was got proposed.
+    for (const orderId of [true, [loan.order.id], '1e3', '', null]) {
+      for (const path of [ADMIN_PATHS.refundPropose, ADMIN_PATHS.writeOffPropose, ADMIN_PATHS.payoutCancelPropose]) {
+        const response = await maker.browser.post<{ proposal: ProposalView }>(path, { orderId, reason: 'probe: malformed id' });
+        expect([response.statusCode, response.envelope.code], `${path} ${JSON.stringify(orderId)}: ${response.body}`).toEqual([400, ERRORS.VALIDATION_FAILED.code]);
+      }
+    }
+    expect((await t.database.db.select().from(proposals)).length).toBe(before);
+    // The order's id as a number or as its digits still names it.
+    const asText = await maker.browser.post<{ proposal: ProposalView }>(ADMIN_PATHS.refundPropose, { orderId: String(loan.order.id), reason: 'probe: id as text' });
+    expect(asText.envelope.code, asText.body).toBe(200);
+    expect(asText.envelope.data.proposal.payload).toMatchObject({ orderId: loan.order.id });
   });
 });

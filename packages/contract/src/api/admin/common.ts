@@ -16,8 +16,14 @@ export const operatorEmailSchema = z
   .max(254, { error: 'validation.email.format' })
   .pipe(z.email({ error: 'validation.email.format' }));
 
-/** A positive integer id, from JSON or a query string. */
-export const idSchema = z.coerce.number(required).int(required).positive(required).max(2_147_483_647, required);
+/**
+ * A positive integer id, from JSON (a number) or a query string (its digits). Only those: a plain
+ * z.coerce.number() took `true` as 1 and `[2]` as 2, so `{"orderId": true}` proposed a refund of
+ * order 1.
+ */
+export const idSchema = z
+  .union([z.number(), z.string().trim().regex(/^\d+$/, required)], required)
+  .pipe(z.coerce.number<string | number>(required).int(required).positive(required).max(2_147_483_647, required));
 
 /** A reason an operator states (reject, reveal, role change): required, one line or a few. */
 export const reasonSchema = plainText(500).trim().min(3, { error: 'validation.admin.reasonRequired' });
