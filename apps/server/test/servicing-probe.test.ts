@@ -88,3 +88,20 @@ describe('an id in a back-office money call', () => {
     expect(asText.envelope.data.proposal.payload).toMatchObject({ orderId: loan.order.id });
   });
 });
+
+describe('the terms of a restructure offer', () => {
+  it('are numbers or their digits: true, [3], null are refused (400) before any rule is read, as they were coerced to 1, 3 and 0', async () => {
+    const collector = await t.operatorSession('collector');
+    const borrower = await createBorrower(t);
+    const loan = await openLoan(t, borrower, { principal: 2_000_000n, planNums: 1 });
+    const terms = { orderId: loan.order.id, planNums: 3, periodDays: 30, reason: 'probe: malformed terms' };
+    for (const change of [{ planNums: true }, { planNums: [3] }, { periodDays: [30] }, { waiveInterest: true }, { waiveOverdueFee: null }, { waiveInterest: '1e3' }]) {
+      const response = await collector.browser.post(ADMIN_PATHS.restructurePropose, { ...terms, ...change });
+      expect([response.statusCode, response.envelope.code], `${JSON.stringify(change)}: ${response.body}`).toEqual([400, ERRORS.VALIDATION_FAILED.code]);
+    }
+    // Well-formed terms (a number, or its digits as a query string would carry them) are proposed.
+    const wellFormed = await collector.browser.post<{ proposal: ProposalView }>(ADMIN_PATHS.restructurePropose, { ...terms, waiveInterest: '0' });
+    expect(wellFormed.envelope.code, wellFormed.body).toBe(200);
+    expect(wellFormed.envelope.data.proposal.payload).toMatchObject({ orderId: loan.order.id, planNums: 3, periodDays: 30, waiveInterest: 0, waiveOverdueFee: 0 });
+  });
+});

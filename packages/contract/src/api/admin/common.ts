@@ -21,9 +21,18 @@ export const operatorEmailSchema = z
  * z.coerce.number() took `true` as 1 and `[2]` as 2, so `{"orderId": true}` proposed a refund of
  * order 1.
  */
-export const idSchema = z
-  .union([z.number(), z.string().trim().regex(/^\d+$/, required)], required)
-  .pipe(z.coerce.number<string | number>(required).int(required).positive(required).max(2_147_483_647, required));
+export const idSchema = wholeNumber(z.number(required).int(required).positive(required).max(2_147_483_647, required), required);
+
+/**
+ * A whole number from JSON (a number) or a query string (its digits), then checked by `schema`;
+ * anything else (true, [3], null, '1e3') fails with `error`.
+ */
+export function wholeNumber<Output>(schema: z.ZodType<Output, number>, error: { error: string } | undefined = undefined) {
+  return z
+    .union([z.number(), z.string().trim().regex(/^\d+$/, error)], error)
+    .transform(Number)
+    .pipe(schema);
+}
 
 /** A reason an operator states (reject, reveal, role change): required, one line or a few. */
 export const reasonSchema = plainText(500).trim().min(3, { error: 'validation.admin.reasonRequired' });
