@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankTransfers, proposals } from '../src/db/schema.ts';
 import { createBorrower, openLoan } from './helpers/loans.ts';
+import { createLogCapture } from './helpers/log-capture.ts';
 import type { OperatorSession } from './helpers/operators.ts';
 import { postSepay, sepayTransfer } from './helpers/sepay.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -103,5 +104,28 @@ describe('the terms of a restructure offer', () => {
     const wellFormed = await collector.browser.post<{ proposal: ProposalView }>(ADMIN_PATHS.restructurePropose, { ...terms, waiveInterest: '0' });
     expect(wellFormed.envelope.code, wellFormed.body).toBe(200);
     expect(wellFormed.envelope.data.proposal.payload).toMatchObject({ orderId: loan.order.id, planNums: 3, periodDays: 30, waiveInterest: 0, waiveOverdueFee: 0 });
+  });
+});
+
+describe('a transfer resent with another amount', () => {
+  it('changes nothing and answers success as any resend does, but is logged as a conflict (it was silent)', async () => {
+    const logs = createLogCapture();
+    const logged = await createTestApp({ logStream: logs.stream });
+    try {
+      const first = sepayTransfer(logged, { content: 'chuyen tien khong ro', transferAmount: 120_000 });
+      expect((await postSepay(logged, first)).statusCode).toBe(200);
+      const same = await postSepay(logged, { ...first, id: `0${first.id}` });
+      expect(same.json()).toEqual({ success: true });
+      expect(logs.lines.filter((line) => line.includes('resent with another amount'))).toEqual([]);
+      const other = await postSepay(logged, { ...first, transferAmount: 1_120_000 });
+      expect(other.json()).toEqual({ success: true });
+      const warnings = logs.lines.map((line) => JSON.parse(line) as { level: number; msg: string; bankTransactionId?: string; recorded?: { amount: string }; reported?: { amount: number } }).filter((line) => line.msg.includes('resent with another amount'));
+      expect(warnings).toEqual([expect.objectContaining({ level: 40, bankTransactionId: String(first.id), recorded: expect.objectContaining({ amount: '120000' }), reported: expect.objectContaining({ amount: 1_120_000 }) })]);
+      const rows = await logged.database.db.select().from(bankTransfers).where(eq(bankTransfers.providerTransactionId, String(first.id)));
+      expect(rows.map((row) => row.amount)).toEqual([120_000n]);
+      expect((await logged.services.ledger.check()).violations).toEqual([]);
+    } finally {
+      await logged.close();
+    }
   });
 });
