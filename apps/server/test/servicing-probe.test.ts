@@ -129,3 +129,13 @@ describe('a transfer resent with another amount', () => {
     }
   });
 });
+
+describe('a statement file far over the limit', () => {
+  it('answers STATEMENT_TOO_LARGE as one just over 2 MB does, not the image refusal the multipart limit gave (UPLOAD_TOO_LARGE is not in its catalogue)', async () => {
+    for (const bytes of [3 * 1024 * 1024, 30 * 1024 * 1024]) {
+      const file = Buffer.concat([Buffer.from(`${STATEMENT_COLUMNS.join(',')}\r\n`), Buffer.alloc(bytes, 'x')]);
+      const response = await maker.browser.upload(ADMIN_PATHS.statementImport, { fileName: 'big.csv' }, { statement: { data: file, filename: 'big.csv', contentType: 'text/csv' } });
+      expect([response.statusCode, response.envelope?.code], `${bytes}: ${response.body}`).toEqual([ERRORS.STATEMENT_TOO_LARGE.httpStatus, ERRORS.STATEMENT_TOO_LARGE.code]);
+    }
+  });
+});
