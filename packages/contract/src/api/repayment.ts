@@ -147,6 +147,15 @@ export const payPageStatusEndpoint = defineEndpoint({
 
 // ─── the bank's transfer webhook (SePay format) ──────────────────────────────────────────────────
 
+/**
+ * The largest amount one bank transfer (webhook or statement row) may carry: 100 billion VND, far
+ * above any repayment. An amount near Number.MAX_SAFE_INTEGER was recorded and applied, and the
+ * sums that read it (a request's paid amount, a statement's proposed amount, the daily report's
+ * totals) went past the safe integers: every one of those answers was a 500. A statement holds at
+ * most STATEMENT_MAX_ROWS (10,000) rows, so its sums stay below 10^15, well within them.
+ */
+export const MAX_TRANSFER_VND = 100_000_000_000;
+
 /** SePay's webhook body (https://docs.sepay.vn: id, gateway, transactionDate, …, transferAmount). */
 export const sepayWebhookRequestSchema = z.object({
   /** The bank's transaction number, however it is written ("0900000123" is 900000123): its canonical decimal digits. */
@@ -159,7 +168,7 @@ export const sepayWebhookRequestSchema = z.object({
   code: z.string().max(100).nullable().optional(),
   content: z.string().max(1000),
   transferType: z.enum(['in', 'out']),
-  transferAmount: z.number().int().min(0),
+  transferAmount: z.number().int().min(0).max(MAX_TRANSFER_VND),
   accumulated: z.number().optional(),
   subAccount: z.string().max(40).nullable().optional(),
   referenceCode: z.string().max(100).nullable().optional(),

@@ -41,6 +41,15 @@ export function isToAccount(transfer: Pick<SepayTransfer, 'accountNumber' | 'sub
 }
 
 /**
+ * Whether a report of a bank id already recorded says the same as the record: amount, direction and
+ * account. A report that differs is a conflict: it changes nothing (the first report stands), the
+ * statement import lists it and the webhook logs it (decision 118).
+ */
+export function sameTransfer(recorded: Pick<BankTransferRow, 'amount' | 'transferType' | 'accountNumber'>, transfer: SepayTransfer): boolean {
+  return recorded.amount === BigInt(transfer.transferAmount) && recorded.transferType === transfer.transferType && isToAccount(transfer, recorded.accountNumber);
+}
+
+/**
  * Whether a transfer moves money in the ledger when recorded: money into the collection account
  * (matched to a loan, or held in suspense). Everything else is recorded and posts nothing.
  */

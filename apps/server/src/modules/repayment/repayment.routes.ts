@@ -7,7 +7,7 @@ import type { Composition } from '../../compose.ts';
 import { publicBaseUrl } from '../../shared/public-url.ts';
 import { registerEndpoint } from '../../shared/register-endpoint.ts';
 import type { SenRouteFlags } from '../../types.ts';
-import { isSepayKey, type SepayTransfer } from './bank-transfer.service.ts';
+import { isSepayKey, sameTransfer, type SepayTransfer } from './bank-transfer.service.ts';
 import { pageLanguage, payPageCsp, renderMissingPayPage, renderPayPage } from './pay-page.ts';
 import { formatBankTime } from './transfer-matching.ts';
 
@@ -97,6 +97,14 @@ export function registerRepaymentRoutes(app: FastifyInstance, { infra, services 
     const raw = parseRaw(request.rawBody) ?? { ...input };
     const received = await transfers.receive(input, raw);
     infra.metrics.webhook('sepay', received.duplicate ? 'duplicate' : received.transfer.outcome);
+    // A resend that differs from the record changes nothing, but someone has to look at it: SePay
+    // is answered as for any duplicate (or it resends forever), the conflict goes to the log.
+    if (received.duplicate && !sameTransfer(received.transfer, input)) {
+      request.log.warn(
+        { transferId: received.transfer.id, bankTransactionId: input.id, recorded: { amount: String(received.transfer.amount), transferType: received.transfer.transferType }, reported: { amount: input.transferAmount, transferType: input.transferType } },
+        'bank transfer resent with another amount, direction or account: the first report stands',
+      );
+    }
     request.log.info(
       { transferId: received.transfer.id, outcome: received.transfer.outcome, duplicate: received.duplicate, loans: received.applied.length },
       'bank transfer recorded',

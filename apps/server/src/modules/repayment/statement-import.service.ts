@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import { STATEMENT_MAX_BYTES, type StatementRowError } from '@sen/contract';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../shared/app-error.ts';
-import { type BankTransferService, isToAccount, type SepayTransfer } from './bank-transfer.service.ts';
-import type { BankTransferRow } from './repayment.repository.ts';
+import { type BankTransferService, sameTransfer, type SepayTransfer } from './bank-transfer.service.ts';
 import { parseStatement, type StatementRow } from './statement-csv.ts';
 
 /** A statement.import proposal's payload: the file it came from and its new money-in rows. */
@@ -52,9 +51,6 @@ export class StatementImportService {
   }
 
   /** Whether a recorded transfer is the row's: same amount, direction and account (the bank's id cannot mean two transfers). */
-  private same(recorded: BankTransferRow, transfer: SepayTransfer): boolean {
-    return recorded.amount === BigInt(transfer.transferAmount) && recorded.transferType === transfer.transferType && isToAccount(transfer, recorded.accountNumber);
-  }
 
   /** Reads the file and records what posts nothing; lists the new money in for a proposal. In the caller's (audited) transaction. */
   async import(file: Buffer | undefined, fileName: string): Promise<StatementImport> {
@@ -68,7 +64,7 @@ export class StatementImportService {
     for (const row of parsed.rows) {
       const recorded = known.get(row.transfer.id);
       if (recorded) {
-        if (this.same(recorded, row.transfer)) result.known += 1;
+        if (sameTransfer(recorded, row.transfer)) result.known += 1;
         else result.errors.push({ row: row.row, problem: 'conflict', field: null, transactionId: row.transfer.id });
         continue;
       }
@@ -102,7 +98,7 @@ export class StatementImportService {
     for (const row of proposal.rows) {
       const received = await this.deps.transfers.receive(row.transfer, this.raw(row.transfer, { sha256: proposal.sha256, fileName: proposal.fileName, row: row.row }));
       if (received.duplicate) {
-        if (!this.same(received.transfer, row.transfer)) throw new AppError('STATEMENT_CONFLICT', { data: { row: row.row, transactionId: row.transfer.id } });
+        if (!sameTransfer(received.transfer, row.transfer)) throw new AppError('STATEMENT_CONFLICT', { data: { row: row.row, transactionId: row.transfer.id } });
         outcome.known += 1;
         continue;
       }

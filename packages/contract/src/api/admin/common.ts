@@ -16,8 +16,23 @@ export const operatorEmailSchema = z
   .max(254, { error: 'validation.email.format' })
   .pipe(z.email({ error: 'validation.email.format' }));
 
-/** A positive integer id, from JSON or a query string. */
-export const idSchema = z.coerce.number(required).int(required).positive(required).max(2_147_483_647, required);
+/**
+ * A positive integer id, from JSON (a number) or a query string (its digits). Only those: a plain
+ * z.coerce.number() took `true` as 1 and `[2]` as 2, so `{"orderId": true}` proposed a refund of
+ * order 1.
+ */
+export const idSchema = wholeNumber(z.number(required).int(required).positive(required).max(2_147_483_647, required), required);
+
+/**
+ * A whole number from JSON (a number) or a query string (its digits), then checked by `schema`;
+ * anything else (true, [3], null, '1e3') fails with `error`.
+ */
+export function wholeNumber<Output>(schema: z.ZodType<Output, number>, error: { error: string } | undefined = undefined) {
+  return z
+    .union([z.number(), z.string().trim().regex(/^\d+$/, error)], error)
+    .transform(Number)
+    .pipe(schema);
+}
 
 /** A reason an operator states (reject, reveal, role change): required, one line or a few. */
 export const reasonSchema = plainText(500).trim().min(3, { error: 'validation.admin.reasonRequired' });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../endpoint.ts';
 import { hardshipRequestSchema, restructurePlanSchema } from '../restructure.ts';
-import { idSchema, reasonSchema } from './common.ts';
+import { idSchema, reasonSchema, wholeNumber } from './common.ts';
 import { ADMIN_PATHS } from './paths.ts';
 import { proposalSchema } from './proposals.ts';
 
@@ -32,10 +32,10 @@ const money = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 /** An offer's terms as the collector enters them. */
 export const restructureTermsSchema = z.object({
   orderId: idSchema,
-  planNums: z.coerce.number().int().min(1).max(60),
-  periodDays: z.coerce.number().int().min(1).max(366),
-  waiveOverdueFee: z.coerce.number().pipe(money).default(0),
-  waiveInterest: z.coerce.number().pipe(money).default(0),
+  planNums: wholeNumber(z.number().int().min(1).max(60)),
+  periodDays: wholeNumber(z.number().int().min(1).max(366)),
+  waiveOverdueFee: wholeNumber(money).default(0),
+  waiveInterest: wholeNumber(money).default(0),
 });
 export type RestructureTerms = z.infer<typeof restructureTermsSchema>;
 
