@@ -598,8 +598,6 @@ const ui = {
   'orders.creditHeld': 'Overpaid, held for you',
   'orders.phoneModel': 'Phone model',
   'orders.contracts': 'Contracts',
-  'orders.contract.lease': 'Lease contract',
-  'orders.contract.pawn': 'Mortgage contract',
   'orders.contract.accepted': 'accepted {date}',
   'orders.details': 'Order details',
   'orders.overdueDays': '{days} days overdue',

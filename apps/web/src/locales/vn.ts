@@ -592,8 +592,6 @@ const ui: Record<UiKey, string> = {
   'orders.creditHeld': 'Tiền trả thừa được giữ cho bạn',
   'orders.phoneModel': 'Dòng điện thoại',
   'orders.contracts': 'Hợp đồng',
-  'orders.contract.lease': 'Hợp đồng vay',
-  'orders.contract.pawn': 'Hợp đồng bảo đảm',
   'orders.contract.accepted': 'đã đồng ý ngày {date}',
   'orders.details': 'Chi tiết đơn vay',
   'orders.overdueDays': 'Quá hạn {days} ngày',

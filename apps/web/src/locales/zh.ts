@@ -589,8 +589,6 @@ const ui: Record<UiKey, string> = {
   'orders.creditHeld': '多还款项（为您保留）',
   'orders.phoneModel': '手机型号',
   'orders.contracts': '合同',
-  'orders.contract.lease': '借款合同',
-  'orders.contract.pawn': '担保合同',
   'orders.contract.accepted': '{date} 已同意',
   'orders.details': '订单详情',
   'orders.overdueDays': '已逾期 {days} 天',
