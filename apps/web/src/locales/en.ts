@@ -486,6 +486,8 @@ const ui = {
   'personal.purpose.label': 'Loan purpose',
   'personal.email.label': 'E-mail',
   'personal.email.placeholder': 'name@example.com',
+  'personal.zalo.label': 'Zalo (optional)',
+  'personal.zalo.placeholder': 'Your Zalo phone number or ID',
   'operator.hint': 'Confirm that {phone} is yours: your operator sends you a code.',
   'operator.choose': 'Your mobile operator',
   'operator.send': 'Get code',

@@ -480,6 +480,8 @@ const ui: Record<UiKey, string> = {
   'personal.purpose.label': 'Mục đích vay',
   'personal.email.label': 'Email',
   'personal.email.placeholder': 'ten@example.com',
+  'personal.zalo.label': 'Zalo (không bắt buộc)',
+  'personal.zalo.placeholder': 'Số điện thoại hoặc ID Zalo',
   'operator.hint': 'Xác nhận số {phone} là của bạn: nhà mạng sẽ gửi mã cho bạn.',
   'operator.choose': 'Nhà mạng của bạn',
   'operator.send': 'Nhận mã',

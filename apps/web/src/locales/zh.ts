@@ -477,6 +477,8 @@ const ui: Record<UiKey, string> = {
   'personal.purpose.label': '借款用途',
   'personal.email.label': '电子邮箱',
   'personal.email.placeholder': 'name@example.com',
+  'personal.zalo.label': 'Zalo（选填）',
+  'personal.zalo.placeholder': '您的 Zalo 手机号或 ID',
   'operator.hint': '确认{phone}是您本人的号码：运营商将向您发送验证码。',
   'operator.choose': '您的运营商',
   'operator.send': '获取验证码',
