@@ -478,7 +478,7 @@ const ui = {
   'personal.birthDate.placeholder': 'DD-MM-YYYY',
   'personal.education.label': 'Education level',
   'personal.salary.label': 'Monthly income (₫)',
-  'personal.salary.placeholder': 'For example 10000000',
+  'personal.salary.placeholder': 'For example {amount}',
   'personal.marital.label': 'Marital status',
   'personal.province.label': 'Province / city',
   'personal.address.label': 'Detailed address',

@@ -472,7 +472,7 @@ const ui: Record<UiKey, string> = {
   'personal.birthDate.placeholder': 'DD-MM-YYYY',
   'personal.education.label': 'Trình độ học vấn',
   'personal.salary.label': 'Thu nhập hằng tháng (₫)',
-  'personal.salary.placeholder': 'Ví dụ 10000000',
+  'personal.salary.placeholder': 'Ví dụ {amount}',
   'personal.marital.label': 'Tình trạng hôn nhân',
   'personal.province.label': 'Tỉnh / thành phố',
   'personal.address.label': 'Địa chỉ chi tiết',

@@ -469,7 +469,7 @@ const ui: Record<UiKey, string> = {
   'personal.birthDate.placeholder': 'DD-MM-YYYY',
   'personal.education.label': '学历',
   'personal.salary.label': '月收入（₫）',
-  'personal.salary.placeholder': '例如 10000000',
+  'personal.salary.placeholder': '例如 {amount}',
   'personal.marital.label': '婚姻状况',
   'personal.province.label': '省 / 市',
   'personal.address.label': '详细地址',

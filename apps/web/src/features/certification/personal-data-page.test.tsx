@@ -51,11 +51,20 @@ describe('personal data: Zalo (SPEC.md §3; issue 25 item 8)', { timeout: 20_000
     expect(screen.getByText('Zalo (optional)')).toBeInTheDocument();
   });
 
+  it('shows the income example with the language\'s thousands separators, as the field formats it (issue 25: salary without separators)', async () => {
+    render();
+    const salary = await screen.findByTestId('personal-salary', {}, SLOW);
+    const input = salary instanceof HTMLInputElement ? salary : salary.querySelector('input');
+    expect(input).toHaveAttribute('placeholder', 'For example 10,000,000');
+  });
+
   it('in Vietnamese too', async () => {
     await changeLanguage('vn');
     render();
     await screen.findByTestId('personal-zalo', {}, SLOW);
     expect(screen.getByText('Zalo (không bắt buộc)')).toBeInTheDocument();
+    const salary = screen.getByTestId('personal-salary');
+    expect(salary instanceof HTMLInputElement ? salary : salary.querySelector('input')).toHaveAttribute('placeholder', 'Ví dụ 10.000.000');
     await changeLanguage('en');
   });
 });

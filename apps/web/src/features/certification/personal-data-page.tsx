@@ -145,7 +145,7 @@ export function PersonalDataPage({ mode }: { mode: 'batch' | 'info' }) {
                 name="salary"
                 id="salary"
                 label={t('personal.salary.label')}
-                placeholder={t('personal.salary.placeholder')}
+                placeholder={t('personal.salary.placeholder', { amount: groupDigits('10000000', language) })}
                 inputMode="numeric"
                 // Read with thousands separators as typed (issue 25 item 8); the form keeps the digits (12 at most).
                 normalize={(value) => digitsOnly(value).slice(0, 12)}
