@@ -14,7 +14,7 @@ test.beforeEach(async ({ page }) => useLanguage(page, 'en'));
 /** 'Pay now' (development): the bank's webhook for the transfer of a repayment request, all of it or `amount`. */
 async function payNow(request: APIRequestContext, page: Page, amount?: number) {
   const href = await page.getByTestId('open-pay-page').getAttribute('href');
-  const token = href!.split('/pay/')[1]!;
+  const token = new URL(href!).pathname.split('/pay/')[1]!;
   const response = await request.post(API_PATHS.devPayNow, { data: { token, ...(amount ? { amount } : {}) } });
   expect(response.ok(), await response.text()).toBe(true);
 }

@@ -261,7 +261,7 @@ export function renderPayPage(view: PayPageView): string {
   <p id="copy-status" role="status" aria-live="polite"></p>
 </section>
 <section class="card">
-  <p class="hint" id="expiry">${escapeHtml(fill(expired ? texts.expired : texts.validUntil, { time: vietnamTime(view.expiresAt) }))}</p>
+  <p class="hint" id="expiry"${hidden}>${escapeHtml(fill(expired ? texts.expired : texts.validUntil, { time: vietnamTime(view.expiresAt) }))}</p>
   <h2 class="amount-label">${escapeHtml(texts.orders)}</h2>
   <ul class="orders" id="orders">${orderItems(status, lang)}</ul>
 </section>
@@ -343,7 +343,8 @@ ${
       item.append(name, owed);
       return item;
     }));
-    if (settled) for (const section of document.querySelectorAll('.transfer')) section.hidden = true;
+    // Settled: nothing to transfer, so neither the amount nor how long it stands (issue 25 item 8).
+    if (settled) for (const section of document.querySelectorAll('.transfer, #expiry')) section.hidden = true;
     if (done) {
       const devPay = document.getElementById('dev-pay');
       if (devPay) devPay.disabled = true;

@@ -15,6 +15,7 @@ const valid: PersonalForm = {
   address: '12 Lê Lợi, Quận 1',
   salary: '12000000',
   email: 'an@example.com',
+  zaloAccount: '',
 };
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>

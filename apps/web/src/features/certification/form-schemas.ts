@@ -20,6 +20,8 @@ export interface PersonalForm {
   address: string;
   salary: string;
   email: string;
+  /** Optional (SPEC.md §3 'Other'; API-FAMILY.md §5.6). */
+  zaloAccount: string;
 }
 
 export const personalFormSchema = personalDataFormSchema() as unknown as z.ZodType<PersonalForm, PersonalForm>;

@@ -34,6 +34,7 @@ const EMPTY: PersonalForm = {
   address: '',
   salary: '',
   email: '',
+  zaloAccount: '',
 };
 
 /** All but the last four digits hidden. */
@@ -57,6 +58,7 @@ function fromInfo(info: PersonalInfo): PersonalForm {
     address: text(info.currentAddress ?? info.address),
     salary: text(info.salary),
     email: text(info.email),
+    zaloAccount: text(info.zaloAccount),
   };
 }
 
@@ -143,7 +145,7 @@ export function PersonalDataPage({ mode }: { mode: 'batch' | 'info' }) {
                 name="salary"
                 id="salary"
                 label={t('personal.salary.label')}
-                placeholder={t('personal.salary.placeholder')}
+                placeholder={t('personal.salary.placeholder', { amount: groupDigits('10000000', language) })}
                 inputMode="numeric"
                 // Read with thousands separators as typed (issue 25 item 8); the form keeps the digits (12 at most).
                 normalize={(value) => digitsOnly(value).slice(0, 12)}
@@ -156,6 +158,8 @@ export function PersonalDataPage({ mode }: { mode: 'batch' | 'info' }) {
               <FormTextField control={form.control} name="address" id="address" label={t('personal.address.label')} placeholder={t('personal.address.placeholder')} autoComplete="street-address" maxLength={200} data-testid="personal-address" />
               <FormPickerField control={form.control} name="loanPurpose" label={t('personal.purpose.label')} placeholder={t('validation.select')} options={toOptions(personalEnums.purpose)} data-testid="personal-purpose" />
               <FormTextField control={form.control} name="email" id="email" label={t('personal.email.label')} placeholder={t('personal.email.placeholder')} type="email" autoComplete="email" maxLength={100} data-testid="personal-email" />
+              {/* SPEC.md §3 'Other: Facebook UID, ZALO'; Zalo belongs to the personal page (API-FAMILY.md §5.6), optional. */}
+              <FormTextField control={form.control} name="zaloAccount" id="zaloAccount" label={t('personal.zalo.label')} placeholder={t('personal.zalo.placeholder')} maxLength={60} data-testid="personal-zalo" />
               <Button block color="primary" shape="rounded" size="large" type="submit" loading={form.formState.isSubmitting} data-testid="personal-submit">
                 {mode === 'batch' ? t('certification.next') : t('certification.save')}
               </Button>

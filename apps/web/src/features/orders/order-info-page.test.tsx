@@ -128,3 +128,21 @@ describe('/order/info servicing states', { timeout: 20_000 }, () => {
     expect(JSON.parse(String(call[1]!.body))).toMatchObject({ orderId: 9 });
   });
 });
+
+describe('/order/info contracts (issue 25 audit: one name per document)', { timeout: 20_000 }, () => {
+  it('names the accepted documents as the borrower signed them, never a mortgage or a security contract', async () => {
+    render(detail(ORDER_STATUS.PENDING_REPAYMENT, 'Pending repayment', { contracts: [{ document: 'lease', version: '2026-01', acceptedAt: '2026-11-26T17:30:00.000Z', url: '/agreement/leaseAgreement.html' }, { document: 'pawn', version: '2026-01', acceptedAt: '2026-11-26T17:30:00.000Z', url: '/agreement/pawnAgreement.html' }] }));
+    expect(await screen.findByTestId('order-contract-lease', {}, SLOW)).toHaveTextContent('Loan agreement');
+    expect(screen.getByTestId('order-contract-pawn')).toHaveTextContent('Repayment and collection undertaking');
+    expect(screen.queryByText(/mortgage/i)).toBeNull();
+  });
+
+  it('in Vietnamese: the undertaking is not a "Hợp đồng bảo đảm" (the loan has no collateral)', async () => {
+    await changeLanguage('vn');
+    render(detail(ORDER_STATUS.PENDING_REPAYMENT, 'Chờ trả nợ', { contracts: [{ document: 'lease', version: '2026-01', acceptedAt: '2026-11-26T17:30:00.000Z', url: '/agreement/leaseAgreement.html' }, { document: 'pawn', version: '2026-01', acceptedAt: '2026-11-26T17:30:00.000Z', url: '/agreement/pawnAgreement.html' }] }));
+    expect(await screen.findByTestId('order-contract-lease', {}, SLOW)).toHaveTextContent('Hợp đồng cho vay');
+    expect(screen.getByTestId('order-contract-pawn')).toHaveTextContent('Thỏa thuận cam kết trả nợ và thu hồi nợ');
+    expect(screen.queryByText(/bảo đảm/)).toBeNull();
+    await changeLanguage('en');
+  });
+});

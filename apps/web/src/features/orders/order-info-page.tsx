@@ -272,7 +272,7 @@ export function OrderInfoPage() {
                     {data.contracts.map((item) => (
                       <li key={item.document}>
                         <button type="button" className="link-button" onClick={() => setContract(item.document)} data-testid={`order-contract-${item.document}`}>
-                          {t(item.document === 'lease' ? 'orders.contract.lease' : 'orders.contract.pawn')}
+                          {t(item.document === 'lease' ? 'borrow.agreement.lease' : 'borrow.agreement.pawn')}
                         </button>{' '}
                         <small>{t('orders.contract.accepted', { date: displayDate(vietnamDayOf(item.acceptedAt), '', language) })}</small>
                       </li>

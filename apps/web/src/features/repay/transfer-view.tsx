@@ -1,4 +1,4 @@
-import type { RepayQuote, RepayStatus } from '@sen/contract';
+import type { Language, RepayQuote, RepayStatus } from '@sen/contract';
 import { useEffect, useState } from 'react';
 import { copyText } from '../../shared/contact/contact-actions.ts';
 import { money } from '../../shared/i18n/format.ts';
@@ -40,6 +40,21 @@ function CopyRow({ label, value, shown = value, testId }: { label: string; value
       </dd>
     </div>
   );
+}
+
+/**
+ * The hosted payment page in the reader's language: the page reads `lang` from its query (else the
+ * phone's Accept-Language, Vietnamese on most phones), so an English or Chinese reader would get
+ * it in Vietnamese (issue 25 item 5).
+ */
+export function payPageHref(payUrl: string, language: Language): string {
+  try {
+    const url = new URL(payUrl, window.location.origin);
+    url.searchParams.set('lang', language);
+    return url.toString();
+  } catch {
+    return payUrl;
+  }
 }
 
 /** Minutes and seconds until `iso`, updated every second; null once it has passed. */
@@ -97,7 +112,7 @@ export function TransferView({ quote, status }: { quote: RepayQuote; status: Rep
             <CopyRow label={t('repay.amount')} value={String(quote.amount)} shown={money(quote.amount, language)} testId="transfer-amount-copy" />
           </dl>
           <p className="transfer__note">{countdown ? t('repay.expires', { time: countdown }) : t('repay.expired')}</p>
-          <a className="link-button" href={quote.payUrl} target="_blank" rel="noopener" data-testid="open-pay-page">
+          <a className="link-button" href={payPageHref(quote.payUrl, language)} target="_blank" rel="noopener" data-testid="open-pay-page">
             {t('repay.openPage')}
           </a>
         </>
