@@ -336,6 +336,43 @@ describe('orders after payout, the home and the guards', () => {
   });
 });
 
+describe('dates in Vietnam time (issue 25 item 4)', () => {
+  it('dates a loan applied for at 23:30 and at 00:30 Vietnam time by Vietnam’s calendar, in its order and its evidence', async () => {
+    // The next 16:30 UTC at least a minute ahead: 23:30 in Vietnam on the same date; an hour later, 00:30 of the next.
+    const now = t.clock.now();
+    const target = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 16, 30));
+    while (target.getTime() < now.getTime() + 60_000) target.setUTCDate(target.getUTCDate() + 1);
+    t.clock.advance(target.getTime() - now.getTime());
+    const dated = async (auditKey: string) => {
+      const b = await createBorrower(t, 10_000_000n);
+      const committed = await commit(b, { productId: String(quick().id), amount: '2000000', auditKey });
+      expect(committed.envelope.code, committed.body).toBe(200);
+      await runPayouts();
+      const detail = (await t.post<OrderDetail>(API_PATHS.orderDetail, { token: b.token, payload: { orderId: committed.envelope.data.orderId } })).envelope.data;
+      const [acceptance] = await t.database.db.select().from(contractAcceptances).where(eq(contractAcceptances.orderId, committed.envelope.data.orderId));
+      return { detail, acceptance: acceptance! };
+    };
+    const familyDate = (iso: string) => iso.split('-').reverse().join('-');
+
+    const lateEvening = await dated('vn-23-30');
+    const utcDay = target.toISOString().slice(0, 10);
+    expect(vietnamDate(t.clock.now())).toBe(utcDay);
+    expect([lateEvening.detail.applyDateStr, lateEvening.detail.loanDateStr]).toEqual([familyDate(utcDay), familyDate(utcDay)]);
+    expect(vietnamDate(lateEvening.acceptance.acceptedAt)).toBe(utcDay);
+
+    t.clock.advance(60 * 60 * 1000);
+    const afterMidnight = await dated('vn-00-30');
+    const vietnamDay = vietnamDate(t.clock.now());
+    // Still the same date in UTC, already the next one in Vietnam: the order and the evidence say the next.
+    expect(t.clock.now().toISOString().slice(0, 10)).toBe(utcDay);
+    expect(vietnamDay).not.toBe(utcDay);
+    expect([afterMidnight.detail.applyDateStr, afterMidnight.detail.loanDateStr]).toEqual([familyDate(vietnamDay), familyDate(vietnamDay)]);
+    expect(vietnamDate(afterMidnight.acceptance.acceptedAt)).toBe(vietnamDay);
+    expect(afterMidnight.acceptance.acceptedAtVietnam.startsWith(`${vietnamDay} 00:30`)).toBe(true);
+    await expectLedgerOk();
+  });
+});
+
 /** The quick demo product as an operator input, to vary. */
 function quickInput() {
   const row = quick();
