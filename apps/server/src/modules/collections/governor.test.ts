@@ -52,9 +52,9 @@ describe('the contact governor', () => {
   });
 
   it('finds links in an SMS and leaves amounts, dates and "v.v" alone', () => {
-    for (const text of ['pay at https://sen.vn/p', 'http://x.y', 'vao www.sen-pay.com', 'bit.ly/abc', 'xem sen.vn', 'Sen.VN/pay', 'zalo://chat', 'tai example.com.', 'thanhtoan.online'])
+    for (const text of ['pay at https://sen.vn/p', 'http://x.y', 'vao www.sen-pay.com', 'bit.ly/abc', 'xem sen.vn', 'Sen.VN/pay', 'zalo://chat', 'tai example.com.', 'thanhtoan.online', 'vao 103.21.5.7/pay', 'http://10.0.0.1', '10.0.0.1:8080', 'sen。vn/pay', 'sen．vn', 'xem sen.xn--p1ai'])
       expect(containsLink(text), text).toBe(true);
-    for (const text of ['so tien 1.250.000 VND', 'ngay 26.11.2026', 'Cam on quy khach. Vui long thanh toan', 'dien, nuoc v.v', 'Sen: ma 1234'])
+    for (const text of ['so tien 1.250.000 VND', 'ngay 26.11.2026', 'Cam on quy khach. Vui long thanh toan', 'dien, nuoc v.v', 'Sen: ma 1234', 'tra 1.200.150.100/thang', 'gio 10:30 ngay 1.2.2026'])
       expect(containsLink(text), text).toBe(false);
     expect(judgeContact({ ...base, text: 'Sen: thanh toan tai sen.vn/pay' })).toBe('sms_link');
     // A call has no text to check.

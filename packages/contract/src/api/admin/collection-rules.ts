@@ -23,11 +23,27 @@ import { proposalSchema } from './proposals.ts';
  * rules refuse an SMS template with one before it is approved.
  */
 export function containsLink(text: string): boolean {
-  const lowered = text.toLowerCase();
+  // Full-width and ideographic dots ('sen。vn', 'sen．vn') are read as the dots a phone shows them as.
+  const lowered = text.normalize('NFKC').replace(/[\u3002\uff0e\uff61]/g, '.').toLowerCase();
   if (/[a-z][a-z0-9+.-]*:\/\//.test(lowered) || /\bwww\./.test(lowered)) return true;
-  for (const match of lowered.matchAll(/\b[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9-]+)*\.([a-z]{2,24})(?![a-z0-9-])/g)) {
+  for (const match of lowered.matchAll(/\b[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9-]+)*\.(xn--[a-z0-9-]+|[a-z]{2,24})(?![a-z0-9-])/g)) {
     const tld = match[1]!;
     if (tld.length > 2 || COUNTRY_AND_SHORT.has(tld)) return true;
+  }
+  return isAddressLink(lowered);
+}
+
+/**
+ * An IPv4 address with a path or a port ('103.21.5.7/pay', '10.0.0.1:8080'). An amount written
+ * the Vietnamese way has groups of three digits after the first ('1.200.150.100/tháng'): that is
+ * not one.
+ */
+function isAddressLink(lowered: string): boolean {
+  for (const match of lowered.matchAll(/(?<![\d.])(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})(?=[/:])/g)) {
+    const parts = match.slice(1, 5).map((part) => part!);
+    if (parts.some((part) => Number(part) > 255)) continue;
+    if (parts.slice(1).every((part) => part.length === 3)) continue;
+    return true;
   }
   return false;
 }
