@@ -63,7 +63,7 @@ describe('list (fcm/sendRecord/list)', () => {
     expect(first.envelope.data.list.map((record) => record.id)).toEqual(ids.slice(15).reverse());
     const newest = first.envelope.data.list[0] as MessageRecord;
     expect(newest).toMatchObject({ readStatus: false, unreadMark: true, unreadCount: 25, template: 'creditApproved', theme: 'Hạn mức đã được phê duyệt' });
-    expect(newest.content).toContain('25.000.000 VND');
+    expect(newest.content).toContain('25.000.000\u00a0₫');
     expect(newest.createTime).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/);
     const sent = new Date(newest.createdAt);
     const vietnam = new Date(sent.getTime() + 7 * 3_600_000);
@@ -224,7 +224,11 @@ describe('credit decisions (for app.credit.onDecision)', () => {
       [rejected?.id, 'creditRejected'],
       [started.id, 'creditReviewStarted'],
     ]);
-    expect(page.list[0]?.content).toContain('12.000.000 VND');
+    // The inbox writes money as the app does (₫ after the amount); the stored text, which the SMS repeats, keeps 'VND'.
+    expect(page.list[0]?.content).toContain('12.000.000\u00a0₫');
+    expect(page.list[0]?.content).not.toContain('VND');
+    const [stored] = await t.database.db.select().from(userMessages).where(eq(userMessages.id, approved!.id));
+    expect(stored?.content).toContain('12.000.000 VND');
     expect(page.list[1]?.content).toContain('22/12/2026');
   });
 });
@@ -297,17 +301,17 @@ describe('reading in the reader’s language (decision 113)', () => {
       return { page, detail };
     };
     const en = await read('en');
-    expect(en.detail).toMatchObject({ theme: 'Loan repaid in full', content: expect.stringContaining('10,000,000 VND'), unreadCount: 2 });
+    expect(en.detail).toMatchObject({ theme: 'Loan repaid in full', content: expect.stringContaining('10,000,000\u00a0₫'), unreadCount: 2 });
     expect(en.page.list.map((record) => record.theme)).toEqual(['Credit review result', 'Loan repaid in full']);
     expect(en.page.list[0]?.content).toContain('22/12/2026');
     expect(en.page).toMatchObject({ total: 2, unreadCount: 2 });
 
     const zh = await read('zh');
-    expect(zh.detail).toMatchObject({ theme: '借款已结清', content: expect.stringContaining('10,000,000 VND') });
+    expect(zh.detail).toMatchObject({ theme: '借款已结清', content: expect.stringContaining('10,000,000\u00a0₫') });
     expect(zh.page.list[0]).toMatchObject({ id: rejected.id, theme: '额度审核结果', content: expect.stringContaining('2026年12月22日') });
 
     const vn = await read('vn');
-    expect(vn.detail).toMatchObject({ theme: 'Đã tất toán khoản vay', content: expect.stringContaining('10.000.000 VND') });
+    expect(vn.detail).toMatchObject({ theme: 'Đã tất toán khoản vay', content: expect.stringContaining('10.000.000\u00a0₫') });
     expect(await unread(who)).toBe(2);
   });
 
@@ -328,6 +332,6 @@ describe('demo data', () => {
     const session = await t.loginWithOtp(DEMO_USER.phone);
     const page = await t.post<MessagePage>(API_PATHS.messageList, { token: session.token });
     expect(page.envelope.data.list.map((record) => record.template)).toEqual(['creditApproved', 'creditReviewStarted']);
-    expect(page.envelope.data.list[0]?.content).toContain('10.000.000 VND');
+    expect(page.envelope.data.list[0]?.content).toContain('10.000.000\u00a0₫');
   });
 });

@@ -1,5 +1,5 @@
 import { INTL_LOCALE, type Language, type MessageTemplate } from '@sen/contract';
-import { vietnamDate } from '@sen/domain';
+import { formatVnd, vietnamDate } from '@sen/domain';
 import { z } from 'zod';
 import { formatVietnamDate } from './vietnam-time.ts';
 
@@ -265,9 +265,17 @@ export function normaliseParams(template: MessageTemplate, params: Record<string
 }
 
 
-function formatField(kind: FieldKind, value: string | number, language: Language): string {
+/**
+ * How a message writes money: `code` ('10.000.000 VND') in the text stored and sent by SMS (₫ is
+ * not in the GSM alphabet), `symbol` ('10.000.000 ₫', the app's one format per language) in the
+ * inbox, which renders on read (decision 113).
+ */
+export type MoneyStyle = 'code' | 'symbol';
+
+function formatField(kind: FieldKind, value: string | number, language: Language, money: MoneyStyle): string {
   switch (kind) {
     case 'money':
+      if (money === 'symbol') return formatVnd(BigInt(value), language, { symbol: true });
       return `${new Intl.NumberFormat(INTL_LOCALE[language], { maximumFractionDigits: 0 }).format(BigInt(value))} VND`;
     case 'count':
       return new Intl.NumberFormat(INTL_LOCALE[language], { maximumFractionDigits: 0 }).format(Number(value));
@@ -305,18 +313,18 @@ export function renderStoredMessage(template: string, params: unknown, language:
   const shape = Object.fromEntries(Object.entries(fields).map(([name, kind]) => [name, STORED_SCHEMAS[kind]]));
   const parsed = z.object(shape).safeParse(params);
   if (!parsed.success) return null;
-  return renderMessage(template, parsed.data as Record<string, string | number>, language);
+  return renderMessage(template, parsed.data as Record<string, string | number>, language, 'symbol');
 }
 
 /** The title and text of a template in a language, with its (normalised) parameters filled in. */
-export function renderMessage(template: MessageTemplate, params: Record<string, string | number>, language: Language): Text {
+export function renderMessage(template: MessageTemplate, params: Record<string, string | number>, language: Language, money: MoneyStyle = 'code'): Text {
   const definition: TemplateDefinition = TEMPLATES[template];
   const fill = (text: string) =>
     text.replace(/\{(\w+)\}/g, (placeholder, name: string) => {
       const kind = definition.fields[name];
       const value = params[name];
       if (!kind || value === undefined) throw new Error(`template ${template} has no parameter ${placeholder}`);
-      return formatField(kind, value, language);
+      return formatField(kind, value, language, money);
     });
   const text = definition.text[language];
   return { theme: fill(text.theme), content: fill(text.content) };
