@@ -26,3 +26,12 @@ describe('the pay page once the loan is settled', () => {
     expect(html).toContain("document.querySelectorAll('.transfer, #expiry')");
   });
 });
+
+describe('the pay page writes money as the app does (issue 25 item 5)', () => {
+  it('groups by the language and puts ₫ after the amount, in the page and in its script', () => {
+    const html = renderPayPage(view(30));
+    expect(html).toContain('5,056,250\u00a0₫');
+    expect(html).not.toMatch(/\d VND/);
+    expect(renderPayPage({ ...view(30), lang: 'vn' })).toContain('5.056.250\u00a0₫');
+  });
+});

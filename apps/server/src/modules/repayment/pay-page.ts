@@ -41,7 +41,7 @@ const TEXTS = {
     noScript: 'Tải lại trang để xem trạng thái mới nhất.',
     missingTitle: 'Không tìm thấy trang thanh toán',
     missingBody: 'Liên kết thanh toán này không hợp lệ. Vui lòng mở lại mục trả nợ từ đơn vay của bạn.',
-    currency: 'VND',
+    currency: '₫',
   },
   en: {
     title: 'Repayment',
@@ -73,7 +73,7 @@ const TEXTS = {
     noScript: 'Reload the page to see the latest status.',
     missingTitle: 'Payment page not found',
     missingBody: 'This payment link is not valid. Please open the repayment again from your order.',
-    currency: 'VND',
+    currency: '₫',
   },
   zh: {
     title: '还款',
@@ -105,7 +105,7 @@ const TEXTS = {
     noScript: '请刷新页面查看最新状态。',
     missingTitle: '找不到还款页面',
     missingBody: '此还款链接无效，请从订单重新打开还款。',
-    currency: 'VND',
+    currency: '₫',
   },
 } as const satisfies Record<Language, Record<string, string>>;
 
@@ -138,7 +138,8 @@ function fill(text: string, values: Record<string, string>): string {
 }
 
 function money(amount: number, lang: Language): string {
-  return `${new Intl.NumberFormat(INTL_LOCALE[lang], { maximumFractionDigits: 0 }).format(amount)} ${TEXTS[lang].currency}`;
+  // The app's one money format per language: grouped, a no-break space, ₫ after (decision 113).
+  return `${new Intl.NumberFormat(INTL_LOCALE[lang], { maximumFractionDigits: 0 }).format(amount)}\u00a0${TEXTS[lang].currency}`;
 }
 
 /** 'HH:mm dd/MM/yyyy' on Vietnam's clock. */
@@ -288,7 +289,7 @@ ${
   const copyStatus = document.getElementById('copy-status');
   const ordersList = document.getElementById('orders');
   const fill = (text, values) => text.replace(/\\{(\\w+)\\}/g, (whole, name) => (name in values ? values[name] : whole));
-  const money = (amount) => new Intl.NumberFormat(config.locale, { maximumFractionDigits: 0 }).format(amount) + ' ' + config.texts.currency;
+  const money = (amount) => new Intl.NumberFormat(config.locale, { maximumFractionDigits: 0 }).format(amount) + '\u00a0' + config.texts.currency;
   const startedAt = Date.now();
   let done = config.done;
   let timer = null;
