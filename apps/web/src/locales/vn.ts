@@ -91,7 +91,7 @@ const ui: Record<UiKey, string> = {
   'home.selling.lowRate.text': 'Chỉ từ {rate} mỗi ngày, không phí ẩn',
   'home.selling.fast.title': 'Vay trực tuyến nhanh',
   'home.selling.fast.text': 'Đăng ký trực tuyến trong vài phút, không cần giấy tờ',
-  'home.selling.limit.title': 'Hạn mức chất lượng cao',
+  'home.selling.limit.title': 'Hạn mức hấp dẫn',
   'home.selling.limit.text': 'Trả đúng hạn để tăng hạn mức: hơn 90% người dùng đã tăng được',
   'home.selling.security.title': 'Bảo mật thông tin',
   'home.selling.security.text': 'Dữ liệu của bạn được mã hóa và không bao giờ bị bán',
