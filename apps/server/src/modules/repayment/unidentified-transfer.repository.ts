@@ -11,6 +11,19 @@ export type BankTransferOut = Pick<
   'id' | 'providerTransactionId' | 'transactionDate' | 'content' | 'code' | 'referenceCode' | 'amount' | 'receivedAt' | 'transferType'
 >;
 
+/** The columns of an outgoing transfer a return candidate is read with. */
+const OUTGOING_COLUMNS = {
+  id: bankTransfers.id,
+  providerTransactionId: bankTransfers.providerTransactionId,
+  transactionDate: bankTransfers.transactionDate,
+  content: bankTransfers.content,
+  code: bankTransfers.code,
+  referenceCode: bankTransfers.referenceCode,
+  amount: bankTransfers.amount,
+  receivedAt: bankTransfers.receivedAt,
+  transferType: bankTransfers.transferType,
+};
+
 /** How many queue rows a list answers at most; how many requests are read for suggestions at most. */
 const LIST_LIMIT = 200;
 const CANDIDATE_LIMIT = 1000;
@@ -65,17 +78,7 @@ export class UnidentifiedTransferRepository {
   async returnCandidates(amounts: readonly bigint[], from: Date): Promise<BankTransferOut[]> {
     if (amounts.length === 0) return [];
     return this.db
-      .select({
-        id: bankTransfers.id,
-        providerTransactionId: bankTransfers.providerTransactionId,
-        transactionDate: bankTransfers.transactionDate,
-        content: bankTransfers.content,
-        code: bankTransfers.code,
-        referenceCode: bankTransfers.referenceCode,
-        amount: bankTransfers.amount,
-        receivedAt: bankTransfers.receivedAt,
-        transferType: bankTransfers.transferType,
-      })
+      .select(OUTGOING_COLUMNS)
       .from(bankTransfers)
       .where(
         and(
@@ -93,15 +96,7 @@ export class UnidentifiedTransferRepository {
   async outgoing(id: number): Promise<{ transfer: BankTransferOut & { outcome: string }; returns: number | null } | null> {
     const [row] = await this.db
       .select({
-        id: bankTransfers.id,
-        providerTransactionId: bankTransfers.providerTransactionId,
-        transactionDate: bankTransfers.transactionDate,
-        content: bankTransfers.content,
-        code: bankTransfers.code,
-        referenceCode: bankTransfers.referenceCode,
-        amount: bankTransfers.amount,
-        receivedAt: bankTransfers.receivedAt,
-        transferType: bankTransfers.transferType,
+        ...OUTGOING_COLUMNS,
         outcome: bankTransfers.outcome,
         returns: unidentifiedTransfers.transferId,
       })
