@@ -514,7 +514,7 @@ const ui = {
   'work.companyTel.placeholder': 'Digits only',
   'work.companyAddress.label': 'Company address',
   'work.companyAddress.placeholder': 'Street, ward, province',
-  'work.facebook.label': 'Facebook UID',
+  'work.facebook.label': 'Facebook UID (optional)',
   'work.facebook.placeholder': 'Your Facebook ID or profile name',
   // Borrowing and orders (issue 11)
   'borrow.amount.title': 'How much do you need?',

@@ -508,7 +508,7 @@ const ui: Record<UiKey, string> = {
   'work.companyTel.placeholder': 'Chỉ nhập số',
   'work.companyAddress.label': 'Địa chỉ công ty',
   'work.companyAddress.placeholder': 'Đường, phường/xã, tỉnh',
-  'work.facebook.label': 'Facebook UID',
+  'work.facebook.label': 'Facebook UID (không bắt buộc)',
   'work.facebook.placeholder': 'ID hoặc tên trang cá nhân Facebook',
   // Borrowing and orders (issue 11)
   'borrow.amount.title': 'Bạn cần vay bao nhiêu?',

@@ -505,7 +505,7 @@ const ui: Record<UiKey, string> = {
   'work.companyTel.placeholder': '仅限数字',
   'work.companyAddress.label': '公司地址',
   'work.companyAddress.placeholder': '街道、坊/社、省',
-  'work.facebook.label': 'Facebook UID',
+  'work.facebook.label': 'Facebook UID（选填）',
   'work.facebook.placeholder': '您的Facebook ID或主页名',
   // Borrowing and orders (issue 11)
   'borrow.amount.title': '您需要借多少？',
