@@ -711,7 +711,6 @@ const ui = {
   'amounts.prepay': 'Pay instalment {part} early, today',
   'amounts.prepay.hint': 'Interest up to today; the interest for the rest of the period falls due on {date}.',
   'amounts.instalment.contract': 'Per contract',
-  'amounts.instalment.accrued': 'Accrued to date',
   'home.noAuth.apr': 'APR (interest and fees)',
   'home.noAuth.aprValue': '{min} – {max}',
   'withdraw.amount.title': 'How much do you want to withdraw?',

@@ -705,7 +705,6 @@ const ui: Record<UiKey, string> = {
   'amounts.prepay': 'Trả trước kỳ {part} hôm nay',
   'amounts.prepay.hint': 'Lãi tính đến hôm nay; lãi những ngày còn lại của kỳ đến hạn ngày {date}.',
   'amounts.instalment.contract': 'Theo hợp đồng',
-  'amounts.instalment.accrued': 'Đã tính đến hôm nay',
   'home.noAuth.apr': 'APR (gồm lãi và phí)',
   'home.noAuth.aprValue': '{min} – {max}',
   'withdraw.amount.title': 'Bạn muốn rút bao nhiêu?',

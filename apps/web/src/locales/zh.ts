@@ -702,7 +702,6 @@ const ui: Record<UiKey, string> = {
   'amounts.prepay': '今日提前还第 {part} 期',
   'amounts.prepay.hint': '利息计至今日；本期剩余天数的利息于 {date} 到期。',
   'amounts.instalment.contract': '合同金额',
-  'amounts.instalment.accrued': '截至今日',
   'home.noAuth.apr': '年化费率（含利息和费用）',
   'home.noAuth.aprValue': '{min} – {max}',
   'withdraw.amount.title': '您想提取多少？',
