@@ -720,6 +720,7 @@ const ui = {
   'withdraw.amount.tooHigh': 'The largest amount is {max}',
   'withdraw.amount.step': 'The amount must be a multiple of {step}',
   'withdraw.cost.title': 'Cost of {name}',
+  'withdraw.plan.title': 'How will you repay {name}?',
   'orders.reloan': 'Repay and borrow again',
   'orders.reloan.wished': 'When this loan is repaid in full, we will apply for the same product again for you.',
   'orders.reloan.cancel': 'Do not borrow again',

@@ -714,6 +714,7 @@ const ui: Record<UiKey, string> = {
   'withdraw.amount.tooHigh': 'Số tiền tối đa là {max}',
   'withdraw.amount.step': 'Số tiền phải là bội số của {step}',
   'withdraw.cost.title': 'Chi phí của {name}',
+  'withdraw.plan.title': 'Bạn muốn trả {name} thế nào?',
   'orders.reloan': 'Trả nợ và vay lại',
   'orders.reloan.wished': 'Khi khoản vay này được tất toán, chúng tôi sẽ tự động tạo đơn vay mới cho cùng sản phẩm.',
   'orders.reloan.cancel': 'Không vay lại',

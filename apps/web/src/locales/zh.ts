@@ -711,6 +711,7 @@ const ui: Record<UiKey, string> = {
   'withdraw.amount.tooHigh': '最高金额为 {max}',
   'withdraw.amount.step': '金额须为 {step} 的整数倍',
   'withdraw.cost.title': '{name} 的费用',
+  'withdraw.plan.title': '{name} 的还款方式',
   'orders.reloan': '还款并再借',
   'orders.reloan.wished': '本笔借款结清后，我们将自动为您再次申请同一产品。',
   'orders.reloan.cancel': '不再借款',
