@@ -272,6 +272,23 @@ describe('batch commit (order/commit/all/with/event)', () => {
   });
 });
 
+describe('batch commit: the plan chosen per product (withdraw offers the product page\'s plans)', () => {
+  it('borrows Sen Linh Hoạt in 3 instalments when the map says 3, the others on their default', async () => {
+    const b = await createBorrower(t, 9_000_000n);
+    const ids = (await t.post<LoanPage>(API_PATHS.loanPage, { token: b.token })).envelope.data.showProducts.map((product) => product.productId);
+    expect(ids).toContain(flexible().id);
+    const response = await postMultipart<BatchCommitResult[]>(t, API_PATHS.orderCommitAll, {
+      token: b.token,
+      fields: { productIds: ids.join(','), productInstallmentMap: JSON.stringify({ [flexible().id]: 3 }), payWay: 'CARD', auditKey: 'plans-per-product' },
+    });
+    expect(response.envelope.code, response.body).toBe(200);
+    expect(response.envelope.data.every((result) => result.pushStatus === 200)).toBe(true);
+    const orders = await t.database.db.select().from(loanOrders).where(eq(loanOrders.userId, b.userId));
+    expect(orders.find((order) => order.productId === flexible().id)?.planNums).toBe(3);
+    expect(orders.find((order) => order.productId === quick().id)?.planNums).toBe(1);
+  });
+});
+
 describe('batch commit: a total that no product can lend', () => {
   it.each(['-5', '0', '1'])('refuses amount %s as invalid input (amount out of range), taking nothing', async (amount) => {
     const b = await createBorrower(t, 9_000_000n);

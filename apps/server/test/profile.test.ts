@@ -259,6 +259,27 @@ describe('userBaseExt/save/work/v2 and userWork/info', () => {
     expect(info.envelope.data).toMatchObject({ companyName: 'Công ty TNHH Sen', companyTel: '02438253535', industry: 7, industryStr: 'Information technology', email: 'an@congty.vn', facebookUid: '100012345678901', relatives: null });
   });
 
+  it('does not need the e-mail again: the personal data\'s is prefilled and kept (SPEC.md §3: e-mail is personal information)', async () => {
+    const { token } = await signIn();
+    expect((await save(token, personal())).envelope.code).toBe(200);
+    const before = await t.post<Record<string, unknown>>(API_PATHS.workInfo, { token, lang: 'en' });
+    expect(before.envelope.data).toMatchObject({ id: null, email: 'an.nguyen@example.com' });
+    const saved = await t.post(API_PATHS.workSave, { token, payload: work({ email: undefined }), lang: 'en' });
+    expect(saved.envelope.code, saved.body).toBe(200);
+    expect((await states(token)).workInfoState).toBe('30');
+    const info = await t.post<Record<string, unknown>>(API_PATHS.workInfo, { token, lang: 'en' });
+    expect(info.envelope.data).toMatchObject({ email: 'an.nguyen@example.com', companyName: 'Công ty TNHH Sen' });
+  });
+
+  it('takes Facebook UID as optional (SPEC.md §3 \'Other\'); a family client sending it keeps it', async () => {
+    const { token } = await signIn();
+    const without = await t.post(API_PATHS.workSave, { token, payload: work({ facebookUid: '' }), lang: 'en' });
+    expect(without.envelope.code, without.body).toBe(200);
+    expect((await t.post<Record<string, unknown>>(API_PATHS.workInfo, { token })).envelope.data).toMatchObject({ facebookUid: null, email: 'an@congty.vn' });
+    expect((await t.post(API_PATHS.workSave, { token, payload: work() })).envelope.code).toBe(200);
+    expect((await t.post<Record<string, unknown>>(API_PATHS.workInfo, { token })).envelope.data).toMatchObject({ facebookUid: '100012345678901' });
+  });
+
   it('skips the company for industry 19', async () => {
     const { token } = await signIn();
     const response = await t.post(API_PATHS.workSave, { token, payload: work({ industry: 19, companyName: 'null', companyTel: '', companyAddress: undefined }) });
@@ -266,14 +287,13 @@ describe('userBaseExt/save/work/v2 and userWork/info', () => {
   });
 
   it.each([
-    ['no e-mail', { email: ' ' }, 'Please input'],
+    ['no e-mail, none stored with the personal data', { email: ' ' }, 'Please input'],
     ['a bad e-mail', { email: 'an.congty.vn' }, 'Please enter the correct email format'],
     ['no industry', { industry: undefined }, 'Please select'],
     ['an unknown industry', { industry: 20 }, 'Please select'],
     ['no company name', { companyName: '  ' }, 'Please input'],
     ['a company phone with letters', { companyTel: '024-3825' }, 'Only numbers are allowed'],
     ['no company address', { companyAddress: undefined }, 'Please input'],
-    ['no Facebook', { facebookUid: '' }, 'Please input'],
   ] as [string, Record<string, unknown>, string][])('refuses %s and saves nothing', async (_name, change, message) => {
     const { token } = await signIn();
     const response = await t.post(API_PATHS.workSave, { token, payload: work(change), lang: 'en' });

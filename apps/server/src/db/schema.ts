@@ -811,7 +811,8 @@ export const workInfo = pgTable('work_info', {
   companyAddress: text('company_address'),
   email: text('email').notNull(),
   purpose: integer('purpose'),
-  facebookUid: text('facebook_uid').notNull(),
+  /** Optional (SPEC.md §3 'Other'). */
+  facebookUid: text('facebook_uid'),
   facebookAccount: text('facebook_account'),
   telegramAccount: text('telegram_account'),
   zaloAccount: text('zalo_account'),

@@ -54,9 +54,10 @@ export const productCardSchema = z.object({
    * taken), 'overdue' (no credit left while a loan is overdue: repaying it frees the credit),
    * 'credit' (not enough credit left for the smallest amount), 'consent' (the borrower withdrew the
    * consent to lending, decision 116), 'watch' (a restructured loan is in its watch period,
-   * decision 117); null when the card is not locked.
+   * decision 117), 'limit' (the credit limit itself is below the product's smallest amount:
+   * repaying does not open it); null when the card is not locked.
    */
-  lockReason: z.enum(['review', 'rejected', 'quota', 'overdue', 'credit', 'consent', 'watch']).nullable(),
+  lockReason: z.enum(['review', 'rejected', 'quota', 'overdue', 'credit', 'consent', 'watch', 'limit']).nullable(),
 });
 export type ProductCard = z.infer<typeof productCardSchema>;
 

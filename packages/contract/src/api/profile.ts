@@ -153,26 +153,41 @@ export function personalDataFormSchema(options: { today?: (() => Date) | null } 
 export type PersonalDataRequest = z.input<ReturnType<typeof personalDataRequestSchema>>;
 export type ParsedPersonalDataRequest = z.output<ReturnType<typeof personalDataRequestSchema>>;
 
-/** Supplementary information (API-FAMILY.md §5.10): company, e-mail, Facebook. The company is skipped for industry 19. */
-export const workInfoRequestSchema = z
-  .object({
-    purpose: optionalChoiceOf(optionStatesOf(LOAN_PURPOSES)),
-    email: text(emailSchema.max(100, { error: 'error.requestFailed' })),
-    industry: choiceOf(optionStatesOf(INDUSTRIES)),
-    companyName: optionalProfileText(120),
-    companyTel: z.preprocess(toTrimmedText, digitsOnlySchema.max(15, { error: 'error.requestFailed' }).optional()),
-    companyAddress: optionalProfileText(200),
-    facebookUid: profileText(100),
-    facebookAccount: optionalProfileText(100),
-    telegramAccount: optionalProfileText(100),
-    zaloAccount: optionalProfileText(60),
-  })
-  .superRefine((value, context) => {
-    if (value.industry === INDUSTRY_NO_COMPANY) return;
-    for (const field of ['companyName', 'companyTel', 'companyAddress'] as const) {
-      if (value[field] === undefined) context.addIssue({ code: 'custom', message: 'validation.required', path: [field] });
-    }
-  });
+/**
+ * Supplementary information (API-FAMILY.md §5.10): company, e-mail, Facebook. The company is
+ * required (SPEC.md §3) and skipped for industry 19. The e-mail is asked on the personal-data page
+ * (SPEC.md §3 Personal information): optional here, KMP's supplementary page still sends it and the
+ * server falls back to the stored one. Facebook UID and Zalo are SPEC.md's 'Other': optional.
+ */
+const workInfoFieldsSchema = z.object({
+  purpose: optionalChoiceOf(optionStatesOf(LOAN_PURPOSES)),
+  email: z.preprocess(toTrimmedText, emailSchema.max(100, { error: 'error.requestFailed' }).optional()),
+  industry: choiceOf(optionStatesOf(INDUSTRIES)),
+  companyName: optionalProfileText(120),
+  companyTel: z.preprocess(toTrimmedText, digitsOnlySchema.max(15, { error: 'error.requestFailed' }).optional()),
+  companyAddress: optionalProfileText(200),
+  facebookUid: optionalProfileText(100),
+  facebookAccount: optionalProfileText(100),
+  telegramAccount: optionalProfileText(100),
+  zaloAccount: optionalProfileText(60),
+});
+
+function refineCompany(value: { industry: number; companyName?: string | undefined; companyTel?: string | undefined; companyAddress?: string | undefined }, context: z.RefinementCtx) {
+  if (value.industry === INDUSTRY_NO_COMPANY) return;
+  for (const field of ['companyName', 'companyTel', 'companyAddress'] as const) {
+    if (value[field] === undefined) context.addIssue({ code: 'custom', message: 'validation.required', path: [field] });
+  }
+}
+
+export const workInfoRequestSchema = workInfoFieldsSchema.superRefine(refineCompany);
+
+/**
+ * What the web form checks: the wire rules, with the e-mail required only when the form asks it
+ * (no e-mail stored with the personal data, e.g. saved by a family client that does not send one).
+ */
+export function workInfoFormSchema(options: { askEmail: boolean }) {
+  return (options.askEmail ? workInfoFieldsSchema.extend({ email: text(emailSchema.max(100, { error: 'error.requestFailed' })) }) : workInfoFieldsSchema).superRefine(refineCompany);
+}
 export type WorkInfoRequest = z.input<typeof workInfoRequestSchema>;
 export type ParsedWorkInfoRequest = z.output<typeof workInfoRequestSchema>;
 

@@ -256,19 +256,25 @@ export class ProfileService {
     };
   }
 
-  /** Saves the supplementary information whole and marks the WORK item, in one transaction. */
+  /**
+   * Saves the supplementary information whole and marks the WORK item, in one transaction. The
+   * e-mail is the personal data's (asked there, SPEC.md §3) unless the request carries one (KMP's
+   * supplementary page sends it); with neither stored nor sent, it is asked for ('Please input').
+   */
   async saveWorkInfo(userId: string, input: ParsedWorkInfoRequest): Promise<void> {
     const noCompany = input.industry === INDUSTRY_NO_COMPANY;
     await this.uow.transaction(async () => {
+      const email = input.email ?? (await this.repository.personalData(userId))?.email ?? (await this.repository.workInfo(userId))?.email ?? null;
+      if (email === null) throw new AppError('VALIDATION_FAILED', { messageKey: 'validation.required' });
       await this.repository.upsertWorkInfo({
         userId,
         industry: input.industry,
         companyName: noCompany ? null : (input.companyName ?? null),
         companyTel: noCompany ? null : (input.companyTel ?? null),
         companyAddress: noCompany ? null : (input.companyAddress ?? null),
-        email: input.email,
+        email,
         purpose: input.purpose ?? null,
-        facebookUid: input.facebookUid,
+        facebookUid: input.facebookUid ?? null,
         facebookAccount: input.facebookAccount ?? null,
         telegramAccount: input.telegramAccount ?? null,
         zaloAccount: input.zaloAccount ?? null,
@@ -291,7 +297,8 @@ export class ProfileService {
       jobNature: personal?.jobNature ?? null,
       jobNatureStr: labelOf(JOB_NATURES, personal?.jobNature, lang),
       staffSize: null,
-      email: row?.email ?? null,
+      // The personal data's e-mail until the supplementary page is saved: the form does not ask it again.
+      email: row?.email ?? personal?.email ?? null,
       purpose: row?.purpose ?? null,
       // The emergency contacts belong to the receiving-account step (filled by the route from the bank module).
       relatives: null,

@@ -39,13 +39,16 @@ function familyDate(date: string | null): string {
   return `${d}-${m}-${y}`;
 }
 
+/** The family's range text; one amount when both ends are the same. */
 function range(min: bigint, max: bigint, lang: Language): string {
-  return `${formatVnd(min, lang)} - ${formatVnd(max, lang)}`;
+  return min === max ? formatVnd(min, lang) : `${formatVnd(min, lang)} - ${formatVnd(max, lang)}`;
 }
 
 interface CardContext {
   status: number;
   available: bigint;
+  /** The borrower's credit limit (0 until one is granted). */
+  limit: bigint;
   workDone: boolean;
   nextTryDate: string | null;
   tomorrow: string;
@@ -59,15 +62,32 @@ interface CardContext {
   inRestructureWatch: boolean;
 }
 
+/**
+ * A card's amounts for this borrower: never above what they could ever borrow (their limit). With
+ * a limit granted, from the product's minimum up to what is available now, or (not enough left
+ * now: the card is locked) up to the limit; a limit below the product's minimum leaves the minimum
+ * alone (min = max), the card locked with the reason 'limit'. Without a granted limit, the
+ * product's own range.
+ */
+function cardRange(product: ProductRow, context: CardContext): { min: bigint; max: bigint } {
+  if (context.status !== CREDIT_ACCOUNT_STATUS.APPROVED || context.limit <= 0n) return { min: product.minAmount, max: product.maxAmount };
+  const upTo = (amount: bigint) => (amount < product.maxAmount ? amount : product.maxAmount);
+  if (context.available >= product.minAmount) return { min: product.minAmount, max: upTo(context.available) };
+  if (context.limit >= product.minAmount) return { min: product.minAmount, max: upTo(context.limit) };
+  return { min: product.minAmount, max: product.minAmount };
+}
+
 /** Why a card is locked (ProductCard.lockReason), or null when it is not. */
-function lockReason(context: CardContext, applicable: boolean, quotaUsedUp: boolean): ProductCard['lockReason'] {
+function lockReason(product: ProductRow, context: CardContext, applicable: boolean, quotaUsedUp: boolean): ProductCard['lockReason'] {
   if (applicable) return null;
   if (context.status === CREDIT_ACCOUNT_STATUS.REVIEWING) return 'review';
   if (context.status === CREDIT_ACCOUNT_STATUS.REJECTED) return 'rejected';
   if (context.consentWithdrawn) return 'consent';
   if (context.overdue) return 'overdue';
   if (context.inRestructureWatch) return 'watch';
-  return quotaUsedUp ? 'quota' : 'credit';
+  if (quotaUsedUp) return 'quota';
+  // A limit below the product's smallest amount: repaying frees no credit for it.
+  return context.status === CREDIT_ACCOUNT_STATUS.APPROVED && context.limit < product.minAmount ? 'limit' : 'credit';
 }
 
 /**
@@ -86,8 +106,7 @@ export class HomeService {
 
   private card(product: ProductRow, context: CardContext, applicable: boolean): ProductCard {
     const quotaUsedUp = product.dailyQuota !== null && (context.usage.get(product.id) ?? 0) >= product.dailyQuota;
-    const approved = context.status === CREDIT_ACCOUNT_STATUS.APPROVED;
-    const max = approved && context.available < product.maxAmount ? context.available : product.maxAmount;
+    const { min, max } = cardRange(product, context);
     const needsInfo = product.showConditionTypeSign === '1' && !context.workDone;
     const enableLoanDate = context.status === CREDIT_ACCOUNT_STATUS.REJECTED ? context.nextTryDate : quotaUsedUp ? context.tomorrow : null;
     const text = productText(product, context.lang);
@@ -96,13 +115,13 @@ export class HomeService {
       // Name and tags in the request's language, from the row already read (decision 113).
       productName: text.name,
       productImageUrl: product.imageUrl,
-      maxLoanAmount: Number(max < product.minAmount ? product.maxAmount : max),
-      minLoanAmount: Number(product.minAmount),
+      maxLoanAmount: Number(max),
+      minLoanAmount: Number(min),
       timeLimit: product.termDays,
       interestRate: product.dailyRatePpm / 10_000,
       tagList: text.tags,
       newSign: product.newSign ? 1 : 0,
-      loanAmountRange: range(product.minAmount, product.maxAmount, context.lang),
+      loanAmountRange: range(min, max, context.lang),
       currency: CURRENCY,
       currencySymbol: SYMBOL,
       creditStatus: context.status,
@@ -118,7 +137,7 @@ export class HomeService {
       planNums: product.planNums,
       serviceFeePpm: product.serviceFeePpm,
       overdueDailyRatePpm: product.overdueDailyRatePpm,
-      lockReason: lockReason(context, applicable, quotaUsedUp),
+      lockReason: lockReason(product, context, applicable, quotaUsedUp),
     };
   }
 
@@ -143,6 +162,7 @@ export class HomeService {
     const context: CardContext = {
       status,
       available,
+      limit: approved ? limit : 0n,
       workDone: states.workInfoState === AUTH_STATE.DONE,
       nextTryDate: account?.nextTryDate ?? null,
       tomorrow: addDays(today, 1),

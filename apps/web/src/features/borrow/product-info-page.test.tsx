@@ -7,6 +7,7 @@ import { authKeys } from '../auth/index.ts';
 import { setNavigator } from '../../shared/navigation/navigation.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { envelopeResponse as envelope, requestBody, setupApiTest } from '../../test/api-test.ts';
+import { homeIndex } from '../../test/home-fixtures.ts';
 import { renderWithQuery } from '../../test/render.tsx';
 
 vi.mock('../../shared/ui/toast.ts', () => ({ showToast: vi.fn() }));
@@ -268,5 +269,58 @@ describe('/product/info', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByTestId('plan-3'));
     await waitFor(() => expect(screen.queryByTestId('signing-code-step')).toBeNull());
     expect(screen.getByTestId('submit-loan')).toBeInTheDocument();
+  });
+});
+
+describe('/product/info?mode=batch (withdraw)', { timeout: 20_000 }, () => {
+  const quick: ProductInfoDetail = {
+    ...detail,
+    productId: 1,
+    id: 1,
+    productName: 'Sen Nhanh',
+    timeLimit: 30,
+    planNums: [1],
+    loanAmount: 2_000_000,
+    loanTermConfigDTOList: [{ ...detail.loanTermConfigDTOList[0]!, productInstallmentPlanDTOList: [plan(1, { productId: 1, totalRepayment: 2_050_000 })] }],
+  };
+  const page = { ...homeIndex({}), showProducts: [detail, quick], canApplyAmount: 5_000_000, allAmount: 5_000_000, minApplyAmount: 5_000_000, maxApplyAmount: 5_000_000 };
+
+  function renderBatch() {
+    fetchMock.mockImplementation(async (url) => {
+      const path = String(url);
+      if (path.startsWith(API_PATHS.loanPage)) return envelope(page);
+      if (path.startsWith(API_PATHS.orderSignCode)) return codeSent();
+      if (path.startsWith(API_PATHS.orderCommitAll)) return envelope([{ productId: 2, productName: 'Sen Linh Hoạt', loanAmount: 3_000_000, pushStatus: 200, pushMessage: '', orderId: 9, orderNo: 'SEN1', orderStatus: 10, currency: 'VND', currencySymbol: '₫' }]);
+      return envelope(null);
+    });
+    useSessionStore.setState({ token: 'tok', user: { id: 7, phone: '0912345678' } });
+    const router = createMemoryRouter(routes, { initialEntries: ['/product/info?mode=batch'] });
+    setNavigator((to, options) => void router.navigate(to, options));
+    renderWithQuery(<RouterProvider router={router} />, (client) =>
+      client.setQueryData(authKeys.status(7), {
+        authDetail: { idState: '30', workInfoState: '30', bankCardState: '30', kycState: '30', telecomPermissionState: '30', userAuthState: '30' },
+        authConfig: 'KYC,ID',
+      }),
+    );
+    return router;
+  }
+
+  it('offers the instalment plans of a product that has them, as the product page does, and borrows with the plan chosen', async () => {
+    const router = renderBatch();
+    const summary = await screen.findByTestId('batch-summary', {}, SLOW);
+    expect(summary).toHaveTextContent('90 days · One payment at the end');
+    // Sen Linh Hoạt offers 1 or 3 instalments; Sen Nhanh one plan only: no choice for it.
+    expect(screen.getByTestId('plan-2-3')).toBeInTheDocument();
+    expect(screen.queryByTestId('plan-1-1')).toBeNull();
+    fireEvent.click(screen.getByTestId('plan-2-3'));
+    await waitFor(() => expect(screen.getByTestId('plan-2-3')).toHaveAttribute('aria-checked', 'true'));
+    expect(screen.getByTestId('batch-summary')).toHaveTextContent('90 days · 3 instalments');
+    expect(screen.getByTestId('batch-summary')).toHaveTextContent('3,090,000 ₫');
+    await signWith('1234');
+    fireEvent.click(screen.getByTestId('signing-code-confirm'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/product/succeed'), SLOW);
+    const call = fetchMock.mock.calls.find(([url]) => String(url).startsWith(API_PATHS.orderCommitAll))!;
+    const form = call[1]!.body as FormData;
+    expect(JSON.parse(String(form.get('productInstallmentMap')))).toEqual({ 1: 1, 2: 3 });
   });
 });

@@ -1,5 +1,5 @@
 import { BORROWER_ERRORS, OTP_RESEND_SECONDS, TRACKING_ACTS, type BatchCommitResult, type CommittedOrder, type InstallmentPlan, type ProductDetail } from '@sen/contract';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { useBlocker, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { displayDate, formatApr, money } from '../../shared/i18n/format.ts';
@@ -58,6 +58,40 @@ function defaultPlan(detail: ProductDetail): InstallmentPlan | undefined {
   return plans.find((plan) => plan.defaultSign === 1) ?? plans[0];
 }
 
+/** A product's plan in 'borrow from all': the one the borrower picked for it, else its default. */
+function batchPlanOf(product: ProductDetail, picked: Record<number, number>): InstallmentPlan | undefined {
+  const plans = product.loanTermConfigDTOList[0]?.productInstallmentPlanDTOList ?? [];
+  return plans.find((candidate) => candidate.planNums === picked[product.productId]) ?? defaultPlan(product);
+}
+
+/** The plan choice of a product offering more than one (one instalment, or several): the product page's and withdraw's. */
+function PlanChoice({ plans, chosen, onChoose, titleId, title, testIdPrefix = 'plan-' }: { plans: InstallmentPlan[]; chosen: number; onChoose: (planNums: number) => void; titleId: string; title: string; testIdPrefix?: string }) {
+  const { t, language } = useT();
+  return (
+    <section className="borrow-card" aria-labelledby={titleId}>
+      <h2 id={titleId} className="borrow-card__title">
+        {title}
+      </h2>
+      <div className="plan-choice" role="radiogroup" aria-labelledby={titleId}>
+        {plans.map((candidate) => (
+          <button
+            key={candidate.planNums}
+            type="button"
+            role="radio"
+            aria-checked={candidate.planNums === chosen}
+            className={`plan-choice__option${candidate.planNums === chosen ? ' is-active' : ''}`}
+            onClick={() => onChoose(candidate.planNums)}
+            data-testid={`${testIdPrefix}${candidate.planNums}`}
+          >
+            <span>{planLabel(candidate.planNums, t)}</span>
+            <small>{t('borrow.plan.first', { amount: money(candidate.firstRepayment, language) })}</small>
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}
+
 function MissingProduct() {
   const { t } = useT();
   const navigate = useNavigate();
@@ -93,6 +127,8 @@ export function ProductInfoPage() {
   const [chosen, setChosen] = useState<number | null>(null);
   const [asked, setAsked] = useState(requested);
   const [planNums, setPlanNums] = useState<number | null>(null);
+  /** 'Borrow from all': the plan picked per product (productId → planNums); a product not in it takes its default. */
+  const [batchPlans, setBatchPlans] = useState<Record<number, number>>({});
   const [agreed, setAgreed] = useState(false);
   const [signature, setSignature] = useState<Blob | null>(null);
   const [reading, setReading] = useState<AgreementQuery | null>(null);
@@ -148,7 +184,8 @@ export function ProductInfoPage() {
     : detail && plan
       ? { productIds: [productId], amount: detail.loanAmount, planNums: plan.planNums }
       : null;
-  const applicationKey = application ? JSON.stringify(application) : '';
+  // A batch's plans are part of the application the borrower confirms: another plan asks for a new code, as on one product.
+  const applicationKey = application ? JSON.stringify(batch ? { ...application, plans: batchPlans } : application) : '';
   // A code signs one application: another amount or plan, or the agreements unticked, asks for a new one.
   const codeStep = signing && agreed && signing.key === applicationKey ? signing : null;
 
@@ -192,7 +229,11 @@ export function ProductInfoPage() {
       if (batch) {
         const ids = batchProducts.map((product) => product.productId);
         const total = batchProducts.reduce((sum, product) => sum + product.loanAmount, 0);
-        const results = await commitBatch.mutateAsync({ input: { productIds: ids, planNums: {}, amount: total }, details });
+        const plans = Object.fromEntries(batchProducts.flatMap((product) => {
+          const chosen = batchPlanOf(product, batchPlans);
+          return chosen ? [[product.productId, chosen.planNums]] : [];
+        }));
+        const results = await commitBatch.mutateAsync({ input: { productIds: ids, planNums: plans, amount: total }, details });
         const made = results.filter((result) => result.pushStatus === 200);
         if (made.length > 0) track(TRACKING_ACTS.loanApply, { type: 'batch', products: made.length });
         finish(made.length === 0 ? { type: 'failed', message: results[0]?.pushMessage || t('borrow.failed.text') } : { type: 'batch', results });
@@ -250,11 +291,26 @@ export function ProductInfoPage() {
                 {page.maxApplyAmount > page.minApplyAmount ? (
                   <WithdrawAmount amount={page.canApplyAmount} min={page.minApplyAmount} max={page.maxApplyAmount} step={AMOUNT_STEP} onAmount={setWithdrawTotal} />
                 ) : null}
-                <BatchSummary products={page.showProducts} total={page.canApplyAmount} />
+                <BatchSummary products={page.showProducts} total={page.canApplyAmount} plans={batchPlans} />
                 {page.showProducts.map((product) => {
-                  const plan = defaultPlan(product);
-                  // The same cost breakdown as one product's application, for each product's share.
-                  return plan ? <CostSummary key={product.productId} plan={plan} amount={product.loanAmount} title={t('withdraw.cost.title', { name: product.productName })} idSuffix={`-${product.productId}`} /> : null;
+                  const plan = batchPlanOf(product, batchPlans);
+                  const offered = product.loanTermConfigDTOList[0]?.productInstallmentPlanDTOList ?? [];
+                  // The same plan choice and cost breakdown as one product's application, for each product's share.
+                  return plan ? (
+                    <Fragment key={product.productId}>
+                      {offered.length > 1 ? (
+                        <PlanChoice
+                          plans={offered}
+                          chosen={plan.planNums}
+                          onChoose={(chosen) => setBatchPlans((current) => ({ ...current, [product.productId]: chosen }))}
+                          titleId={`plan-title-${product.productId}`}
+                          title={t('withdraw.plan.title', { name: product.productName })}
+                          testIdPrefix={`plan-${product.productId}-`}
+                        />
+                      ) : null}
+                      <CostSummary plan={plan} amount={product.loanAmount} title={t('withdraw.cost.title', { name: product.productName })} idSuffix={`-${product.productId}`} />
+                    </Fragment>
+                  ) : null;
                 })}
               </>
             )}
@@ -313,27 +369,7 @@ export function ProductInfoPage() {
                   </section>
 
                   {(term?.productInstallmentPlanDTOList.length ?? 0) > 1 ? (
-                    <section className="borrow-card" aria-labelledby="plan-title">
-                      <h2 id="plan-title" className="borrow-card__title">
-                        {t('borrow.plan.title')}
-                      </h2>
-                      <div className="plan-choice" role="radiogroup" aria-labelledby="plan-title">
-                        {term!.productInstallmentPlanDTOList.map((candidate) => (
-                          <button
-                            key={candidate.planNums}
-                            type="button"
-                            role="radio"
-                            aria-checked={candidate.planNums === plan.planNums}
-                            className={`plan-choice__option${candidate.planNums === plan.planNums ? ' is-active' : ''}`}
-                            onClick={() => setPlanNums(candidate.planNums)}
-                            data-testid={`plan-${candidate.planNums}`}
-                          >
-                            <span>{planLabel(candidate.planNums, t)}</span>
-                            <small>{t('borrow.plan.first', { amount: money(candidate.firstRepayment, language) })}</small>
-                          </button>
-                        ))}
-                      </div>
-                    </section>
+                    <PlanChoice plans={term!.productInstallmentPlanDTOList} chosen={plan.planNums} onChoose={setPlanNums} titleId="plan-title" title={t('borrow.plan.title')} />
                   ) : null}
 
                   <CostSummary plan={plan} amount={detail.loanAmount} />
@@ -476,7 +512,7 @@ export function ProductInfoPage() {
 }
 
 /** 'Borrow from all': each product with the share it lends, and the total. */
-function BatchSummary({ products, total }: { products: ProductDetail[]; total: number }) {
+function BatchSummary({ products, total, plans }: { products: ProductDetail[]; total: number; plans: Record<number, number> }) {
   const { t, language } = useT();
   return (
     <section className="borrow-card" aria-labelledby="batch-title" data-testid="batch-summary">
@@ -485,7 +521,7 @@ function BatchSummary({ products, total }: { products: ProductDetail[]; total: n
       </h1>
       <ul className="batch-list">
         {products.map((product) => {
-          const plan = defaultPlan(product);
+          const plan = batchPlanOf(product, plans);
           return (
             <li key={product.productId} className="batch-list__item" data-testid="batch-product">
               <div>

@@ -1,5 +1,5 @@
 import { INDUSTRY_NO_COMPANY, type EnumItem, type WorkInfoRequest } from '@sen/contract';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { FormPickerField } from '../../shared/forms/form-picker-field.tsx';
 import { FormTextField, digitsOnly } from '../../shared/forms/form-text-field.tsx';
@@ -17,14 +17,15 @@ import type { WorkForm } from './form-schemas.ts';
 import { StepLayout } from './step-layout.tsx';
 import { batchItems } from './steps.ts';
 
-const loadSchema = () => import('./form-schemas.ts').then((module) => module.workFormSchema);
 const EMPTY: WorkForm = { industry: '', companyName: '', companyTel: '', companyAddress: '', email: '', facebookUid: '' };
 const toOptions = (items: EnumItem[] | undefined): PickerOption[] => (items ?? []).map((item) => ({ value: String(item.state), label: item.info }));
 
 /**
  * /authentication/additional-information (the WORK item, asked when a product's condition sign is
- * '1', or in the batch when configured): company, e-mail and Facebook. Industry 19 ('not working or
- * other') skips the company.
+ * '1', or in the batch when configured): the company (required, SPEC.md §3) and Facebook UID
+ * (optional, SPEC.md §3 'Other'). Industry 19 ('not working or other') skips the company. The
+ * e-mail was asked on the personal-data page: asked here only when none is stored (the server
+ * answers userWork/info with the personal data's e-mail and keeps it when none is sent).
  */
 export function AdditionalInformationPage() {
   const { t } = useT();
@@ -32,6 +33,15 @@ export function AdditionalInformationPage() {
   const enums = useWorkEnums();
   const info = useWorkInfo();
   const inBatch = batchItems(useAuthStatus()?.authConfig ?? '').includes('WORK');
+  const askEmail = info.data !== undefined && !info.data.email;
+  const askEmailRef = useRef(askEmail);
+  useEffect(() => {
+    askEmailRef.current = askEmail;
+  }, [askEmail]);
+  const loadSchema = useCallback(
+    () => import('./form-schemas.ts').then((module) => (askEmailRef.current ? module.workFormWithEmailSchema : module.workFormSchema)),
+    [],
+  );
   const form = useZodForm<WorkForm>(loadSchema, EMPTY);
   const industry = form.watch('industry');
   const noCompany = industry === String(INDUSTRY_NO_COMPANY);
@@ -44,7 +54,8 @@ export function AdditionalInformationPage() {
       companyName: data.companyName ?? '',
       companyTel: data.companyTel ?? '',
       companyAddress: data.companyAddress ?? '',
-      email: data.email ?? '',
+      // Sent only when asked: otherwise the server keeps the personal data's.
+      email: '',
       facebookUid: data.facebookUid ?? '',
     });
   }, [info.data]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -76,7 +87,9 @@ export function AdditionalInformationPage() {
                   <FormTextField control={form.control} name="companyAddress" id="companyAddress" label={t('work.companyAddress.label')} placeholder={t('work.companyAddress.placeholder')} maxLength={200} data-testid="work-company-address" />
           </>
         )}
-        <FormTextField control={form.control} name="email" id="work-email" label={t('personal.email.label')} placeholder={t('personal.email.placeholder')} type="email" autoComplete="email" maxLength={100} data-testid="work-email" />
+        {askEmail ? (
+          <FormTextField control={form.control} name="email" id="work-email" label={t('personal.email.label')} placeholder={t('personal.email.placeholder')} type="email" autoComplete="email" maxLength={100} data-testid="work-email" />
+        ) : null}
         <FormTextField control={form.control} name="facebookUid" id="facebookUid" label={t('work.facebook.label')} placeholder={t('work.facebook.placeholder')} maxLength={100} data-testid="work-facebook" />
         <Button block color="primary" shape="rounded" size="large" type="submit" loading={form.formState.isSubmitting} data-testid="work-submit">
           {inBatch ? t('certification.next') : t('certification.save')}

@@ -1,7 +1,7 @@
 import { translate } from '@sen/contract';
 import { vietnamDate } from '@sen/domain';
 import { describe, expect, it } from 'vitest';
-import { operatorCodeFormSchema, personalFormSchema, workFormSchema, type PersonalForm } from './form-schemas.ts';
+import { operatorCodeFormSchema, personalFormSchema, workFormSchema, workFormWithEmailSchema, type PersonalForm } from './form-schemas.ts';
 
 const valid: PersonalForm = {
   userName: 'Nguyễn Văn An',
@@ -67,5 +67,12 @@ describe('operator code and work forms', () => {
     const work = { industry: '7', companyName: '', companyTel: '', companyAddress: '', email: 'a@b.vn', facebookUid: 'x' };
     expect(firstMessage(workFormSchema.safeParse(work))).toBe('Please input');
     expect(workFormSchema.safeParse({ ...work, industry: '19' }).success).toBe(true);
+  });
+
+  it('takes Facebook UID as optional and the e-mail only when the form asks it (SPEC.md §3)', () => {
+    const work = { industry: '7', companyName: 'Sen', companyTel: '0243', companyAddress: 'Hà Nội', email: '', facebookUid: '' };
+    expect(workFormSchema.safeParse(work).success).toBe(true);
+    expect(firstMessage(workFormWithEmailSchema.safeParse(work))).toBe('Please input');
+    expect(workFormWithEmailSchema.safeParse({ ...work, email: 'a@b.vn' }).success).toBe(true);
   });
 });

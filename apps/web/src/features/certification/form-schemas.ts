@@ -1,4 +1,4 @@
-import { operatorOtpSchema, personalDataFormSchema, workInfoRequestSchema } from '@sen/contract';
+import { operatorOtpSchema, personalDataFormSchema, workInfoFormSchema } from '@sen/contract';
 import { z } from 'zod';
 
 /*
@@ -31,11 +31,16 @@ export interface WorkForm {
   companyName: string;
   companyTel: string;
   companyAddress: string;
+  /** Asked only when no e-mail is stored with the personal data (it is asked there, SPEC.md §3). */
   email: string;
+  /** Optional (SPEC.md §3 'Other'). */
   facebookUid: string;
 }
 
-export const workFormSchema = workInfoRequestSchema as unknown as z.ZodType<WorkForm, WorkForm>;
+/** The work form without the e-mail (the personal data has it). */
+export const workFormSchema = workInfoFormSchema({ askEmail: false }) as unknown as z.ZodType<WorkForm, WorkForm>;
+/** The work form asking the e-mail too (none stored: personal data saved by a family client without one). */
+export const workFormWithEmailSchema = workInfoFormSchema({ askEmail: true }) as unknown as z.ZodType<WorkForm, WorkForm>;
 
 export interface OperatorCodeForm {
   otp: string;

@@ -23,7 +23,17 @@ export function ProductCardView({ card, onApply, onAddInformation }: { card: Car
         {card.newSign === 1 ? <span className="product-card__badge">{t('home.card.new')}</span> : null}
       </div>
       <p className="product-card__amount">
-        {locked ? (
+        {locked && card.lockReason === 'limit' ? (
+          // The limit is below the product's smallest amount: no range to borrow in, only where it starts.
+          <>
+            <span className="product-card__label">{t('home.card.min')}</span> {money(card.minLoanAmount, language)}
+          </>
+        ) : card.minLoanAmount === card.maxLoanAmount ? (
+          // One amount only (what is left equals the product's minimum): not a range.
+          <span data-testid="card-range">
+            <span className="product-card__label">{t('home.card.amount')}</span> {money(card.maxLoanAmount, language)}
+          </span>
+        ) : locked ? (
           <>
             <span className="product-card__label">{t('home.card.range')}</span> {moneyRange(card.minLoanAmount, card.maxLoanAmount, language)}
           </>
@@ -64,6 +74,10 @@ export function ProductCardView({ card, onApply, onAddInformation }: { card: Car
       ) : locked && card.lockReason === 'credit' ? (
         <p className="product-card__note" role="note" data-testid="lock-reason">
           {t('home.card.lockedCredit')}
+        </p>
+      ) : locked && card.lockReason === 'limit' ? (
+        <p className="product-card__note" role="note" data-testid="lock-reason">
+          {t('home.card.lockedLimit')}
         </p>
       ) : null}
       {card.quotaUsedUp ? (

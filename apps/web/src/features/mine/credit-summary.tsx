@@ -1,4 +1,5 @@
 import { formatVnd } from '@sen/domain';
+import { moneyRange } from '../../shared/i18n/format.ts';
 import { useT } from '../../shared/i18n/use-translation.ts';
 import { useCreditSummary } from './mine-api.ts';
 
@@ -6,8 +7,8 @@ import { useCreditSummary } from './mine-api.ts';
 const APPROVED = 1;
 
 /**
- * The credit summary of /mine (SPEC.md §3 Credit): available, used, the amount range and the
- * maximum, once a limit is granted. Nothing while loading, on failure (the home shows those) or
+ * The credit summary of /mine (SPEC.md §3 Credit): available, used, the amount range (what can be
+ * borrowed now) and the maximum amount (the credit limit), once a limit is granted. Nothing while loading, on failure (the home shows those) or
  * without a granted limit.
  */
 export function CreditSummary({ userId }: { userId: number | undefined }) {
@@ -16,11 +17,14 @@ export function CreditSummary({ userId }: { userId: number | undefined }) {
   const data = index.data;
   if (!data || data.userCreditStatus !== APPROVED || data.totalCreditAmount <= 0) return null;
   const money = (amount: number) => formatVnd(BigInt(Math.trunc(amount)), language, { symbol: true });
-  // The range never reaches past the borrower's own maximum (issue 25 item 8: 'up to 15,000,000' beside
-  // a maximum of 10,000,000 when every product is locked and the cards carry their products' ranges).
-  const top = Math.min(data.maxLoanAmount, data.totalCreditAmount);
+  // The amount range is what can be borrowed now (the open products, up to the credit available);
+  // the maximum is the limit. A range up to the limit beside 'available 2,000,000' read as
+  // borrowable (issue 25: '1,000,000 – 2,000,000' beside 'Maximum 7,000,000', named alike).
+  const top = Math.min(data.maxLoanAmount, data.userCreditAmount);
   const range =
-    data.minLoanAmount > 0 && top > 0 ? (data.minLoanAmount >= top ? money(top) : `${money(data.minLoanAmount)} – ${money(top)}`) : data.loanAmountRange;
+    data.showProducts.length > 0 && data.minLoanAmount > 0 && top >= data.minLoanAmount
+      ? moneyRange(data.minLoanAmount, top, language)
+      : t('mine.credit.rangeNone');
   return (
     <section className="mine-card mine-credit" aria-labelledby="mine-credit-title" data-testid="mine-credit">
       <h2 className="mine-credit__title" id="mine-credit-title">

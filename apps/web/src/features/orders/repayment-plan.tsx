@@ -5,8 +5,9 @@ import { useT } from '../../shared/i18n/use-translation.ts';
 /**
  * The repayment plan of an order (SPEC.md §3: phase, first repayment, daily interest): each
  * instalment with its due date, its amount per contract, what was paid, and (decision 119) what is
- * due now of an instalment whose date has come, or what has accrued on it so far of one not yet
- * due (never labelled as owed: its period's interest is still to come); the overdue fee where it applies.
+ * due now of an instalment whose date has come, or, of one not yet due, its remaining principal, fee
+ * left and the interest accrued on it to date, each under its own name (never one figure labelled as
+ * owed or accrued: its period's interest is still to come); the overdue fee where it applies.
  */
 export function RepaymentPlan({ detail }: { detail: OrderDetail }) {
   const { t, language } = useT();
@@ -51,9 +52,31 @@ export function RepaymentPlan({ detail }: { detail: OrderDetail }) {
                 <span>
                   {t('orders.plan.paid')}: {money(row.paidAmount, language)}
                 </span>
-                <span className="plan-list__owed" data-testid="plan-owed">
-                  {settled ? t('orders.plan.settled') : `${t(due.has(row.planPart) ? 'amounts.dueNow' : 'amounts.instalment.accrued')}: ${money(row.actualNeedRepayAmount, language)}`}
-                </span>
+                {settled ? (
+                  <span className="plan-list__owed" data-testid="plan-owed">
+                    {t('orders.plan.settled')}
+                  </span>
+                ) : due.has(row.planPart) ? (
+                  <span className="plan-list__owed" data-testid="plan-owed">
+                    {t('amounts.dueNow')}: {money(row.actualNeedRepayAmount, language)}
+                  </span>
+                ) : (
+                  // Not yet due: nothing is owed of it yet, so no one figure under an 'owed' or 'accrued'
+                  // name (its principal read as 'Accrued to date'); each part under its own (decision 119).
+                  <>
+                    <span className="plan-list__owed" data-testid="plan-owed">
+                      {t('amounts.remainingPrincipal')}: {money(row.needRepayLoanAmount, language)}
+                    </span>
+                    {row.needRepayAfterHandleAmount > 0 ? (
+                      <span data-testid="plan-fee">
+                        {t('orders.serviceFee')}: {money(row.needRepayAfterHandleAmount, language)}
+                      </span>
+                    ) : null}
+                    <span data-testid="plan-accrued-interest">
+                      {t('amounts.accruedInterest')}: {money(row.needRepayInterestSum, language)}
+                    </span>
+                  </>
+                )}
                 {row.needRepayPenaltyAmount > 0 ? (
                   <span className="plan-list__penalty" data-testid="plan-overdue-fee">
                     {t('orders.overdueFee')}: {money(row.needRepayPenaltyAmount, language)}

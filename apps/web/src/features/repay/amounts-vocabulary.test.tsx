@@ -117,9 +117,11 @@ describe('one vocabulary of amounts', { timeout: 20_000 }, () => {
     expect(await screen.findByTestId('order-owed', {}, SLOW)).toHaveTextContent('3,051,500 ₫');
     expect(screen.getByText('To settle today', { selector: 'p' })).toBeInTheDocument();
     expect([line(screen.getByTestId('amount-due-now')), line(screen.getByTestId('amount-next-instalment'))]).toEqual(onList.slice(0, 2));
-    // The plan's overdue row is 'Due now', its figure the same; rows to come are what accrued so far, beside their contract amount.
+    // The plan's overdue row is 'Due now', its figure the same; a row to come names its parts (its principal
+    // is 'Remaining principal', never 'Accrued to date'), beside its contract amount.
     const owed = screen.getAllByTestId('plan-owed').map((element) => element.textContent!.replace(/\s+/g, ' '));
-    expect(owed).toEqual(['Due now: 1,043,500 ₫', 'Accrued to date: 1,000,000 ₫', 'Accrued to date: 1,000,000 ₫']);
+    expect(owed).toEqual(['Due now: 1,043,500 ₫', 'Remaining principal: 1,000,000 ₫', 'Remaining principal: 1,000,000 ₫']);
+    expect(screen.getAllByTestId('plan-accrued-interest').map((element) => element.textContent!.replace(/\s+/g, ' '))).toEqual(['Interest accrued to date: 0 ₫', 'Interest accrued to date: 0 ₫']);
     expect(screen.getByTestId('repayment-plan')).toHaveTextContent('Per contract: 1,024,000 ₫');
     // The contract's interest, and the interest accrued so far apart; the total with the overdue fee.
     expect(line(screen.getByTestId('order-contract-interest'))).toContain('Interest (contract)108,000 ₫');
@@ -155,6 +157,23 @@ describe('one vocabulary of amounts', { timeout: 20_000 }, () => {
     expect(part).toHaveTextContent('1,012,000 ₫');
     expect(part.closest('label')).toHaveTextContent('Pay instalment 1 early, today');
     expect(part.closest('label')).toHaveTextContent('falls due on 26/12/2026');
+  });
+
+  it('the order page names each part of an instalment not yet due, in en, vn and zh (never its principal as "accrued to date")', async () => {
+    for (const [lang, principal, interest] of [
+      ['en', 'Remaining principal: 1,000,000 ₫', 'Interest accrued to date: 12,000 ₫'],
+      ['vn', 'Dư nợ gốc còn lại: 1.000.000 ₫', 'Tiền lãi đã tính đến hôm nay: 12.000 ₫'],
+      ['zh', '剩余本金: 1,000,000 ₫', '截至今日已计利息: 12,000 ₫'],
+    ] as const) {
+      await changeLanguage(lang);
+      render('/order/info?orderId=9', [repayable(current, 0)], detailOf(current, currentRows, 0));
+      await screen.findByTestId('repayment-plan', {}, SLOW);
+      const text = (id: string) => screen.getAllByTestId(id).map((element) => element.textContent!.replace(/\s+/g, ' '));
+      expect(text('plan-owed')[0]).toBe(principal);
+      expect(text('plan-accrued-interest')[0]).toBe(interest);
+      cleanup();
+    }
+    await changeLanguage('en');
   });
 
   it('speaks Vietnamese with the same names', async () => {

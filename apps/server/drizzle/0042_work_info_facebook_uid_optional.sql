@@ -1,0 +1,1 @@
+ALTER TABLE "work_info" ALTER COLUMN "facebook_uid" DROP NOT NULL;
