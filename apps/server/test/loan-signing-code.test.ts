@@ -191,4 +191,24 @@ describe('a product whose signing code is optional (the family’s native client
     const replay = await postMultipart<BatchCommitResult[]>(t, API_PATHS.orderCommitAll, { token: b.token, fields: { ...fields, auditKey: 'batch-2' } });
     expect(replay.envelope.code).toBe(ERRORS.OTP_EXPIRED.code);
   });
+
+  it('a batch’s code signs its plans too: the same batch with another plan is refused, with the plan signed it is made', async () => {
+    const b = await createBorrower(t, 10_000_000n);
+    // A batch of the product that offers one payment or three instalments.
+    const flexible = (await demoProducts(t)).get('sen-linh-hoat')!;
+    const ids = String(flexible.id);
+    const total = 3_000_000;
+    const plans = (plan: number) => JSON.stringify({ [flexible.id]: plan });
+    expect((await sendCode(b, { productIds: ids, amount: total, productInstallmentMap: plans(3) })).envelope.code).toBe(200);
+    const code = lastCode(b);
+    const fields = { payWay: 'CARD', bankInfoId: String(b.accountId), productIds: ids, amount: String(total), signCode: code };
+    const otherPlan = await postMultipart<BatchCommitResult[]>(t, API_PATHS.orderCommitAll, { token: b.token, fields: { ...fields, auditKey: 'plan-1', productInstallmentMap: plans(1) } });
+    expect(otherPlan.envelope.code, otherPlan.body).toBe(ERRORS.OTP_INCORRECT.code);
+    const signedPlan = await postMultipart<BatchCommitResult[]>(t, API_PATHS.orderCommitAll, { token: b.token, fields: { ...fields, auditKey: 'plan-3', productInstallmentMap: plans(3) } });
+    expect(signedPlan.envelope.code, signedPlan.body).toBe(200);
+    const flexibleOrder = signedPlan.envelope.data.find((result) => result.productId === flexible.id)!;
+    expect(flexibleOrder.pushStatus).toBe(200);
+    const [row] = await executeRows<{ plan_nums: number }>(t.database.db, sql`select plan_nums from loan_orders where id = ${flexibleOrder.orderId}`);
+    expect(Number(row!.plan_nums)).toBe(3);
+  });
 });

@@ -163,6 +163,8 @@ export const orderSignCodeRequestSchema = z.object({
   productIds: wireIntList(),
   amount: wireOptionalAmount(),
   planNums: wireOptionalInt(),
+  /** A batch's plans, as its commit sends them (JSON text {"7":3,"9":null}): the code signs them too. */
+  productInstallmentMap: productNumberMap(),
 });
 export type OrderSignCodeRequest = z.input<typeof orderSignCodeRequestSchema>;
 
@@ -250,8 +252,8 @@ export const orderCommitEndpoint = defineEndpoint({
 });
 
 /** A JSON object text mapping product ids to a number (or null): productLoanTermIdMap, productInstallmentMap. */
-const productNumberMap = () =>
-  z.preprocess(
+function productNumberMap() {
+  return z.preprocess(
     (value) => {
       if (value === undefined || value === null || value === '' || value === 'null') return undefined;
       if (typeof value !== 'string') return value;
@@ -263,6 +265,7 @@ const productNumberMap = () =>
     },
     z.record(z.string().regex(/^\d{1,15}$/), z.union([z.number().int(), z.string().regex(/^\d{1,15}$/).transform(Number), z.null()])).optional(),
   );
+}
 
 export const orderCommitAllRequestSchema = z.object({
   ...commitCommonParts,

@@ -98,7 +98,7 @@ export function registerLoanRoutes(app: FastifyInstance, { infra: { config }, se
     const user = await borrowing.identity(session.userId, session.user);
     return signing.send(
       { userId: session.userId, phone: user.phone, ip: request.ip, deviceId: deviceIdOf(request) ?? null },
-      { productIds: input.productIds ?? [], amount: input.amount, planNums: input.planNums },
+      { productIds: input.productIds ?? [], amount: input.amount, planNums: input.planNums, plans: input.productInstallmentMap },
     );
   });
 

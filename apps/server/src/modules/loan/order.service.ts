@@ -168,7 +168,7 @@ export class OrderService {
     const ofBatch = await this.deps.orders.findOfBatch(context.userId, batchNo);
     if (ofBatch) this.sameRequest(ofBatch, requestHash);
     // A batch's code signs all its products: used once, before them (a repeat answers its orders without it).
-    const signing = input.signCode && !ofBatch ? { verified: await this.useBatchCode(context, { productIds, amount: input.amount, planNums: undefined }, input.signCode) } : null;
+    const signing = input.signCode && !ofBatch ? { verified: await this.useBatchCode(context, { productIds, amount: input.amount, planNums: undefined, plans: productInstallmentMap }, input.signCode) } : null;
     const results: BatchCommitResult[] = [];
     let total = 0n;
     for (const productId of productIds) {

@@ -10,6 +10,18 @@ export interface SigningApplication {
   productIds: readonly number[];
   amount: number | undefined;
   planNums: number | undefined;
+  /** A batch's plan per product (productInstallmentMap; null or absent: the product's default). */
+  plans?: Readonly<Record<string, number | null>> | undefined;
+}
+
+/** A batch's chosen plans in one order ('7=3,9=1'); '' when none is chosen (a key as before plans were signed). */
+function plansText(application: SigningApplication): string {
+  const chosen = new Set(application.productIds.map(String));
+  return Object.entries(application.plans ?? {})
+    .filter(([productId, plan]) => chosen.has(productId) && plan !== null && plan !== undefined)
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([productId, plan]) => `${productId}=${plan}`)
+    .join(',');
 }
 
 /** Who asks for a code, and from where (the send limits count the phone, the IP and the device). */
@@ -34,7 +46,10 @@ export interface CodeEvidence {
  */
 export function signingChannelKey(userId: string, application: SigningApplication): string {
   const products = [...new Set(application.productIds)].sort((a, b) => a - b).join(',');
-  const digest = createHash('sha256').update(`${userId}|${products}|${application.amount ?? ''}|${application.planNums ?? ''}`).digest('hex');
+  const plans = plansText(application);
+  const digest = createHash('sha256')
+    .update(`${userId}|${products}|${application.amount ?? ''}|${application.planNums ?? ''}${plans ? `|${plans}` : ''}`)
+    .digest('hex');
   return `sign-${digest.slice(0, 32)}`;
 }
 

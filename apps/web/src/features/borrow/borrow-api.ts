@@ -67,13 +67,25 @@ export interface SigningApplication {
   productIds: number[];
   amount: number;
   planNums?: number;
+  /** A batch's plan per product, as the batch commit sends them (the code signs them too). */
+  plans?: Record<number, number | undefined>;
+}
+
+/** A batch's plans as its commit and its code send them: JSON text {"7":3,"9":null} (null: the product's default). */
+function installmentMap(productIds: readonly number[], plans: Record<number, number | undefined>): string {
+  return JSON.stringify(Object.fromEntries(productIds.map((id) => [id, plans[id] ?? null])));
 }
 
 /** Sends the code that signs this application's agreements to the borrower's phone (order/sign/code). */
 export function sendSigningCode(application: SigningApplication): Promise<OrderSignCode> {
   return callEndpoint(
     endpoints.orderSignCode,
-    { productIds: application.productIds.join(','), amount: application.amount, ...(application.planNums !== undefined ? { planNums: application.planNums } : {}) },
+    {
+      productIds: application.productIds.join(','),
+      amount: application.amount,
+      ...(application.planNums !== undefined ? { planNums: application.planNums } : {}),
+      ...(application.plans ? { productInstallmentMap: installmentMap(application.productIds, application.plans) } : {}),
+    },
     { skipErrorHandler: true },
   );
 }
@@ -135,7 +147,7 @@ export function commitBatch(input: BatchCommit, common: CommitCommon): Promise<B
     {
       productIds: input.productIds.join(','),
       productLoanTermIdMap: JSON.stringify(Object.fromEntries(input.productIds.map((id) => [id, id]))),
-      productInstallmentMap: JSON.stringify(Object.fromEntries(input.productIds.map((id) => [id, input.planNums[id] ?? null]))),
+      productInstallmentMap: installmentMap(input.productIds, input.planNums),
       amount: String(input.amount),
       ...commonParts(common),
     },

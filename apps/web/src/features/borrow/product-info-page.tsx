@@ -176,16 +176,23 @@ export function ProductInfoPage() {
   const accountId = account?.bankInfoId ?? account?.userCashWalletId ?? null;
   /** The version read (single: the quote names it); a batch's agreements are read from the same current version. */
   const agreementVersion = detail?.agreements[0]?.version;
-  /** What the code signs: exactly what the commit sends (the batch: its products and total; one product: its amount and plan). */
+  /** Each batch product's plan as the commit sends it: the one chosen, else the product's default. */
+  const batchCommitPlans: Record<number, number> = Object.fromEntries(
+    batchProducts.flatMap((product) => {
+      const chosen = batchPlanOf(product, batchPlans);
+      return chosen ? [[product.productId, chosen.planNums]] : [];
+    }),
+  );
+  /** What the code signs: exactly what the commit sends (the batch: its products, total and plans; one product: its amount and plan). */
   const application: SigningApplication | null = batch
     ? batchProducts.length > 0
-      ? { productIds: batchProducts.map((product) => product.productId), amount: batchProducts.reduce((sum, product) => sum + product.loanAmount, 0) }
+      ? { productIds: batchProducts.map((product) => product.productId), amount: batchProducts.reduce((sum, product) => sum + product.loanAmount, 0), plans: batchCommitPlans }
       : null
     : detail && plan
       ? { productIds: [productId], amount: detail.loanAmount, planNums: plan.planNums }
       : null;
-  // A batch's plans are part of the application the borrower confirms: another plan asks for a new code, as on one product.
-  const applicationKey = application ? JSON.stringify(batch ? { ...application, plans: batchPlans } : application) : '';
+  // A batch's plans are part of the application the code signs: another plan asks for a new code, as on one product.
+  const applicationKey = application ? JSON.stringify(application) : '';
   // A code signs one application: another amount or plan, or the agreements unticked, asks for a new one.
   const codeStep = signing && agreed && signing.key === applicationKey ? signing : null;
 
@@ -229,11 +236,7 @@ export function ProductInfoPage() {
       if (batch) {
         const ids = batchProducts.map((product) => product.productId);
         const total = batchProducts.reduce((sum, product) => sum + product.loanAmount, 0);
-        const plans = Object.fromEntries(batchProducts.flatMap((product) => {
-          const chosen = batchPlanOf(product, batchPlans);
-          return chosen ? [[product.productId, chosen.planNums]] : [];
-        }));
-        const results = await commitBatch.mutateAsync({ input: { productIds: ids, planNums: plans, amount: total }, details });
+        const results = await commitBatch.mutateAsync({ input: { productIds: ids, planNums: batchCommitPlans, amount: total }, details });
         const made = results.filter((result) => result.pushStatus === 200);
         if (made.length > 0) track(TRACKING_ACTS.loanApply, { type: 'batch', products: made.length });
         finish(made.length === 0 ? { type: 'failed', message: results[0]?.pushMessage || t('borrow.failed.text') } : { type: 'batch', results });
