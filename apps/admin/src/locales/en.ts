@@ -753,6 +753,7 @@ export const en = {
   'collections.promises.date': 'By the end of',
   'collections.promises.dateRequired': 'Choose the date',
   'collections.promises.paid': 'Paid since',
+  'collections.promises.openStands': 'A promise of {amount} by the end of {date} is open ({paid} paid since it was made). The payments decide it: a new promise can be recorded once it is kept or broken.',
   'collections.promises.submit': 'Record the promise',
   'proposals.kind.loan.restructure': 'Loan restructure offer',
   'restructure.title': 'Restructure offer',

@@ -752,6 +752,7 @@ export const vn: Dictionary = {
   'collections.promises.date': 'Trước hết ngày',
   'collections.promises.dateRequired': 'Chọn ngày',
   'collections.promises.paid': 'Đã trả từ lúc hẹn',
+  'collections.promises.openStands': 'Đang có lời hẹn {amount} trước hết ngày {date} (đã trả {paid} từ lúc hẹn). Các khoản thanh toán sẽ quyết định lời hẹn này: có thể ghi lời hẹn mới khi lời hẹn này đã giữ hẹn hoặc thất hẹn.',
   'collections.promises.submit': 'Ghi nhận lời hẹn',
   'proposals.kind.loan.restructure': 'Đề nghị cơ cấu lại khoản vay',
   'restructure.title': 'Đề nghị cơ cấu nợ',
