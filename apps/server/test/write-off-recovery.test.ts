@@ -149,6 +149,41 @@ describe('a written-off loan on the wire and in repayment requests', () => {
   });
 });
 
+describe('a written-off order’s figures (the probe: days past due 0, remaining principal read as the whole balance)', () => {
+  it('counts its days past due on from the oldest instalment left to recover (0 once all is recovered); its remaining principal is the principal written off less what recovery paid towards it', async () => {
+    const borrower = await createBorrower(t);
+    const loan = await loanStartedDaysAgo(borrower, 120);
+    const result = await writeOff(loan.order.id);
+    const [principal, total] = [Number(result.principal), Number(result.total)];
+    const others = total - principal;
+    expect(others).toBeGreaterThan(100_000);
+    const listed = async () => (await t.post<RepayableOrder[]>(API_PATHS.multipleOrderList, { token: borrower.token, lang: 'en' })).envelope.data.find((row) => row.orderNo === loan.order.orderNo);
+
+    // Due 30 days ago (90-day loan paid out 120 days ago): 30 days past due, on the detail, the order list and the repay list alike.
+    const shown = await detail(borrower, loan.order.id);
+    expect([shown.overdueDays, shown.appOrderInfoDto.overdueDays, (await listed())?.overdueDays]).toEqual([30, 30, 30]);
+    expect(shown.amounts).toMatchObject({ remainingPrincipal: principal, settleToday: total });
+
+    // Recovery is spread as a payment would be (decision 111): overdue fee, fee and interest first, then principal.
+    await pay((await quote(borrower, [loan.order.orderNo])).transferContent, 100_000n);
+    const small = await detail(borrower, loan.order.id);
+    expect(small.amounts).toMatchObject({ remainingPrincipal: principal, settleToday: total - 100_000 });
+    t.clock.advance(86_400_000);
+    await pay((await quote(borrower, [loan.order.orderNo])).transferContent, 400_000n);
+    const partly = await detail(borrower, loan.order.id);
+    // 500,000 recovered: `others` of it went to the overdue fee, fee and interest, the rest to principal.
+    expect(partly.amounts).toMatchObject({ remainingPrincipal: principal - (500_000 - others), settleToday: total - 500_000 });
+    expect(partly.outstandingPrincipal).toBe(principal - (500_000 - others));
+    expect(partly.writeOff).toMatchObject({ amount: total, recovered: 500_000 });
+    expect([partly.overdueDays, (await listed())?.overdueDays]).toEqual([31, 31]);
+
+    await pay((await quote(borrower, [loan.order.orderNo])).transferContent, BigInt(total - 500_000));
+    const done = await detail(borrower, loan.order.id);
+    expect([done.overdueDays, done.amounts]).toEqual([0, null]);
+    await expectLedgerOk();
+  });
+});
+
 describe('the borrower’s credit after a write-off', () => {
   it('stays locked: a commit is refused with CREDIT_NOT_APPROVED, even after everything was recovered', async () => {
     const borrower = await createBorrower(t, 20_000_000n);
