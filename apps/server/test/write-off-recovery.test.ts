@@ -1,4 +1,4 @@
-import { API_PATHS, ERRORS, ORDER_STATUS, PLAN_STATUS, type CommittedOrder, type OrderDetail, type RepayableOrder, type RepayQuote } from '@sen/contract';
+import { ADMIN_PATHS, API_PATHS, ERRORS, type BorrowerDetail, ORDER_STATUS, PLAN_STATUS, type CommittedOrder, type OrderDetail, type RepayableOrder, type RepayQuote } from '@sen/contract';
 import { addVietnamDays, vietnamDate } from '@sen/domain';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -176,6 +176,18 @@ describe('a written-off order’s figures (the probe: days past due 0, remaining
     expect(partly.outstandingPrincipal).toBe(principal - (500_000 - others));
     expect(partly.writeOff).toMatchObject({ amount: total, recovered: 500_000 });
     expect([partly.overdueDays, (await listed())?.overdueDays]).toEqual([31, 31]);
+    // The back office's borrower view shows the same figures, and what was written off.
+    const [user] = await executeRows<{ public_id: number }>(t.database.db, sql`select public_id::float8 as public_id from users where id = ${borrower.userId}`);
+    const viewer = await t.operatorSession('viewer');
+    const page = (await viewer.browser.get<BorrowerDetail>(ADMIN_PATHS.borrowerDetail, { userId: user!.public_id })).envelope.data;
+    expect(page.orders.find((order) => order.orderId === loan.order.id)).toMatchObject({
+      state: 'written_off',
+      writtenOff: total,
+      writtenOffPrincipal: principal,
+      recovered: 500_000,
+      daysPastDue: 31,
+      remainingPrincipal: principal - (500_000 - others),
+    });
 
     await pay((await quote(borrower, [loan.order.orderNo])).transferContent, BigInt(total - 500_000));
     const done = await detail(borrower, loan.order.id);

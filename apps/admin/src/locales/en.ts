@@ -815,6 +815,8 @@ export const en = {
   'borrowers.order.written_off': 'Written off',
   'borrowers.orders.creditHeld': 'Held for the borrower: {amount}',
   'borrowers.orders.writtenOff': 'Written off on {date}; recovered since: {amount}',
+  'borrowers.orders.writtenOffFigures': 'Written off {writtenOff}, of it principal {principal}; principal still to recover {remaining} (recovery counts against overdue fee, fee and interest first); {days} days past due',
+  'borrowers.orders.daysPastDue': '{days} days past due',
   'servicing.proposeRefund': 'Propose refund',
   'servicing.proposeWriteOff': 'Propose write-off',
   'servicing.refundTitle': 'Refund the overpayment of order {orderNo}',

@@ -814,6 +814,8 @@ export const vn: Dictionary = {
   'borrowers.order.written_off': 'Đã xóa nợ',
   'borrowers.orders.creditHeld': 'Giữ cho khách hàng: {amount}',
   'borrowers.orders.writtenOff': 'Xóa nợ ngày {date}; đã thu hồi từ đó: {amount}',
+  'borrowers.orders.writtenOffFigures': 'Đã xóa sổ {writtenOff}, trong đó gốc {principal}; gốc còn phải thu hồi {remaining} (khoản thu hồi được trừ vào phí quá hạn, phí và lãi trước); quá hạn {days} ngày',
+  'borrowers.orders.daysPastDue': 'Quá hạn {days} ngày',
   'servicing.proposeRefund': 'Đề xuất hoàn tiền',
   'servicing.proposeWriteOff': 'Đề xuất xóa nợ',
   'servicing.refundTitle': 'Hoàn khoản thanh toán thừa của đơn {orderNo}',
