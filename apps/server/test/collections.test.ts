@@ -173,6 +173,29 @@ describe('cases', () => {
   });
 });
 
+describe('a written-off loan\'s case', () => {
+  it('refuses a contact, a note and a promise saying the loan was written off (not "no longer past due"), in en, vn and zh; even before its case closes', async () => {
+    const { caseId, orderId } = await overdueLoan(25);
+    // The event that closes the case is not delivered yet: the loan's state is enough.
+    await t.database.db.execute(sql`update loan_orders set state = 'written_off', written_off_on = ${today()}::date where id = ${orderId}`);
+    const english = 'This case is closed: the loan was written off. Money that still comes is recovery; the borrower is not contacted as a collection case';
+    const call = await contact(collector, { caseId, channel: 'call', target: 'borrower', outcome: 'answered' });
+    expect([call.statusCode, call.envelope.code, call.envelope.message]).toEqual([409, ERRORS.COLLECTION_CASE_CLOSED.code, english]);
+    const note = await contact(collector, { caseId, channel: 'note', note: 'Borrower called back' });
+    expect(note.envelope.message).toBe(english);
+    const promised = await collector.browser.post(ADMIN_PATHS.collectionPromise, { caseId, amount: 100_000, promisedDate: today() });
+    expect([promised.statusCode, promised.envelope.message]).toEqual([409, english]);
+    // Closed as written off by the job: the same answer, in each language.
+    await t.services.collections.run();
+    expect((await detail(caseId)).case).toMatchObject({ status: 'closed', closeReason: 'written_off' });
+    const inLang = async (lang: string) => (await collector.browser.call('POST', ADMIN_PATHS.collectionContact, { caseId, channel: 'call', target: 'borrower', outcome: 'answered' }, { headers: { lang } })).envelope;
+    expect(await inLang('en_US')).toMatchObject({ code: ERRORS.COLLECTION_CASE_CLOSED.code, message: english });
+    expect((await inLang('vi_VN')).message).toBe('Hồ sơ đã đóng: khoản vay đã được ghi nhận là nợ xấu (xóa sổ). Tiền trả sau đó được ghi là khoản thu hồi; không liên hệ người vay theo hồ sơ này nữa');
+    expect((await inLang('zh_CN')).message).toBe('案件已关闭：该借款已核销。此后收到的款项计为追回款；不再作为催收案件联系借款人');
+    expect(await executeRows(t.database.db, sql`select id from collection_contacts where case_id = ${caseId}`)).toEqual([]);
+  });
+});
+
 describe('the contact governor: a collector', () => {
   it('makes 5 contacts a day across channels; the 6th is refused (daily_limit), recorded, and counts nothing', async () => {
     const { caseId } = await overdueLoan(20);
@@ -364,6 +387,37 @@ describe('promises to pay', () => {
     await repay(late.borrower, late.orderId, 500_000n);
     await t.services.collections.run();
     expect((await detail(late.caseId)).promises[0]).toMatchObject({ status: 'broken', paid: 0 });
+  });
+
+  it('one open promise per case (decision 126): a second is refused with the open one\'s date in en, vn and zh; a double submit makes one; once decided, a new one is taken', async () => {
+    const { caseId } = await overdueLoan(19, 3_000_000n);
+    const by = addDays(today(), 3);
+    const first = await collector.browser.post<{ promise: CollectionPromise }>(ADMIN_PATHS.collectionPromise, { caseId, amount: 500_000, promisedDate: by });
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await collector.browser.post(ADMIN_PATHS.collectionPromise, { caseId, amount: 700_000, promisedDate: addDays(today(), 5) });
+    expect([second.statusCode, second.envelope.code, second.envelope.message]).toEqual([
+      409,
+      ERRORS.COLLECTION_PROMISE_OPEN.code,
+      `This case already has an open promise to pay, by ${by}. It stands until the payments keep it or the date passes; record a new promise after that`,
+    ]);
+    const again = (lang: string) => collector.browser.call('POST', ADMIN_PATHS.collectionPromise, { caseId, amount: 500_000, promisedDate: by }, { headers: { lang } });
+    expect((await again('vi_VN')).envelope.message).toBe(`Hồ sơ đang có một hẹn trả nợ chưa kết thúc, hạn ${by}. Hẹn này giữ nguyên cho đến khi khoản thanh toán đáp ứng hoặc quá hạn; hãy ghi hẹn mới sau đó`);
+    expect((await again('zh_CN')).envelope.message).toBe(`该案件已有一项未结的还款承诺，期限为${by}。在还款兑现或期限过去之前该承诺保持有效；之后再记录新的承诺`);
+    const page = await detail(caseId);
+    expect(page.promises.map((promise) => [promise.status, promise.amount, promise.promisedDate])).toEqual([['open', 500_000, by]]);
+
+    // Two submits at once (a double click, two collectors): the case's row lock makes one promise, the other is refused.
+    const twice = await overdueLoan(27, 3_000_000n);
+    const body = { caseId: twice.caseId, amount: 400_000, promisedDate: addDays(today(), 2) };
+    const both = await Promise.all([collector.browser.post(ADMIN_PATHS.collectionPromise, body), admin.browser.post(ADMIN_PATHS.collectionPromise, body)]);
+    expect(both.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    expect((await detail(twice.caseId)).promises).toHaveLength(1);
+
+    // Broken the day after its date (decided by the new promise itself, before the job runs): the case takes a new promise.
+    await moveTo(addDays(body.promisedDate, 1), '09:00');
+    const renewed = await collector.browser.post<{ promise: CollectionPromise }>(ADMIN_PATHS.collectionPromise, { ...body, promisedDate: addDays(today(), 2) });
+    expect([renewed.statusCode, renewed.envelope.data.promise?.status]).toEqual([200, 'open']);
+    expect((await detail(twice.caseId)).promises.map((promise) => promise.status)).toEqual(['open', 'broken']);
   });
 
   it('refuse a date in the past or more than 30 days ahead, and an amount of 0', async () => {

@@ -1,4 +1,4 @@
-import { API_PATHS, ERRORS, ORDER_STATUS, PLAN_STATUS, type CommittedOrder, type OrderDetail, type RepayableOrder, type RepayQuote } from '@sen/contract';
+import { ADMIN_PATHS, API_PATHS, ERRORS, type BorrowerDetail, ORDER_STATUS, PLAN_STATUS, type CommittedOrder, type OrderDetail, type RepayableOrder, type RepayQuote } from '@sen/contract';
 import { addVietnamDays, vietnamDate } from '@sen/domain';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -145,6 +145,53 @@ describe('a written-off loan on the wire and in repayment requests', () => {
     expect((await orderRow(loan.order.id)).state).toBe('written_off');
     const refused = await t.post(API_PATHS.multipleOrderRepay, { token: borrower.token, payload: { orderNoList: [loan.order.orderNo] } });
     expect(refused.envelope.code).toBe(ERRORS.ORDER_NOT_REPAYABLE.code);
+    await expectLedgerOk();
+  });
+});
+
+describe('a written-off order’s figures (the probe: days past due 0, remaining principal read as the whole balance)', () => {
+  it('counts its days past due on from the oldest instalment left to recover (0 once all is recovered); its remaining principal is the principal written off less what recovery paid towards it', async () => {
+    const borrower = await createBorrower(t);
+    const loan = await loanStartedDaysAgo(borrower, 120);
+    const result = await writeOff(loan.order.id);
+    const [principal, total] = [Number(result.principal), Number(result.total)];
+    const others = total - principal;
+    expect(others).toBeGreaterThan(100_000);
+    const listed = async () => (await t.post<RepayableOrder[]>(API_PATHS.multipleOrderList, { token: borrower.token, lang: 'en' })).envelope.data.find((row) => row.orderNo === loan.order.orderNo);
+
+    // Due 30 days ago (90-day loan paid out 120 days ago): 30 days past due, on the detail, the order list and the repay list alike.
+    const shown = await detail(borrower, loan.order.id);
+    expect([shown.overdueDays, shown.appOrderInfoDto.overdueDays, (await listed())?.overdueDays]).toEqual([30, 30, 30]);
+    expect(shown.amounts).toMatchObject({ remainingPrincipal: principal, settleToday: total });
+
+    // Recovery is spread as a payment would be (decision 111): overdue fee, fee and interest first, then principal.
+    await pay((await quote(borrower, [loan.order.orderNo])).transferContent, 100_000n);
+    const small = await detail(borrower, loan.order.id);
+    expect(small.amounts).toMatchObject({ remainingPrincipal: principal, settleToday: total - 100_000 });
+    t.clock.advance(86_400_000);
+    await pay((await quote(borrower, [loan.order.orderNo])).transferContent, 400_000n);
+    const partly = await detail(borrower, loan.order.id);
+    // 500,000 recovered: `others` of it went to the overdue fee, fee and interest, the rest to principal.
+    expect(partly.amounts).toMatchObject({ remainingPrincipal: principal - (500_000 - others), settleToday: total - 500_000 });
+    expect(partly.outstandingPrincipal).toBe(principal - (500_000 - others));
+    expect(partly.writeOff).toMatchObject({ amount: total, recovered: 500_000 });
+    expect([partly.overdueDays, (await listed())?.overdueDays]).toEqual([31, 31]);
+    // The back office's borrower view shows the same figures, and what was written off.
+    const [user] = await executeRows<{ public_id: number }>(t.database.db, sql`select public_id::float8 as public_id from users where id = ${borrower.userId}`);
+    const viewer = await t.operatorSession('viewer');
+    const page = (await viewer.browser.get<BorrowerDetail>(ADMIN_PATHS.borrowerDetail, { userId: user!.public_id })).envelope.data;
+    expect(page.orders.find((order) => order.orderId === loan.order.id)).toMatchObject({
+      state: 'written_off',
+      writtenOff: total,
+      writtenOffPrincipal: principal,
+      recovered: 500_000,
+      daysPastDue: 31,
+      remainingPrincipal: principal - (500_000 - others),
+    });
+
+    await pay((await quote(borrower, [loan.order.orderNo])).transferContent, BigInt(total - 500_000));
+    const done = await detail(borrower, loan.order.id);
+    expect([done.overdueDays, done.amounts]).toEqual([0, null]);
     await expectLedgerOk();
   });
 });

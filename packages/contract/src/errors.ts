@@ -229,12 +229,14 @@ export const OPERATOR_ERRORS = {
   REVEAL_LINK_INVALID: { code: 6052, httpStatus: 403, messageKey: 'error.revealLinkInvalid' },
   // Collections (issue 23 item 1; decisions 098, 099).
   COLLECTION_CASE_NOT_FOUND: { code: 6060, httpStatus: 404, messageKey: 'error.collectionCaseNotFound' },
-  /** A contact, promise or assignment on a case that closed (the loan was repaid or cured). */
+  /** A contact, promise or assignment on a case that closed (the loan was repaid or cured; written off: the message `error.collectionCaseWrittenOff`). */
   COLLECTION_CASE_CLOSED: { code: 6061, httpStatus: 409, messageKey: 'error.collectionCaseClosed' },
   /** Assigned to an operator who is not active or whose role does not work collections. */
   COLLECTION_ASSIGNEE_INVALID: { code: 6062, httpStatus: 400, messageKey: 'error.collectionAssigneeInvalid' },
   /** A promise to pay dated before today or more than 30 days ahead (Vietnam dates). */
   COLLECTION_PROMISE_DATE: { code: 6063, httpStatus: 400, messageKey: 'error.collectionPromiseDate' },
+  /** A promise to pay on a case that has one open already: one open promise per case (decision 126); params `date`, the open one's. */
+  COLLECTION_PROMISE_OPEN: { code: 6064, httpStatus: 409, messageKey: 'error.collectionPromiseOpen' },
   /** A refund proposed for an order that holds no credit (overpayment), or for more than it holds. */
   REFUND_NOTHING_HELD: { code: 6070, httpStatus: 409, messageKey: 'error.refundNothingHeld' },
   /** A refund of the order is already being sent (one live refund per order). */

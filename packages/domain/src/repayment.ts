@@ -307,6 +307,19 @@ export function daysOverdue(state: LoanState, date: IsoDate): number {
   return oldest ? daysBetween(oldest.dueDate, date) : 0;
 }
 
+/**
+ * Days past due on `date` as the borrower's order shows them: `daysOverdue` for a loan being
+ * repaid; for a written-off loan (whose receivables are closed, so `daysOverdue` is 0) the days
+ * since the due date of the oldest instalment with something left to recover (decision 111), 0
+ * once everything is recovered.
+ */
+export function daysPastDue(state: LoanState, date: IsoDate): number {
+  if (state.writtenOffOn === null) return daysOverdue(state, date);
+  const open = instalmentsRecoverable(state);
+  const oldest = state.instalments.find((instalment, index) => sumComponents(open[index]!) > 0n && instalment.dueDate < date);
+  return oldest ? daysBetween(oldest.dueDate, date) : 0;
+}
+
 /** Writes off everything still owed (as of the last accrual); returns what was written off. */
 export function writeOff(state: LoanState, date: IsoDate): { state: LoanState; writtenOff: Components } {
   if (state.writtenOffOn !== null) throw new RangeError('Already written off');

@@ -91,6 +91,17 @@ export function OrderDetail({ order }: { order: Order }) {
       {order.closeReason && <Typography.Text type="secondary">{t('borrowers.orders.closeReason', { reason: order.closeReason })}</Typography.Text>}
       {order.creditHeld > 0 && <Typography.Text>{t('borrowers.orders.creditHeld', { amount: formatVnd(order.creditHeld) })}</Typography.Text>}
       {order.writtenOffOn && <Typography.Text type="danger">{t('borrowers.orders.writtenOff', { date: order.writtenOffOn, amount: formatVnd(order.recovered) })}</Typography.Text>}
+      {order.writtenOffOn && (
+        <Typography.Text data-testid={`written-off-figures-${order.orderNo}`}>
+          {t('borrowers.orders.writtenOffFigures', {
+            writtenOff: formatVnd(order.writtenOff),
+            principal: formatVnd(order.writtenOffPrincipal),
+            remaining: formatVnd(order.remainingPrincipal),
+            days: order.daysPastDue,
+          })}
+        </Typography.Text>
+      )}
+      {order.state === 'repaying' && order.daysPastDue > 0 && <Typography.Text type="warning">{t('borrowers.orders.daysPastDue', { days: order.daysPastDue })}</Typography.Text>}
       <Table<Instalment>
         rowKey="planPart"
         dataSource={order.instalments}

@@ -6,7 +6,7 @@ import { App } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { envelope, stubServerInEnglish } from '../../test/stubbed-server.ts';
 import { operatorKeys } from '../auth/operator-query.ts';
-import { OrdersTab } from './orders-tab.tsx';
+import { OrderDetail, OrdersTab } from './orders-tab.tsx';
 
 const fetchMock = stubServerInEnglish();
 
@@ -33,6 +33,10 @@ const order = (change: Partial<Order>): Order => ({
   overdue: false,
   writtenOffOn: null,
   recovered: 0,
+  writtenOff: 0,
+  writtenOffPrincipal: 0,
+  daysPastDue: 0,
+  remainingPrincipal: 0,
   ...change,
 });
 
@@ -111,3 +115,17 @@ describe('the orders tab: proposing a refund or a write-off', { timeout: 60_000 
     expect(fetchMock.mock.calls[1]![0]).toBe('/api/admin/loans/payout/cancel/propose');
   });
 });
+
+describe('a written-off order in the borrower view', { timeout: 60_000 }, () => {
+  it('says what was written off, the principal still to recover and the days past due (never 0, never the whole balance unexplained)', () => {
+    render(
+      <OrderDetail
+        order={order({ state: 'written_off', writtenOffOn: '2026-11-26', recovered: 500_000, writtenOff: 3_162_000, writtenOffPrincipal: 3_000_000, remainingPrincipal: 2_662_000, daysPastDue: 31 })}
+      />,
+    );
+    expect(screen.getByTestId('written-off-figures-SEN26112400000031')).toHaveTextContent(
+      'Written off 3,162,000 ₫, of it principal 3,000,000 ₫; principal still to recover 2,662,000 ₫ (recovery counts against overdue fee, fee and interest first); 31 days past due',
+    );
+  });
+});
+

@@ -2,7 +2,7 @@ import { adminEndpoints, PROMISE_MAX_DAYS, type CollectionCaseDetail } from '@se
 import { Alert, App, Button, DatePicker, Form, InputNumber, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { formatNumber } from '../../shared/format/format.ts';
+import { formatNumber, formatVnd } from '../../shared/format/format.ts';
 import { zodRule } from '../../shared/forms/zod-rule.ts';
 import { useT } from '../../shared/i18n/i18n.ts';
 import { errorMessage } from '../../shared/request/admin-request-error.ts';
@@ -13,8 +13,30 @@ interface PromiseValues {
   promisedDate: Dayjs;
 }
 
-/** Record a promise to pay: an amount by a date (today to 30 days ahead); kept or broken is decided by the payments, not here. */
+/**
+ * Record a promise to pay: an amount by a date (today to 30 days ahead); kept or broken is decided by
+ * the payments, not here. One open promise per case (decision 126): while one is open the form gives
+ * way to it, and comes back once it is kept or broken.
+ */
 export function PromiseForm({ page }: { page: CollectionCaseDetail }) {
+  const open = page.promises.find((promise) => promise.status === 'open');
+  return open ? <OpenPromise promise={open} /> : <NewPromise page={page} />;
+}
+
+function OpenPromise({ promise }: { promise: CollectionCaseDetail['promises'][number] }) {
+  const { t } = useT();
+  return (
+    <Alert
+      className="form-alert"
+      type="info"
+      showIcon
+      data-testid="promise-open"
+      title={t('collections.promises.openStands', { amount: formatVnd(promise.amount), date: promise.promisedDate, paid: formatVnd(promise.paid) })}
+    />
+  );
+}
+
+function NewPromise({ page }: { page: CollectionCaseDetail }) {
   const { t } = useT();
   const { message } = App.useApp();
   const [form] = Form.useForm<PromiseValues>();

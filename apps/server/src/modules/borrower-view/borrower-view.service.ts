@@ -10,7 +10,7 @@ import {
   type BorrowerSearchKey,
   type RevealTarget,
 } from '@sen/contract';
-import { addDays, dailyAccrualKey, vietnamDate } from '@sen/domain';
+import { addDays, borrowerAmounts, dailyAccrualKey, daysPastDue, loanTotals, sumComponents, vietnamDate } from '@sen/domain';
 import { AppError } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { OperatorInfo } from '../../types.ts';
@@ -20,7 +20,7 @@ import type { CreditService } from '../credit/index.ts';
 import type { FilesService } from '../files/index.ts';
 import type { KycService } from '../kyc/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
-import type { LoanService, OrderRow } from '../loan/index.ts';
+import { toLoanState, type InstalmentRow, type LoanService, type OrderRow } from '../loan/index.ts';
 import type { MessageService } from '../message/index.ts';
 import type { CollectionService } from '../repayment/index.ts';
 import type { UserAccountRow, UserService } from '../user/index.ts';
@@ -197,6 +197,7 @@ export class BorrowerViewService {
         overdue: order.state === 'repaying' && (instalments.get(order.id) ?? []).some((row) => row.settledAt === null && row.dueDate < vietnamDate(this.deps.clock())),
         writtenOffOn: order.writtenOffOn,
         recovered: vnd(order.recovered),
+        ...loanFigures(order, instalments.get(order.id) ?? [], vietnamDate(this.deps.clock())),
         instalments: (instalments.get(order.id) ?? []).map((row) => ({
           planPart: row.planPart,
           dueDate: row.dueDate,
@@ -303,4 +304,23 @@ function latestAccrualKeys(order: Pick<OrderRow, 'id' | 'startDate' | 'accruedTh
   const keys: string[] = [];
   for (let date = order.accruedThrough; date >= order.startDate && keys.length < count; date = addDays(date, -1)) keys.push(dailyAccrualKey(date, String(order.id)));
   return keys;
+}
+
+/**
+ * An order's figures as the borrower's own order shows them (decisions 100, 111, 119): what was
+ * written off, the days past due today and the principal left, for a loan being repaid or written
+ * off (worked out on the rows already read: no statement more). Zero for any other order.
+ */
+function loanFigures(order: OrderRow, rows: readonly InstalmentRow[], today: string): { writtenOff: number; writtenOffPrincipal: number; daysPastDue: number; remainingPrincipal: number } {
+  if ((order.state !== 'repaying' && order.state !== 'written_off') || !order.startDate || !order.accruedThrough || rows.length === 0) {
+    return { writtenOff: 0, writtenOffPrincipal: 0, daysPastDue: 0, remainingPrincipal: 0 };
+  }
+  const state = toLoanState(order, rows);
+  const written = loanTotals(state).writtenOff;
+  return {
+    writtenOff: vnd(sumComponents(written)),
+    writtenOffPrincipal: vnd(written.principal),
+    daysPastDue: daysPastDue(state, today),
+    remainingPrincipal: vnd(borrowerAmounts(state, today).remainingPrincipal),
+  };
 }

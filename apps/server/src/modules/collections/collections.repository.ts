@@ -31,6 +31,16 @@ export interface CaseRow {
   last_contact_at: Date | string | null;
 }
 
+/** A case locked for a change. */
+export interface LockedCase {
+  id: number;
+  status: string;
+  close_reason: 'repaid' | 'cured' | 'written_off' | null;
+  user_id: string;
+  order_id: number;
+  loan_state: string;
+}
+
 export interface ContactRow {
   id: number;
   channel: 'call' | 'sms' | 'message' | 'note';
@@ -236,12 +246,28 @@ export class CollectionsRepository {
     return row ?? null;
   }
 
-  /** The case row locked for a change (its contacts, promises or assignment). */
-  async lockCase(caseId: number): Promise<{ id: number; status: string; user_id: string; order_id: number } | null> {
-    const [row] = await this.rows<{ id: number; status: string; user_id: string; order_id: number }>(
-      sql`select id, status, user_id, order_id::float8 as order_id from collection_cases where id = ${caseId} for update`,
-    );
+  /**
+   * The case row locked for a change (its contacts, promises or assignment), with why it closed and
+   * its loan's state.
+   */
+  async lockCase(caseId: number): Promise<LockedCase | null> {
+    const [row] = await this.rows<LockedCase>(sql`
+      select c.id, c.status, c.close_reason, c.user_id, c.order_id::float8 as order_id, o.state as loan_state
+        from collection_cases c join loan_orders o on o.id = c.order_id
+       where c.id = ${caseId} for update of c`);
     return row ?? null;
+  }
+
+  /**
+   * The promised date of the promise open on a case, if one is. Call it after `lockCase`, in its own
+   * statement: a statement that waited for the lock still reads with the snapshot it started with
+   * (PostgreSQL, read committed), so a promise the lock's holder inserted would not be seen there.
+   */
+  async openPromiseDate(caseId: number): Promise<string | null> {
+    const [row] = await this.rows<{ promised_date: string }>(
+      sql`select promised_date::text as promised_date from collection_promises where case_id = ${caseId} and status = 'open' order by id desc limit 1`,
+    );
+    return row?.promised_date ?? null;
   }
 
   async buckets(): Promise<Array<{ code: string; min_days: number; max_days: number | null; open: number }>> {

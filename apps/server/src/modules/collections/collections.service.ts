@@ -22,7 +22,7 @@ import type { Clock } from '../../shared/clock.ts';
 import type { BankService } from '../bank/index.ts';
 import { maskPhoneForOperators, type BorrowerViewService } from '../borrower-view/index.ts';
 import type { MessageService } from '../message/index.ts';
-import type { CaseRow, CollectionsRepository, ContactRow, PromiseRow } from './collections.repository.ts';
+import type { CaseRow, CollectionsRepository, ContactRow, LockedCase, PromiseRow } from './collections.repository.ts';
 import type { ContactGovernor } from './contact-governor.ts';
 import { refusalMessage } from './governor.ts';
 
@@ -178,9 +178,7 @@ export class CollectionsService {
   async contact(attempt: ContactAttempt, by: 'operator' | 'dunning' = 'operator'): Promise<ContactResult> {
     const { uow, repository, governor } = this.deps;
     return uow.transaction(async () => {
-      const locked = await repository.lockCase(attempt.caseId);
-      if (!locked) throw new AppError('COLLECTION_CASE_NOT_FOUND');
-      if (locked.status !== 'open') throw new AppError('COLLECTION_CASE_CLOSED');
+      const locked = workable(await repository.lockCase(attempt.caseId));
       const caseRow = (await repository.findCase(attempt.caseId))!;
       const templates = await repository.templates();
       const template = attempt.template ? (templates.find((row) => row.code === attempt.template) ?? null) : null;
@@ -227,9 +225,7 @@ export class CollectionsService {
   async note(caseId: number, operatorId: number, note: string): Promise<number> {
     const { uow, repository, clock } = this.deps;
     return uow.transaction(async () => {
-      const locked = await repository.lockCase(caseId);
-      if (!locked) throw new AppError('COLLECTION_CASE_NOT_FOUND');
-      if (locked.status !== 'open') throw new AppError('COLLECTION_CASE_CLOSED');
+      const locked = workable(await repository.lockCase(caseId));
       const now = clock();
       const id = await repository.insertContact({
         caseId,
@@ -288,11 +284,15 @@ export class CollectionsService {
   async promise(caseId: number, operatorId: number, input: { amount: number; promisedDate: string; note?: string | undefined }): Promise<CollectionPromise> {
     const { uow, repository, clock } = this.deps;
     return uow.transaction(async () => {
-      const locked = await repository.lockCase(caseId);
-      if (!locked) throw new AppError('COLLECTION_CASE_NOT_FOUND');
-      if (locked.status !== 'open') throw new AppError('COLLECTION_CASE_CLOSED');
+      const locked = workable(await repository.lockCase(caseId));
       const now = clock();
       const today = vietnamDate(now);
+      // One open promise per case (decision 126): it stands until the payments decide it. Decided
+      // first (one past its date the job has not reached yet is broken now), then read under the
+      // case's row lock, so a double submit waits for the first and is refused here.
+      await repository.decidePromises(today, now, locked.order_id);
+      const open = await repository.openPromiseDate(caseId);
+      if (open !== null) throw new AppError('COLLECTION_PROMISE_OPEN', { params: { date: open } });
       if (input.promisedDate < today || input.promisedDate > addDays(today, PROMISE_MAX_DAYS)) throw new AppError('COLLECTION_PROMISE_DATE');
       const id = await repository.insertPromise({ caseId, orderId: locked.order_id, amount: BigInt(input.amount), promisedDate: input.promisedDate, madeOn: today, note: input.note ?? '', operatorId, at: now });
       // A payment of today may already keep it.
@@ -304,9 +304,7 @@ export class CollectionsService {
   async assign(caseId: number, operatorId: number | null): Promise<{ before: CollectionCase; after: CollectionCase }> {
     const { uow, repository, clock } = this.deps;
     return uow.transaction(async () => {
-      const locked = await repository.lockCase(caseId);
-      if (!locked) throw new AppError('COLLECTION_CASE_NOT_FOUND');
-      if (locked.status !== 'open') throw new AppError('COLLECTION_CASE_CLOSED');
+      workable(await repository.lockCase(caseId));
       if (operatorId !== null) {
         const operator = await repository.activeOperator(operatorId);
         if (!operator || !['collector', 'admin'].includes(operator.role)) throw new AppError('COLLECTION_ASSIGNEE_INVALID');
@@ -384,6 +382,18 @@ export class CollectionsService {
   refusal(lang: Language, result: ContactResult): ContactRefusal | null {
     return result.refusal ? { rule: result.refusal, message: refusalMessage(lang, result.refusal, { at: result.at, template: result.template }) } : null;
   }
+}
+
+/**
+ * A locked case a collector may still work: found, open, and its loan not written off or settled
+ * (a case closes on those by the event after the commit, or the job: the loan's state is read too).
+ * A written-off loan's case says so (decision 108: money that still comes is recovery, not a case).
+ */
+function workable(locked: LockedCase | null): LockedCase {
+  if (!locked) throw new AppError('COLLECTION_CASE_NOT_FOUND');
+  if (locked.close_reason === 'written_off' || locked.loan_state === 'written_off') throw new AppError('COLLECTION_CASE_CLOSED', { messageKey: 'error.collectionCaseWrittenOff' });
+  if (locked.status !== 'open' || locked.loan_state !== 'repaying') throw new AppError('COLLECTION_CASE_CLOSED');
+  return locked;
 }
 
 /** `{name}` placeholders filled in. */

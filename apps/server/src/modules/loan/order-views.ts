@@ -17,6 +17,7 @@ import {
   buildSchedule,
   costTable,
   daysOverdue,
+  daysPastDue,
   familyDateText,
   instalmentOutstanding,
   instalmentsRecoverable,
@@ -193,7 +194,8 @@ export class OrderViews {
       loanDate: order.startDate,
       dueDate: last?.dueDate ?? null,
       paidAmount: Number(this.paid(facts)),
-      overdueDays: loan ? daysOverdue(loan, this.today()) : 0,
+      // A written-off loan still owes what is left to recover: its days past due go on (decision 111), never 0.
+      overdueDays: loan ? daysPastDue(loan, this.today()) : 0,
     };
   }
 

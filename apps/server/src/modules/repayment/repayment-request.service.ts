@@ -8,7 +8,7 @@ import {
   type RepayQuote,
   type RepayStatus,
 } from '@sen/contract';
-import { accrueThrough, amountDue, daysBetween, daysOverdue, instalmentOutstanding, instalmentsRecoverable, loanOutstanding, recoverable, sumComponents, vietnamDate, type InstalmentState, type LoanState } from '@sen/domain';
+import { accrueThrough, amountDue, daysPastDue, instalmentOutstanding, instalmentsRecoverable, loanOutstanding, recoverable, sumComponents, vietnamDate, type InstalmentState, type LoanState } from '@sen/domain';
 import { AppError } from '../../shared/app-error.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { buildVietQr, type CollectionAccount } from '../../shared/vietqr.ts';
@@ -258,7 +258,7 @@ export class RepaymentRequestService {
         statusLabel: translate(lang, orderStatusMessageKey(code, writtenOff)),
         dueDate: next.dueDate,
         dueAmount: Number(writtenOff ? owedToday(state) : amountDue(state, dueBy)),
-        overdueDays: writtenOff ? Math.max(0, daysBetween(next.dueDate, today)) : daysOverdue(state, today),
+        overdueDays: daysPastDue(state, today),
         loanAmount: Number(order.principal),
         amounts: loanAmountsOf(state, today),
         sortKey: `${writtenOff ? 1 : 0}:${next.dueDate}:${String(order.id).padStart(15, '0')}`,

@@ -134,6 +134,20 @@ export const borrowerOrderSchema = z.object({
   overdue: z.boolean(),
   writtenOffOn: z.string().nullable(),
   recovered: money,
+  /** What was written off, and of it the principal (0 when the order was not written off). */
+  writtenOff: money,
+  writtenOffPrincipal: money,
+  /**
+   * Days past due today: of the oldest unpaid instalment (a loan being repaid), of the oldest with
+   * something left to recover (written off); 0 otherwise.
+   */
+  daysPastDue: z.number().int(),
+  /**
+   * Principal not yet repaid. On a written-off order: the principal written off less what recovery
+   * paid towards it, recovery counted against the overdue fee, fee and interest first (decision 111).
+   * 0 for an order not paid out, settled or closed.
+   */
+  remainingPrincipal: money,
 });
 
 export const borrowerLedgerEntrySchema = z.object({
