@@ -2,7 +2,7 @@ import { ADMIN_PATHS, allAdminEndpoints, API_PATHS, ERRORS, STATEMENT_COLUMNS, t
 import { addDays, addVietnamDays, vietnamDate } from '@sen/domain';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bankTransfers, loanProducts, operatorAudit, productVersions } from '../src/db/schema.ts';
+import { bankTransfers, loanProducts, operatorAudit, productVersions, unidentifiedTransfers } from '../src/db/schema.ts';
 import { randomIdNumber, savePersonalData } from './helpers/borrowers.ts';
 import { sampleJpeg } from './helpers/images.ts';
 import { committedOrder, createBorrower, demoProducts, openLoan } from './helpers/loans.ts';
@@ -228,6 +228,17 @@ describe('the audit trail', () => {
         await postSepay(t, body);
         const [transfer] = await t.database.db.select().from(bankTransfers).where(eq(bankTransfers.providerTransactionId, String(body.id)));
         return maker.browser.post(ADMIN_PATHS.unidentifiedReturn, { transferId: transfer!.id, reason: 'audit trail test: return' });
+      },
+      // A return sent without its memo, recorded by hand (decision 125); approved to return beforehand in the table (no audited call of its own).
+      adminProposeTransferReturned: async () => {
+        const incoming = sepayTransfer(t, { content: 'chuyen nham', transferAmount: 14_000 });
+        await postSepay(t, incoming);
+        const [transfer] = await t.database.db.select().from(bankTransfers).where(eq(bankTransfers.providerTransactionId, String(incoming.id)));
+        await t.database.db.update(unidentifiedTransfers).set({ state: 'to_return' }).where(eq(unidentifiedTransfers.transferId, transfer!.id));
+        const outgoing = sepayTransfer(t, { transferType: 'out', content: 'hoan tien', transferAmount: 14_000 });
+        await postSepay(t, outgoing);
+        const [out] = await t.database.db.select().from(bankTransfers).where(eq(bankTransfers.providerTransactionId, String(outgoing.id)));
+        return maker.browser.post(ADMIN_PATHS.unidentifiedReturned, { transferId: transfer!.id, outgoingTransferId: out!.id, reason: 'audit trail test: returned' });
       },
       adminImportStatement: async () => {
         const row = ['880000001', 'MBBank', '2026-11-25 08:00:00', '0000999888777', '', 'audit trail test: money out', 'out', '5000', '0', '', ''];
