@@ -137,18 +137,11 @@ const bankCard = (id: number, bankName: string, isDefault: 0 | 1) => ({
   logoUrl: '',
 });
 
-function render(commit: () => Response, signCode: () => Response = codeSent) {
-  fetchMock.mockImplementation(async (url) => {
-    const path = String(url);
-    if (path.startsWith(API_PATHS.productInfoDetail)) return envelope(detail);
-    if (path.startsWith(API_PATHS.bankMyCard)) return envelope([bankCard(1, 'Vietcombank', 1), bankCard(2, 'Techcombank', 0)]);
-    if (path.startsWith(API_PATHS.cashWalletListMy)) return envelope([]);
-    if (path.startsWith(API_PATHS.orderSignCode)) return signCode();
-    if (path.startsWith(API_PATHS.orderCommit)) return commit();
-    return envelope(null);
-  });
+/** The application page at `entry` for a certified borrower, the server answering by `answer` (path → response; null: not ours). */
+function renderApplication(entry: string, answer: (path: string) => Response | null) {
+  fetchMock.mockImplementation(async (url) => answer(String(url)) ?? envelope(null));
   useSessionStore.setState({ token: 'tok', user: { id: 7, phone: '0912345678' } });
-  const router = createMemoryRouter(routes, { initialEntries: ['/product/info?productId=2&amount=3000000'] });
+  const router = createMemoryRouter(routes, { initialEntries: [entry] });
   setNavigator((to, options) => void router.navigate(to, options));
   renderWithQuery(<RouterProvider router={router} />, (client) =>
     client.setQueryData(authKeys.status(7), {
@@ -157,6 +150,17 @@ function render(commit: () => Response, signCode: () => Response = codeSent) {
     }),
   );
   return router;
+}
+
+function render(commit: () => Response, signCode: () => Response = codeSent) {
+  return renderApplication('/product/info?productId=2&amount=3000000', (path) => {
+    if (path.startsWith(API_PATHS.productInfoDetail)) return envelope(detail);
+    if (path.startsWith(API_PATHS.bankMyCard)) return envelope([bankCard(1, 'Vietcombank', 1), bankCard(2, 'Techcombank', 0)]);
+    if (path.startsWith(API_PATHS.cashWalletListMy)) return envelope([]);
+    if (path.startsWith(API_PATHS.orderSignCode)) return signCode();
+    if (path.startsWith(API_PATHS.orderCommit)) return commit();
+    return null;
+  });
 }
 
 const committed = { orderId: 9, orderNo: 'SEN26112400000001', productId: 2, productName: 'Sen Linh Hoạt', loanAmount: 3_000_000, orderStatus: 10, statusName: 'Pending', statusLabel: 'Pending', currencySymbol: '₫' };
@@ -286,23 +290,12 @@ describe('/product/info?mode=batch (withdraw)', { timeout: 20_000 }, () => {
   const page = { ...homeIndex({}), showProducts: [detail, quick], canApplyAmount: 5_000_000, allAmount: 5_000_000, minApplyAmount: 5_000_000, maxApplyAmount: 5_000_000 };
 
   function renderBatch() {
-    fetchMock.mockImplementation(async (url) => {
-      const path = String(url);
+    return renderApplication('/product/info?mode=batch', (path) => {
       if (path.startsWith(API_PATHS.loanPage)) return envelope(page);
       if (path.startsWith(API_PATHS.orderSignCode)) return codeSent();
       if (path.startsWith(API_PATHS.orderCommitAll)) return envelope([{ productId: 2, productName: 'Sen Linh Hoạt', loanAmount: 3_000_000, pushStatus: 200, pushMessage: '', orderId: 9, orderNo: 'SEN1', orderStatus: 10, currency: 'VND', currencySymbol: '₫' }]);
-      return envelope(null);
+      return null;
     });
-    useSessionStore.setState({ token: 'tok', user: { id: 7, phone: '0912345678' } });
-    const router = createMemoryRouter(routes, { initialEntries: ['/product/info?mode=batch'] });
-    setNavigator((to, options) => void router.navigate(to, options));
-    renderWithQuery(<RouterProvider router={router} />, (client) =>
-      client.setQueryData(authKeys.status(7), {
-        authDetail: { idState: '30', workInfoState: '30', bankCardState: '30', kycState: '30', telecomPermissionState: '30', userAuthState: '30' },
-        authConfig: 'KYC,ID',
-      }),
-    );
-    return router;
   }
 
   it('offers the instalment plans of a product that has them, as the product page does, and borrows with the plan chosen', async () => {
@@ -322,5 +315,8 @@ describe('/product/info?mode=batch (withdraw)', { timeout: 20_000 }, () => {
     const call = fetchMock.mock.calls.find(([url]) => String(url).startsWith(API_PATHS.orderCommitAll))!;
     const form = call[1]!.body as FormData;
     expect(JSON.parse(String(form.get('productInstallmentMap')))).toEqual({ 1: 1, 2: 3 });
+    // The code was asked for exactly these plans: the server binds it to them (decision 112).
+    const codeCall = fetchMock.mock.calls.find(([url]) => String(url).startsWith(API_PATHS.orderSignCode))!;
+    expect(JSON.parse(String(JSON.parse(String(codeCall[1]!.body)).productInstallmentMap))).toEqual({ 1: 1, 2: 3 });
   });
 });
