@@ -169,7 +169,12 @@ test('GET is enabled again when the 60 s countdown ends (fake clock)', async ({ 
   await page.getByTestId('phone-input').fill(freshPhone());
   const getOtp = page.getByTestId('get-otp-button');
   await getOtp.click();
-  await expect(getOtp).toContainText('60s');
+  // The send itself waits on timers (the signing secret's 50 ms poll while the app fetches it, the
+  // request's timeout race): step the paused clock a little at a time until the countdown shows.
+  await expect(async () => {
+    await page.clock.runFor(50);
+    await expect(getOtp).toContainText('60s', { timeout: 100 });
+  }).toPass({ timeout: 15_000, intervals: [50] });
   await page.clock.runFor(59_000);
   await expect(getOtp).toContainText(/^\s*1s\s*$/);
   await page.clock.runFor(1_500);
