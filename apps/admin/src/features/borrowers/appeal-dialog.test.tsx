@@ -1,7 +1,7 @@
 import type { BorrowerDetail, OperatorView, ReviewCase } from '@sen/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../../test/user.ts';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -86,7 +86,7 @@ describe('opening an appeal from the credit tab', { timeout: 30_000 }, () => {
   });
 
   it('needs a reason, sends it with the borrower, and says where the case is', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = setupUser();
     renderTab(account(), ['borrowers.read', 'reviews.decide']);
     await user.click(screen.getByRole('button', { name: 'Open an appeal' }));
     const dialog = await screen.findByRole('dialog', { name: 'Appeal of borrower #1007' }, SLOW);
@@ -106,7 +106,7 @@ describe('opening an appeal from the credit tab', { timeout: 30_000 }, () => {
   });
 
   it("shows the server's refusal in the dialog", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = setupUser();
     renderTab(account(), ['borrowers.read', 'reviews.decide']);
     await user.click(screen.getByRole('button', { name: 'Open an appeal' }));
     const dialog = await screen.findByRole('dialog', { name: 'Appeal of borrower #1007' }, SLOW);

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../../test/user.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../shared/i18n/i18n.ts';
 import { RevealDialog } from './reveal-dialog.tsx';
@@ -32,7 +32,7 @@ afterEach(() => {
 // antd's modal and form render slowly in jsdom
 describe('RevealDialog', { timeout: 30_000 }, () => {
   it('asks for a reason of at least 10 characters before anything is sent, then shows the full ID number', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = setupUser();
     renderDialog('idNumber');
     expect(screen.getByRole('dialog', { name: 'Reveal the full ID number' })).toBeInTheDocument();
     expect(screen.getByText('The audit trail records that you looked, when, and the reason you give.')).toBeInTheDocument();
@@ -52,7 +52,7 @@ describe('RevealDialog', { timeout: 30_000 }, () => {
   });
 
   it('shows each revealed image fetched with the back-office headers (an <img src> could not send them)', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = setupUser();
     vi.stubGlobal('URL', Object.assign(Object.create(URL) as typeof URL, { createObjectURL: () => 'blob:watermarked', revokeObjectURL: () => {} }));
     fetchMock.mockResolvedValueOnce(
       envelope({

@@ -1,7 +1,7 @@
 import type { BorrowerDetail, OperatorView } from '@sen/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../../test/user.ts';
 import { App } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { envelope, stubServerInEnglish } from '../../test/stubbed-server.ts';
@@ -71,7 +71,7 @@ describe('the orders tab: proposing a refund or a write-off', { timeout: 60_000 
   });
 
   it('sends the proposal with its reason, and shows the server’s refusal in place', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = setupUser();
     renderTab([order({ creditHeld: 75_000 })], ['loans.service']);
     await user.click(screen.getByTestId('propose-refund-SEN26112400000031'));
     expect(screen.getByRole('dialog', { name: 'Refund the overpayment of order SEN26112400000031' })).toHaveTextContent('75,000');
@@ -92,7 +92,7 @@ describe('the orders tab: proposing a refund or a write-off', { timeout: 60_000 
     expect(screen.queryByText('A refund of this order is already under way')).toBeNull();
   });
   it('retries a waiting payout at once and proposes its cancel, for an order not yet paid out only', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = setupUser();
     renderTab([order({ orderId: 33, orderNo: 'SEN26112400000033', state: 'paying', startDate: null, disbursedAt: null, settledAt: null }), order({})], ['loans.service']);
     expect(screen.queryByTestId('retry-payout-SEN26112400000031')).toBeNull();
     expect(screen.queryByTestId('cancel-payout-SEN26112400000031')).toBeNull();

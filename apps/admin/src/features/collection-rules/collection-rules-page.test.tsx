@@ -1,6 +1,6 @@
 import type { CollectionRules, ProposalView } from '@sen/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../../test/user.ts';
 import { describe, expect, it } from 'vitest';
 import { renderProposingPage } from '../../test/render-proposing-page.tsx';
 import { envelope, stubServerInEnglish } from '../../test/stubbed-server.ts';
@@ -77,7 +77,7 @@ describe('the collection rules page', { timeout: 60_000 }, () => {
   });
 
   it('shows a failed load with the server’s message and loads again on retry', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = setupUser();
     fetchMock.mockResolvedValueOnce(envelope(null, 500, 'The server could not answer', 500));
     renderPage(['collections.read']);
     expect(await screen.findByText('Could not load this', {}, SLOW)).toBeInTheDocument();
@@ -88,7 +88,7 @@ describe('the collection rules page', { timeout: 60_000 }, () => {
   });
 
   it('proposes the edited set with a reason; lists every problem the server names; opens the proposal once accepted', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = setupUser();
     fetchMock.mockResolvedValueOnce(answer());
     renderPage(['collections.read', 'collections.rules']);
     await user.click(await screen.findByRole('button', { name: 'Propose a change' }, SLOW));

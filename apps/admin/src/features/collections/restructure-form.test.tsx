@@ -1,7 +1,7 @@
 import type { RestructurePreview } from '@sen/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../../test/user.ts';
 import { App } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { envelope, stubServerInEnglish } from '../../test/stubbed-server.ts';
@@ -55,14 +55,14 @@ function renderForm() {
 // antd's form and table render slowly in jsdom
 describe('the restructure offer form (decision 117)', { timeout: 60_000 }, () => {
   it('groups a waiver\'s digits in the operator\'s language, as the caps under the fields are written', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = setupUser();
     renderForm();
     await user.type(screen.getByLabelText('Waive overdue fee'), '12000');
     expect(screen.getByLabelText('Waive overdue fee')).toHaveValue('12,000');
   });
 
   it('shows the rules an offer breaks, then the new schedule with its full cost and APR, and proposes it with a reason', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = setupUser();
     renderForm();
     expect(screen.getByTestId('restructure-propose')).toBeDisabled();
 
@@ -103,7 +103,7 @@ describe('the restructure offer form (decision 117)', { timeout: 60_000 }, () =>
   });
 
   it('does not propose while an offer waits for the borrower', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = setupUser();
     renderForm();
     fetchMock.mockResolvedValueOnce(envelope(preview({ openOffer: { id: 41, expiresAt: '2026-12-03T03:00:00.000Z' } })));
     await user.click(screen.getByTestId('restructure-preview'));
@@ -112,7 +112,7 @@ describe('the restructure offer form (decision 117)', { timeout: 60_000 }, () =>
   });
 
   it('says when the last offer expired unanswered (decision 121), on its Vietnam date', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = setupUser();
     renderForm();
     // 20:30 UTC on 3 December is already 4 December in Vietnam.
     fetchMock.mockResolvedValueOnce(envelope(preview({ lastOffer: { id: 41, state: 'expired', expiresAt: '2026-12-03T20:00:00.000Z', decidedAt: '2026-12-03T20:30:00.000Z' } })));

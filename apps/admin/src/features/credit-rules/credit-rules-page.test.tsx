@@ -1,6 +1,6 @@
 import type { ProposalView } from '@sen/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../../test/user.ts';
 import { describe, expect, it } from 'vitest';
 import { renderProposingPage } from '../../test/render-proposing-page.tsx';
 import { envelope, stubServerInEnglish } from '../../test/stubbed-server.ts';
@@ -67,7 +67,7 @@ describe('the credit rules page', { timeout: 60_000 }, () => {
   });
 
   it('proposes a change with its reason and opens the proposal on the approvals page; unchanged rules are not sent', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = setupUser();
     fetchMock.mockResolvedValueOnce(rulesAnswer());
     renderPage(['products.read', 'products.propose', 'proposals.read']);
     const form = await screen.findByRole('form', { name: 'Propose new rules' }, SLOW);
@@ -92,7 +92,7 @@ describe('the credit rules page', { timeout: 60_000 }, () => {
   });
 
   it('an emptied threshold proposes none (null); a missing reason and the server’s refusal are shown in the form', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = setupUser();
     fetchMock.mockResolvedValueOnce(rulesAnswer());
     renderPage(['products.read', 'products.propose']);
     const form = await screen.findByRole('form', { name: 'Propose new rules' }, SLOW);

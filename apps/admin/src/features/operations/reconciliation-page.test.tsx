@@ -1,7 +1,7 @@
 import type { OperatorView, ReconciliationReport, StatementImportResult } from '@sen/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../../test/user.ts';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -127,7 +127,7 @@ describe('the reconciliation page', { timeout: 60_000 }, () => {
     fetchMock.mockResolvedValueOnce(envelope(null, 1001, 'The service is busy', 503)).mockImplementation(async () => envelope(clean));
     renderPage();
     expect(await screen.findByText('The service is busy', {}, SLOW)).toBeInTheDocument();
-    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Try again' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Reconciled: no differences', {}, SLOW)).toBeInTheDocument();
   });
 });
@@ -165,7 +165,7 @@ describe('the statement upload', { timeout: 60_000 }, () => {
   };
 
   it('sends the chosen file and shows what was new, known and refused, row by row', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = setupUser();
     fetchMock.mockImplementation(async (url) => (String(url).startsWith('/api/admin/repayments/statements') ? envelope(result) : envelope(clean)));
     renderPage();
     await screen.findByText('Reconciled: no differences', {}, SLOW);
@@ -201,7 +201,7 @@ describe('the statement upload', { timeout: 60_000 }, () => {
   });
 
   it('shows a refused file with the server\'s message', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = setupUser();
     const message = "The statement's header row is not SePay's columns (missing: transferAmount; unknown: amount); nothing was imported";
     fetchMock.mockImplementation(async (url) => (String(url).startsWith('/api/admin/repayments/statements') ? envelope(null, 6091, message, 400) : envelope(clean)));
     renderPage();

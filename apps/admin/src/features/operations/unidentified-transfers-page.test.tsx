@@ -1,7 +1,7 @@
 import type { ProposalView, UnidentifiedTransferView } from '@sen/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../../test/user.ts';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -91,7 +91,7 @@ afterEach(() => {
 // antd's table, modal and form render slowly in jsdom
 describe('the unmatched queue page', { timeout: 60_000 }, () => {
   it('shows each waiting transfer with its suggestions, and proposes a match to one with its request', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = setupUser();
     serve([envelope(null, 6033, 'A proposal for the same item is already waiting for approval'), envelope({ proposal })]);
     renderPage();
     const suggestion = await screen.findByTestId('suggestion-41-SEN26112500000007');
@@ -120,7 +120,7 @@ describe('the unmatched queue page', { timeout: 60_000 }, () => {
   });
 
   it('proposes a return with its reason', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = setupUser();
     serve([envelope({ proposal: { ...proposal, id: 78, kind: 'transfer.return' as const } })]);
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Return transfer #41' }));
@@ -141,7 +141,7 @@ describe('the unmatched queue page', { timeout: 60_000 }, () => {
   });
 
   it('records which money out returned a transfer sent back without its memo, for a second operator (decision 125)', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = setupUser();
     const toReturn = { ...transfer, state: 'to_return' as const, decidedAt: '2026-11-25T04:00:00.000Z', suggestions: [] };
     const candidate = { transferId: 95, providerTransactionId: '900095', transactionDate: '2026-11-26 10:05:00', content: 'hoan tien', amount: 1_250_000 };
     const list = [

@@ -1,7 +1,7 @@
 import type { OperatorView } from '@sen/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../../test/user.ts';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { envelope, stubServerInEnglish } from '../../test/stubbed-server.ts';
@@ -30,7 +30,7 @@ function renderWithClient(node: ReactNode) {
 // antd's modal and form render slowly in jsdom
 describe('the operator action dialogs', { timeout: 30_000 }, () => {
   it('changing a role needs a reason; the role and the trimmed reason are sent; the dialog closes on success', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = setupUser();
     const onClose = vi.fn();
     renderWithClient(<ChangeRoleDialog operator={reviewer} onClose={onClose} />);
     expect(screen.getByRole('dialog', { name: 'Change the role of Lan' })).toBeInTheDocument();
@@ -51,7 +51,7 @@ describe('the operator action dialogs', { timeout: 30_000 }, () => {
   });
 
   it('a refused deactivation keeps the dialog open with the server message', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = setupUser();
     const onClose = vi.fn();
     renderWithClient(<DeactivateDialog operator={reviewer} onClose={onClose} />);
     expect(screen.getByRole('dialog', { name: 'Deactivate Lan?' })).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import type { AdminDataRequest } from '@sen/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../../test/user.ts';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -97,7 +97,7 @@ describe('the data requests queue', { timeout: 60_000 }, () => {
   });
 
   it('reminds of requests due within 2 working days: highlighted, tagged, and a tab of their own (decision 121)', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = setupUser();
     fetchMock.mockImplementation(async (url) => envelope(String(url).includes('state=due_soon') ? list.slice(0, 2) : list));
     renderPage();
     const soon = await screen.findByTestId('data-request-reminder-2');
@@ -131,7 +131,7 @@ describe('the data requests queue', { timeout: 60_000 }, () => {
   });
 
   it('extends a request once, by at most 15 days, with its reason', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = setupUser();
     fetchMock.mockImplementation(async (_url, init) => ((init?.method ?? 'GET') === 'GET' ? envelope(list) : envelope(request({ id: 2, extendedDue: '2026-12-22' }))));
     renderPage();
     // Queried by label and text, not by role: role queries over antd's table take seconds each in jsdom.

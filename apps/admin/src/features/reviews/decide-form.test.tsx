@@ -1,7 +1,7 @@
 import type { ProposalView, ReviewCase } from '@sen/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../../test/user.ts';
 import { App } from 'antd';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -65,7 +65,7 @@ describe('what the decide form sends', () => {
 // antd's form, radio and modal render slowly in jsdom
 describe('the decide form', { timeout: 60_000 }, () => {
   it('starts at the suggested limit; a missing reason or an empty, zero or too large limit is refused before any call', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = setupUser();
     renderForm();
     const limit = screen.getByLabelText('Credit limit');
     expect(limit).toHaveValue('5,000,000');
@@ -91,7 +91,7 @@ describe('the decide form', { timeout: 60_000 }, () => {
   });
 
   it('approves with the limit typed after a confirmation, and the author comes back with the decision', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = setupUser();
     const onDecided = renderForm();
     const limit = screen.getByLabelText('Credit limit');
     await user.clear(limit);
@@ -112,7 +112,7 @@ describe('the decide form', { timeout: 60_000 }, () => {
   });
 
   it('a limit above the suggested one is proposed for a second operator, said before and after', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = setupUser();
     const onDecided = renderForm();
     const limit = screen.getByLabelText('Credit limit');
     await user.clear(limit);
@@ -155,7 +155,7 @@ describe('the decide form', { timeout: 60_000 }, () => {
   });
 
   it("shows the server's refusal of a limit at the limit", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = setupUser();
     const onDecided = renderForm();
     const limit = screen.getByLabelText('Credit limit');
     await user.clear(limit);
@@ -170,7 +170,7 @@ describe('the decide form', { timeout: 60_000 }, () => {
   });
 
   it('a question needs no limit and no confirmation; a rejection is confirmed and sends no limit', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = setupUser();
     const onDecided = renderForm();
     // antd draws the radio input under its label (pointer-events: none): the label is what is clicked.
     await user.click(screen.getByText('Ask for information'));
