@@ -16,6 +16,7 @@ const transfer: UnidentifiedTransferView = {
   transferId: 41,
   providerTransactionId: '900041',
   transactionDate: '2026-11-25 09:15:00',
+  transactionDateAsSent: null,
   content: 'PHAM THI QUYNH tra no',
   amount: 1_250_000,
   state: 'open',
