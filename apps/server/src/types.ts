@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { DefaultParams, Language, OperatorRole, Permission } from '@sen/contract';
+import type { DefaultParams, ErrorName, Language, OperatorRole, Permission } from '@sen/contract';
 
 /** Who is calling, once the auth plugin has checked the Authorization token. */
 export interface SessionInfo {
@@ -62,6 +62,8 @@ export interface SenRouteFlags {
   endpointId: string;
   /** Back office: the permission the operator's role must hold; null: any operator (decision 090). */
   permission?: Permission | null;
+  /** The refusal of a file over the multipart limit (the endpoint's fileTooLarge; absent: UPLOAD_TOO_LARGE). */
+  fileTooLarge?: ErrorName;
 }
 
 declare module 'fastify' {

@@ -1,12 +1,14 @@
-import { ADMIN_PATHS, API_PATHS, type CommittedOrder } from '@sen/contract';
+import { ADMIN_PATHS, API_PATHS, type CommittedOrder, type ProposalView, type RepayQuote, type UnidentifiedTransferView } from '@sen/contract';
 import { addDays, vietnamDate } from '@sen/domain';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bankTransfers } from '../src/db/schema.ts';
 import { DEMO_PRODUCTS } from '../src/modules/product/index.ts';
 import { randomIdNumber, savePersonalData } from './helpers/borrowers.ts';
 import { createBorrower, demoProducts, openLoan, type TestBorrower } from './helpers/loans.ts';
 import { postMultipart } from './helpers/multipart.ts';
 import type { OperatorSession } from './helpers/operators.ts';
+import { postSepay, sepayTransfer } from './helpers/sepay.ts';
 import { createTestApp, randomPhone, type TestApp } from './helpers/test-app.ts';
 
 /*
@@ -184,6 +186,51 @@ describe('statements per request on the back office', () => {
       expect(statements.filter((text) => WRITE.test(text))).toEqual([]);
     });
   }
+
+  it('GET /api/admin/repayments/unidentified (the unmatched queue of several rows in every state): 3 statements of its own whatever the rows, none of them a write', async () => {
+    // Decision 114's queue: the page of rows with their transfers and matched orders in one statement,
+    // the suggestions of all open rows from one read of the requests around their times, the return
+    // candidates of all rows to return from one read of money out (decision 125): never one per row.
+    const finance = await t.operatorSession('finance');
+    const admin = await t.operatorSession('admin');
+    const borrower = await createBorrower(t, 5_000_000n);
+    const loan = await openLoan(t, borrower, { principal: 1_000_000n, planNums: 1 });
+    const quote = await t.post<RepayQuote>(API_PATHS.multipleOrderRepay, { token: borrower.token, payload: { orderNoList: [loan.order.orderNo] } });
+    expect(quote.envelope.code, quote.body).toBe(200);
+    const requested = quote.envelope.data.amount;
+    const queued: number[] = [];
+    // The open ones of about the amount the borrower's request asks for, so each has a suggestion.
+    for (const amount of [41_000, 42_000, 43_000, 44_000, requested, requested + 1_000]) {
+      const body = sepayTransfer(t, { content: `chuyen tien khong ro ${amount}`, transferAmount: amount });
+      expect((await postSepay(t, body)).json()).toEqual({ success: true });
+      const [row] = await t.database.db.select({ id: bankTransfers.id }).from(bankTransfers).where(eq(bankTransfers.providerTransactionId, String(body.id)));
+      queued.push(row!.id);
+    }
+    const decide = async (path: string, payload: Record<string, unknown>) => {
+      const proposed = await finance.browser.post<{ proposal: ProposalView }>(path, { ...payload, reason: 'budget queue' });
+      expect(proposed.envelope.code, proposed.body).toBe(200);
+      const approved = await admin.browser.post(ADMIN_PATHS.proposalApprove, { proposalId: proposed.envelope.data.proposal.id });
+      expect(approved.envelope.code, approved.body).toBe(200);
+    };
+    // Two matched, two to return (each with money out of its amount that may have carried it back), two open.
+    await decide(ADMIN_PATHS.unidentifiedMatch, { transferId: queued[0], orderNo: loan.order.orderNo });
+    await decide(ADMIN_PATHS.unidentifiedMatch, { transferId: queued[1], orderNo: loan.order.orderNo });
+    for (const [index, amount] of [[2, 43_000], [3, 44_000]] as const) {
+      await decide(ADMIN_PATHS.unidentifiedReturn, { transferId: queued[index] });
+      expect((await postSepay(t, sepayTransfer(t, { transferType: 'out', content: 'hoan tien', transferAmount: amount }))).json()).toEqual({ success: true });
+    }
+    const all = await statementsOf(() => finance.browser.get(ADMIN_PATHS.unidentifiedTransfers, { state: 'all' }));
+    expect(all.length, listed(all)).toBe(OPERATOR_OWN + 3);
+    expect(all.filter((text) => WRITE.test(text))).toEqual([]);
+    const listedRows = (await finance.browser.get<UnidentifiedTransferView[]>(ADMIN_PATHS.unidentifiedTransfers, { state: 'all' })).envelope.data.filter((row) => queued.includes(row.transferId));
+    expect(listedRows.map((row) => row.state).sort()).toEqual(['matched', 'matched', 'open', 'open', 'to_return', 'to_return']);
+    expect(listedRows.filter((row) => row.state === 'open').every((row) => row.suggestions.length > 0)).toBe(true);
+    expect(listedRows.filter((row) => row.state === 'to_return').every((row) => row.returnCandidates.length > 0)).toBe(true);
+    // The open tab alone: the page and its suggestions.
+    const open = await statementsOf(() => finance.browser.get(ADMIN_PATHS.unidentifiedTransfers, { state: 'open' }));
+    expect(open.length, listed(open)).toBe(OPERATOR_OWN + 2);
+    expect(open.filter((text) => WRITE.test(text))).toEqual([]);
+  });
 });
 
 /**

@@ -1,4 +1,4 @@
-import { defineEndpoint, IMAGE_PART } from '@sen/contract';
+import { defineEndpoint, ERRORS, IMAGE_PART } from '@sen/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Composition } from '../src/compose.ts';
 import sharp from 'sharp';
@@ -30,11 +30,30 @@ const uploadEndpoint = defineEndpoint({
   errors: [],
 });
 
+/** An endpoint whose file is no image (a statement): a file too large is refused in its own words. */
+const DOCUMENT = '/api/test/upload/document';
+const documentEndpoint = defineEndpoint({
+  id: 'testUploadDocument',
+  method: 'POST',
+  path: DOCUMENT,
+  summary: 'Test only: takes one document of at most 1 MB',
+  module: 'test',
+  request: z.looseObject({}),
+  response: z.object({ bytes: z.number() }),
+  signed: true,
+  session: 'required',
+  bodyEncoding: 'multipart',
+  fileParts: [{ name: 'document', required: true, description: 'The document', maxBytes: 1024 * 1024 }],
+  fileTooLarge: 'STATEMENT_TOO_LARGE',
+  errors: ['STATEMENT_TOO_LARGE'],
+});
+
 function addUpload(app: FastifyInstance, { services: { files } }: Composition) {
   registerEndpoint(app, uploadEndpoint, async ({ session, files: { picture } }) => {
     const file = await files.storeImage(session.userId, 'feedback', picture);
     return { fileId: file.id, url: files.linkFor(file) };
   });
+  registerEndpoint(app, documentEndpoint, async ({ files: { document } }) => ({ bytes: document.length }));
 }
 
 let t: TestApp;
@@ -103,6 +122,16 @@ describe('uploading a picture', () => {
     expect(none.envelope).toEqual({ code: 2401, message: '上传失败：请选择一张图片', data: null });
     const wrongPart = await postMultipart(t, UPLOAD, { token: user.token, files: { other: { data: await sampleJpeg() } } });
     expect(wrongPart.envelope.code).toBe(2401);
+  });
+
+  it('refuses a file too large in the words its endpoint names, over its own size and over the multipart limit alike', async () => {
+    const user = await t.loginWithOtp();
+    const fits = await postMultipart<{ bytes: number }>(t, DOCUMENT, { token: user.token, files: { document: { data: Buffer.alloc(1024 * 1024, 'x') } } });
+    expect(fits.envelope, fits.body).toEqual({ code: 200, message: expect.any(String), data: { bytes: 1024 * 1024 } });
+    for (const bytes of [2 * 1024 * 1024, 20 * 1024 * 1024]) {
+      const large = await postMultipart(t, DOCUMENT, { token: user.token, lang: 'en', files: { document: { data: Buffer.alloc(bytes, 'x') } } });
+      expect([large.statusCode, large.envelope.code], `${bytes}: ${large.body}`).toEqual([ERRORS.STATEMENT_TOO_LARGE.httpStatus, ERRORS.STATEMENT_TOO_LARGE.code]);
+    }
   });
 
   it('asks for a session before reading anything', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { endpoints } from './api/endpoints.ts';
+import { allEndpoints, endpoints } from './api/endpoints.ts';
 import { IMAGE_CONTENT_TYPES, type EndpointCallInput, type EndpointFiles } from './endpoint.ts';
 import { IMAGE_UPLOAD_MAX_BYTES } from './constants.ts';
 
@@ -24,5 +24,11 @@ describe('multipart endpoints: typed file parts', () => {
       expect(part?.contentTypes).toEqual(IMAGE_CONTENT_TYPES);
       expect(part?.maxBytes).toBe(IMAGE_UPLOAD_MAX_BYTES);
     }
+  });
+
+  it('lists the too-large refusal an endpoint names in its errors (a statement names its own, not the image one)', () => {
+    const naming = allEndpoints.filter((endpoint) => endpoint.fileTooLarge !== undefined);
+    expect(naming.map((endpoint) => [endpoint.id, endpoint.fileTooLarge])).toEqual([['adminImportStatement', 'STATEMENT_TOO_LARGE']]);
+    for (const endpoint of naming) expect(endpoint.errors, endpoint.id).toContain(endpoint.fileTooLarge);
   });
 });

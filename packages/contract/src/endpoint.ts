@@ -73,6 +73,12 @@ export interface Endpoint<
    * more than we use); set this to refuse it instead, as VALIDATION_FAILED with this message.
    */
   readonly otherFilePartsRefusedWith?: MessageKey;
+  /**
+   * The refusal of a file too large (over its part's maxBytes or the multipart limit), when not the
+   * image refusal UPLOAD_TOO_LARGE: a file that is no image (a bank statement) names its own. Must
+   * be one of `errors`.
+   */
+  readonly fileTooLarge?: ErrorName;
   /** Set when success is raw bytes of this content type instead of an envelope (served files). */
   readonly binaryResponse?: string;
   /**

@@ -39,6 +39,12 @@ describe('numbers', () => {
     for (const value of ['1.5', 1.5, 'abc', true, []]) expect(keyOf(wireInt(), value), String(value)).toBe('error.requestFailed');
   });
 
+  it('wireInt reads text as it takes numbers: every safe integer, nothing past it', () => {
+    expect(wireInt().parse('9007199254740991')).toBe(Number.MAX_SAFE_INTEGER);
+    expect(wireInt().parse(' -9007199254740991 ')).toBe(-Number.MAX_SAFE_INTEGER);
+    for (const value of ['9007199254740992', '99999999999999999999', 9_007_199_254_740_992, '+3', '1e3']) expect(keyOf(wireInt(), value), String(value)).toBe('error.requestFailed');
+  });
+
   it('wireOptionalInt gives undefined for absent values', () => {
     for (const value of [undefined, null, '', 'null']) expect(wireOptionalInt().parse(value)).toBeUndefined();
     expect(wireOptionalInt().parse('7')).toBe(7);

@@ -35,14 +35,31 @@ export function wireOptionalText(max: number) {
   return z.preprocess((value) => (isWireAbsent(value) ? undefined : value), plainText(max).optional());
 }
 
-const INTEGER_TEXT = /^-?\d{1,15}$/;
+const INTEGER_TEXT = /^-?\d+$/;
+const WHOLE_NUMBER_TEXT = /^\d+$/;
+
+/**
+ * Integer text → its number: trimmed digits, with a minus sign unless `signed` is false. The one
+ * reading of integer text (wireInt here, the back office's wholeNumber); `error` is the caller's
+ * message for text that is not. Digits past a safe integer read as an unsafe number, which the
+ * callers' number schemas refuse (Number never rounds them down to a safe one).
+ */
+export function integerText(options: { signed?: boolean; error?: { error: string } } = {}) {
+  return z
+    .string()
+    .trim()
+    .regex(options.signed === false ? WHOLE_NUMBER_TEXT : INTEGER_TEXT, options.error)
+    .transform(Number);
+}
+
+const signedIntegerText = integerText();
 
 /** An integer sent as a JSON number or a numeric string ("2"); booleans and arrays are refused. */
 export function wireInt() {
-  return z.preprocess(
-    (value) => (typeof value === 'string' && INTEGER_TEXT.test(value.trim()) ? Number(value.trim()) : value),
-    z.number().int().safe(),
-  );
+  return z.preprocess((value) => {
+    const text = signedIntegerText.safeParse(value);
+    return text.success ? text.data : value;
+  }, z.number().int().safe());
 }
 
 /** An optional integer: absent, null, "" or "null" → undefined. */

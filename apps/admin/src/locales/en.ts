@@ -627,6 +627,8 @@ export const en = {
   'transfers.empty.foreign_account': 'No transfer to another account',
   'transfers.empty.all': 'No transfer reported yet',
   'transfers.receivedAt': 'Received',
+  'transfers.bankTimeUnreadable': 'Bank time unreadable',
+  'transfers.bankTimeAsSent': 'Dated when received; the bank sent: {sent}',
   'transfers.transactionDate': 'Bank date',
   'transfers.amount': 'Amount',
   'transfers.direction': 'Direction',

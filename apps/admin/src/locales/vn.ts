@@ -626,6 +626,8 @@ export const vn: Dictionary = {
   'transfers.empty.foreign_account': 'Không có giao dịch vào tài khoản khác',
   'transfers.empty.all': 'Chưa có giao dịch nào được báo về',
   'transfers.receivedAt': 'Nhận lúc',
+  'transfers.bankTimeUnreadable': 'Không đọc được giờ ngân hàng',
+  'transfers.bankTimeAsSent': 'Ghi theo giờ nhận; ngân hàng gửi: {sent}',
   'transfers.transactionDate': 'Ngày ngân hàng',
   'transfers.amount': 'Số tiền',
   'transfers.direction': 'Chiều',

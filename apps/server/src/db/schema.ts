@@ -1214,7 +1214,10 @@ export const bankTransfers = pgTable(
     provider: text('provider').notNull(),
     providerTransactionId: text('provider_transaction_id').notNull(),
     gateway: text('gateway').notNull(),
+    /** The bank's time, 'yyyy-MM-dd HH:mm:ss' (Vietnam); the time we received it when the bank's could not be read. */
     transactionDate: text('transaction_date').notNull(),
+    /** What the bank sent as its time when it could not be read (at most 200 characters); null when read (decision 127). */
+    bankTimeAsSent: text('bank_time_as_sent'),
     accountNumber: text('account_number').notNull(),
     code: text('code'),
     content: text('content').notNull(),

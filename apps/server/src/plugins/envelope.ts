@@ -2,7 +2,6 @@ import type { Socket } from 'node:net';
 import {
   ERRORS,
   HEADERS,
-  adminEndpoints,
   SUCCESS_CODE,
   firstMessageKey,
   languageFromHeader,
@@ -125,11 +124,10 @@ export const envelopePlugin = globalPlugin('sen-envelope', async (app: FastifyIn
     if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
       request.log.info({ errorCode: (error as FastifyError).code, statusCode }, 'client error');
       if (statusCode === 404) return sendAppError(request, reply, new AppError('NOT_FOUND'));
-      // A multipart file over the plugin's per-file limit: 'Upload failed' and why (decision 040). A
-      // bank statement is no image: its own refusal, as for one over its 2 MB (decision 118).
+      // A multipart file over the plugin's per-file limit: 'Upload failed' and why (decision 040), or
+      // the refusal its endpoint names (a bank statement is no image; decision 118).
       if ((error as FastifyError).code === 'FST_REQ_FILE_TOO_LARGE') {
-        const statement = request.routeOptions.config.sen?.endpointId === adminEndpoints.statementImport.id;
-        return sendAppError(request, reply, new AppError(statement ? 'STATEMENT_TOO_LARGE' : 'UPLOAD_TOO_LARGE'));
+        return sendAppError(request, reply, new AppError(request.routeOptions.config.sen?.fileTooLarge ?? 'UPLOAD_TOO_LARGE'));
       }
       return fail(reply, statusCode, statusCode, translate(request.lang, 'error.badBody'));
     }

@@ -65,7 +65,13 @@ function envelopeSchema(data: z.ZodType) {
 export function registerEndpoint<E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>, options: EndpointOptions<E> = {}): void {
   assertReceivableFileParts(endpoint);
   const multipart = endpoint.bodyEncoding === 'multipart';
-  const flags: SenRouteFlags = { signed: endpoint.signed, auth: endpoint.session, endpointId: endpoint.id, permission: endpoint.permission ?? null };
+  const flags: SenRouteFlags = {
+    signed: endpoint.signed,
+    auth: endpoint.session,
+    endpointId: endpoint.id,
+    permission: endpoint.permission ?? null,
+    ...(endpoint.fileTooLarge ? { fileTooLarge: endpoint.fileTooLarge } : {}),
+  };
   // A plain response (a webhook's sender reads the body) is serialised by its own schema, unwrapped;
   // a binary one (a CSV export) is sent as it is.
   const response = endpoint.binaryResponse ? undefined : { 200: endpoint.plainResponse ? endpoint.response : envelopeSchema(endpoint.response) };

@@ -161,8 +161,15 @@ export const sepayWebhookRequestSchema = z.object({
   /** The bank's transaction number, however it is written ("0900000123" is 900000123): its canonical decimal digits. */
   id: z.union([z.number().int().nonnegative(), z.string().regex(/^\d{1,20}$/)]).transform((id) => BigInt(id).toString()),
   gateway: z.string().max(100),
-  /** 'yyyy-MM-dd HH:mm:ss', the bank's time (Vietnam). */
-  transactionDate: z.string().max(40),
+  /**
+   * 'yyyy-MM-dd HH:mm:ss', the bank's time (Vietnam), as text. A time that cannot be read (another
+   * format, empty, null, absent, a number) is no reason to refuse the money: the transfer is recorded
+   * with the time we received it and what the bank sent is kept (decision 127).
+   */
+  transactionDate: z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((value) => (value === null || value === undefined ? '' : String(value))),
   accountNumber: z.string().max(40),
   /** The payment code SePay recognised in the content, or null. */
   code: z.string().max(100).nullable().optional(),
@@ -265,7 +272,10 @@ export const repaymentReceiptSchema = z.object({
 export const bankTransferSchema = z.object({
   id: z.number().int(),
   providerTransactionId: z.string(),
+  /** The bank's time as printed ('yyyy-MM-dd HH:mm:ss', Vietnam); our receipt time when the bank's could not be read. */
   transactionDate: z.string(),
+  /** What the bank sent as its time when it could not be read (transactionDate is then our receipt time); null when read (decision 127). */
+  transactionDateAsSent: z.string().nullable(),
   accountNumber: z.string(),
   content: z.string(),
   transferType: z.enum(['in', 'out']),

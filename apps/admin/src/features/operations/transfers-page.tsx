@@ -1,9 +1,10 @@
 import { Table, Tabs, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
-import { formatBankTime, formatDateTime, formatVnd } from '../../shared/format/format.ts';
+import { formatDateTime, formatVnd } from '../../shared/format/format.ts';
 import { useT } from '../../shared/i18n/i18n.ts';
 import { QueryState } from '../../shared/ui/query-state.tsx';
 import { StatusTag, type Tone } from '../../shared/ui/status-tag.tsx';
+import { BankTime } from './bank-time.tsx';
 import { useTransfers, type TransferOutcome } from './operation-queries.ts';
 
 type Transfer = NonNullable<ReturnType<typeof useTransfers>['data']>[number];
@@ -37,7 +38,7 @@ export default function TransfersPage() {
             pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
             columns={[
               { title: t('transfers.receivedAt'), dataIndex: 'receivedAt', render: formatDateTime },
-              { title: t('transfers.transactionDate'), dataIndex: 'transactionDate', render: formatBankTime },
+              { title: t('transfers.transactionDate'), dataIndex: 'transactionDate', render: (date: string, row) => <BankTime transactionDate={date} asSent={row.transactionDateAsSent} /> },
               {
                 title: t('transfers.amount'),
                 dataIndex: 'amount',

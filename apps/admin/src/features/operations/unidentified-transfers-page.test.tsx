@@ -16,6 +16,7 @@ const transfer: UnidentifiedTransferView = {
   transferId: 41,
   providerTransactionId: '900041',
   transactionDate: '2026-11-25 09:15:00',
+  transactionDateAsSent: null,
   content: 'PHAM THI QUYNH tra no',
   amount: 1_250_000,
   state: 'open',
@@ -68,9 +69,9 @@ function renderPage() {
 }
 
 /** The list for every GET; the answers given for the POSTs in order. */
-function serve(posts: Response[]) {
+function serve(posts: Response[], list: UnidentifiedTransferView[] = [transfer]) {
   fetchMock.mockImplementation(async (url, init) => {
-    if ((init?.method ?? 'GET') === 'GET') return envelope([transfer]);
+    if ((init?.method ?? 'GET') === 'GET') return envelope(list);
     const next = posts.shift();
     if (!next) throw new Error(`unexpected call ${String(url)}`);
     return next;
@@ -117,6 +118,16 @@ describe('the unmatched queue page', { timeout: 60_000 }, () => {
         body: { transferId: 41, orderNo: 'SEN26112500000007', repaymentRequestId: transfer.suggestions[0]!.repaymentRequestId, reason: 'name on the statement' },
       })),
     ]);
+  });
+
+  it('marks a transfer whose bank time could not be read: dated when received, with what the bank sent (decision 127)', async () => {
+    serve([], [transfer, { ...transfer, transferId: 42, providerTransactionId: '900042', transactionDate: '2026-11-25 10:20:00', transactionDateAsSent: '25/11/2026 10:19' }]);
+    renderPage();
+    const unreadable = (await screen.findByText('900042')).closest('tr')!;
+    expect(unreadable).toHaveTextContent('Bank time unreadable');
+    expect(unreadable).toHaveTextContent('Dated when received; the bank sent: 25/11/2026 10:19');
+    const read = screen.getByText('900041').closest('tr')!;
+    expect(read).not.toHaveTextContent('Bank time unreadable');
   });
 
   it('proposes a return with its reason', async () => {

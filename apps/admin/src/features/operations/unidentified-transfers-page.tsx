@@ -7,6 +7,7 @@ import { useT } from '../../shared/i18n/i18n.ts';
 import { errorMessage } from '../../shared/request/admin-request-error.ts';
 import { QueryState } from '../../shared/ui/query-state.tsx';
 import { StatusTag, type Tone } from '../../shared/ui/status-tag.tsx';
+import { BankTime } from './bank-time.tsx';
 import { ProposedNotice, useStateTab } from './proposed-queue.tsx';
 import { useProposeTransferDecision, useUnidentifiedTransfers, type UnidentifiedState } from './operation-queries.ts';
 
@@ -69,7 +70,7 @@ export function UnidentifiedTable({ list, onDecide }: { list: UnidentifiedTransf
       dataSource={list}
       pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
       columns={[
-        { title: t('transfers.transactionDate'), dataIndex: 'transactionDate', render: formatBankTime },
+        { title: t('transfers.transactionDate'), dataIndex: 'transactionDate', render: (date: string, row) => <BankTime transactionDate={date} asSent={row.transactionDateAsSent} /> },
         { title: t('transfers.amount'), dataIndex: 'amount', align: 'right', render: (amount: number) => <span className="nowrap">{formatVnd(amount)}</span> },
         { title: t('transfers.content'), dataIndex: 'content', render: (content: string) => <span className="transfer-content">{content}</span> },
         { title: t('transfers.reference'), dataIndex: 'providerTransactionId', render: (id: string) => <code>{id}</code> },
@@ -187,7 +188,9 @@ export function DecisionDialog({ decision, onClose, onProposed }: { decision: De
           <Descriptions size="small" column={1} bordered>
             <Descriptions.Item label={t('transfers.amount')}>{formatVnd(decision.transfer.amount)}</Descriptions.Item>
             <Descriptions.Item label={t('transfers.content')}>{decision.transfer.content}</Descriptions.Item>
-            <Descriptions.Item label={t('transfers.transactionDate')}>{formatBankTime(decision.transfer.transactionDate)}</Descriptions.Item>
+            <Descriptions.Item label={t('transfers.transactionDate')}>
+              <BankTime transactionDate={decision.transfer.transactionDate} asSent={decision.transfer.transactionDateAsSent} />
+            </Descriptions.Item>
           </Descriptions>
           <Form<DecisionValues>
             form={form}

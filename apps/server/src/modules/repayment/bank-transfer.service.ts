@@ -6,7 +6,7 @@ import type { Clock } from '../../shared/clock.ts';
 import type { AppliedToLoan, CollectionService } from './collection.service.ts';
 import type { BankTransferRow, RepaymentRepository, RepaymentRequestRow, TransferOutcome } from './repayment.repository.ts';
 import type { UnidentifiedTransferService } from './unidentified-transfer.service.ts';
-import { normaliseAccountNumber, orderNoCandidates, parseBankTime, requestCodeCandidates } from './transfer-matching.ts';
+import { formatBankTime, normaliseAccountNumber, orderNoCandidates, parseBankTime, requestCodeCandidates } from './transfer-matching.ts';
 
 /** The provider name of SePay's transfers (bank_transfers.provider). */
 export const SEPAY_PROVIDER = 'sepay';
@@ -22,6 +22,9 @@ export interface TransferReceived {
 }
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** The most of an unreadable bank time kept in bank_time_as_sent (the whole body stays in raw). */
+const BANK_TIME_AS_SENT_MAX = 200;
 
 /**
  * Whether an Authorization header is SePay's `Apikey <key>` with our key. Compared in constant
@@ -116,12 +119,19 @@ export class BankTransferService {
   async receive(transfer: SepayTransfer, raw: Record<string, unknown>): Promise<TransferReceived> {
     return this.deps.uow.transaction(async () => {
       const now = this.deps.clock();
+      // The bank's time of the transfer dates the payment (a late delivery never costs the borrower a
+      // day). A time it did not write readably refuses nothing (SePay would retry, then give up, and
+      // the money would be in the account unrecorded): the transfer is dated by its receipt, and what
+      // the bank sent is kept beside it (decision 127).
+      const bankTime = parseBankTime(transfer.transactionDate);
+      const receivedAt = bankTime ?? now;
       const match = await this.match(transfer);
       const recorded = await this.deps.repository.insertTransfer({
         provider: SEPAY_PROVIDER,
         providerTransactionId: transfer.id,
         gateway: transfer.gateway,
-        transactionDate: transfer.transactionDate,
+        transactionDate: formatBankTime(receivedAt),
+        bankTimeAsSent: bankTime ? null : transfer.transactionDate.slice(0, BANK_TIME_AS_SENT_MAX),
         accountNumber: transfer.accountNumber,
         code: transfer.code ?? null,
         content: transfer.content,
@@ -138,8 +148,6 @@ export class BankTransferService {
         const existing = (await this.deps.repository.findTransfer(SEPAY_PROVIDER, transfer.id))!;
         return { transfer: existing, duplicate: true, applied: [] };
       }
-      // The bank's time of the transfer dates the payment (a late delivery never costs the borrower a day).
-      const receivedAt = parseBankTime(transfer.transactionDate) ?? now;
       if (match.queue) await this.deps.unidentified.hold(recorded, receivedAt);
       if (match.returns !== undefined) await this.deps.unidentified.settleReturn(match.returns, recorded, receivedAt);
       if (match.outcome !== 'matched' || !match.userId) return { transfer: recorded, duplicate: false, applied: [] };

@@ -105,6 +105,13 @@ export function registerRepaymentRoutes(app: FastifyInstance, { infra, services 
         'bank transfer resent with another amount, direction or account: the first report stands',
       );
     }
+    // Recorded with our receipt time (decision 127): someone should know the bank's text could not be read.
+    if (!received.duplicate && received.transfer.bankTimeAsSent !== null) {
+      request.log.warn(
+        { transferId: received.transfer.id, bankTransactionId: input.id, transactionDate: typeof raw.transactionDate === 'string' ? raw.transactionDate.slice(0, 200) : (raw.transactionDate ?? null), datedBy: received.transfer.transactionDate },
+        'bank transfer with a bank time that cannot be read: dated by its receipt',
+      );
+    }
     request.log.info(
       { transferId: received.transfer.id, outcome: received.transfer.outcome, duplicate: received.duplicate, loans: received.applied.length },
       'bank transfer recorded',
@@ -157,6 +164,7 @@ export function registerRepaymentRoutes(app: FastifyInstance, { infra, services 
       id: row.id,
       providerTransactionId: row.providerTransactionId,
       transactionDate: row.transactionDate,
+      transactionDateAsSent: row.bankTimeAsSent,
       accountNumber: row.accountNumber,
       content: row.content,
       transferType: row.transferType,

@@ -130,6 +130,7 @@ export class UnidentifiedTransferRepository {
         row: unidentifiedTransfers,
         providerTransactionId: bankTransfers.providerTransactionId,
         transactionDate: bankTransfers.transactionDate,
+        transactionDateAsSent: bankTransfers.bankTimeAsSent,
         content: bankTransfers.content,
         orderNo: loanOrders.orderNo,
       })

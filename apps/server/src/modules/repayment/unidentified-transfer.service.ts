@@ -77,10 +77,11 @@ export class UnidentifiedTransferService {
             toReturn.map((entry) => entry.row.amount),
             new Date(Math.min(...toReturn.map((entry) => entry.row.bankTime.getTime()))),
           )).filter((transfer) => !namesALoan(transfer));
-    return rows.map(({ row, providerTransactionId, transactionDate, content, orderNo }) => ({
+    return rows.map(({ row, providerTransactionId, transactionDate, transactionDateAsSent, content, orderNo }) => ({
       transferId: row.transferId,
       providerTransactionId,
       transactionDate,
+      transactionDateAsSent,
       content,
       amount: Number(row.amount),
       state: row.state,

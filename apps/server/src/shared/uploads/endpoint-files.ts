@@ -52,7 +52,7 @@ export async function receiveFiles<E extends AnyEndpoint>(endpoint: E, uploaded:
       if (part.required) throw new AppError('UPLOAD_MISSING');
       continue;
     }
-    if (part.maxBytes !== undefined && data.length > part.maxBytes) throw new AppError('UPLOAD_TOO_LARGE');
+    if (part.maxBytes !== undefined && data.length > part.maxBytes) throw new AppError(endpoint.fileTooLarge ?? 'UPLOAD_TOO_LARGE');
     present.push({ part, data });
   }
   const files: Record<string, CleanImage | Buffer> = {};

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OPERATOR_ROLES, PERMISSIONS } from '../../admin/roles.ts';
-import { plainText } from '../../wire.ts';
+import { integerText, plainText } from '../../wire.ts';
 
 /** A field that failed gets this text (the form shows it beside the field). */
 const required = { error: 'validation.required' } as const;
@@ -28,10 +28,7 @@ export const idSchema = wholeNumber(z.number(required).int(required).positive(re
  * anything else (true, [3], null, '1e3') fails with `error`.
  */
 export function wholeNumber<Output>(schema: z.ZodType<Output, number>, error: { error: string } | undefined = undefined) {
-  return z
-    .union([z.number(), z.string().trim().regex(/^\d+$/, error)], error)
-    .transform(Number)
-    .pipe(schema);
+  return z.union([z.number(), integerText({ signed: false, error })], error).pipe(schema);
 }
 
 /** A reason an operator states (reject, reveal, role change): required, one line or a few. */

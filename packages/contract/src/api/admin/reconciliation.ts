@@ -53,8 +53,10 @@ export type ReturnCandidate = z.infer<typeof returnCandidateSchema>;
 export const unidentifiedTransferSchema = z.object({
   transferId: z.number().int(),
   providerTransactionId: z.string(),
-  /** The bank's time, as it printed it (Vietnam time). */
+  /** The bank's time, as it printed it (Vietnam time); our receipt time when the bank's could not be read. */
   transactionDate: z.string(),
+  /** What the bank sent as its time when it could not be read (transactionDate is then our receipt time); null when read (decision 127). */
+  transactionDateAsSent: z.string().nullable(),
   content: z.string(),
   amount: z.number().int(),
   state: z.enum(UNIDENTIFIED_STATES),
