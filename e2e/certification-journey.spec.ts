@@ -165,6 +165,9 @@ test('the additional information at 360x640 with a field focused, in vn, en and 
     await expect(page.locator('#industry-picker-error')).toBeVisible();
     await expect(page.locator('#companyName-error, #companyTel-error, #companyAddress-error')).toHaveCount(3);
     await expect(page.getByTestId('work-industry')).toBeFocused();
+    // The focused field shows its focus (the brand's border) even with its message; the others stay red.
+    await expect(page.getByTestId('work-industry')).toHaveCSS('border-color', 'rgb(12, 124, 126)');
+    await expect(page.locator('.field:has(#companyName) .field__control')).toHaveCSS('border-color', 'rgb(220, 38, 38)');
     // The last field focused: Save is a scroll away, below the sticky header, never under it.
     await page.locator('#facebookUid').focus();
     await page.getByTestId('work-submit').scrollIntoViewIfNeeded();
