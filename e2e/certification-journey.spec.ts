@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts';
+import { STORAGE_KEYS } from '@sen/contract';
 import { fillPersonal, freshIdNumber, readOperatorCode } from './certification-support.ts';
 import { completeKycThroughPages, FAKE_CAMERA_LAUNCH, signInNewBorrower } from './kyc-support.ts';
 import { expectAccessible, freshPhone, useLanguage } from './support.ts';
@@ -146,4 +147,33 @@ test('a borrower with personal data not done sees the later steps locked', async
   await expect(page.getByTestId('centre-item-ID')).toHaveAttribute('data-status', 'locked');
   await expect(page.getByTestId('centre-item-ID')).toContainText('Not unlocked');
   await expect(page.getByTestId('centre-item-BANK')).toContainText('Not unlocked');
+});
+
+test('the additional information at 360x640 with a field focused, in vn, en and zh: its title whole, nothing wider than the screen, every message at once, Save in reach', async ({ page, request }) => {
+  await useLanguage(page, 'vn');
+  await signInNewBorrower(page, request, freshPhone());
+  await page.setViewportSize({ width: 360, height: 640 });
+  for (const lang of ['vn', 'en', 'zh'] as const) {
+    await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [STORAGE_KEYS.language, lang] as const);
+    await page.goto('/authentication/additional-information');
+    await expect(page.getByTestId('work-submit')).toBeVisible();
+    const title = page.locator('.page-header__title');
+    expect(await title.evaluate((element) => ({ text: element.textContent, clipped: element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight })), `${lang} title`).toMatchObject({ clipped: false });
+    await page.locator('#companyName').focus();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${lang} width`).toBeLessThanOrEqual(360);
+    await page.getByTestId('work-submit').click();
+    await expect(page.locator('#industry-picker-error')).toBeVisible();
+    await expect(page.locator('#companyName-error, #companyTel-error, #companyAddress-error')).toHaveCount(3);
+    await expect(page.getByTestId('work-industry')).toBeFocused();
+    // The focused field shows its focus (the brand's border) even with its message; the others stay red.
+    await expect(page.getByTestId('work-industry')).toHaveCSS('border-color', 'rgb(12, 124, 126)');
+    await expect(page.locator('.field:has(#companyName) .field__control')).toHaveCSS('border-color', 'rgb(220, 38, 38)');
+    // The last field focused: Save is a scroll away, below the sticky header, never under it.
+    await page.locator('#facebookUid').focus();
+    await page.getByTestId('work-submit').scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('work-submit')).toBeInViewport({ ratio: 1 });
+    const headerBottom = await page.locator('.page-header').evaluate((element) => element.getBoundingClientRect().bottom);
+    expect(await page.getByTestId('work-submit').evaluate((element) => element.getBoundingClientRect().top), `${lang} Save below the header`).toBeGreaterThanOrEqual(headerBottom);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${lang} width with the messages`).toBeLessThanOrEqual(360);
+  }
 });

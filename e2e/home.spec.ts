@@ -37,6 +37,46 @@ async function expectNoAxeViolations(page: Page) {
   expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`)).toEqual([]);
 }
 
+/**
+ * The texts of the home that the customer-service button covers, at this scroll position: each text
+ * line's box against the button's (text clipped to a pixel, for screen readers only, left out).
+ */
+async function textsUnderSupportButton(page: Page): Promise<string[]> {
+  return page.getByTestId('customer-service').evaluate((button) => {
+    const box = button.getBoundingClientRect();
+    const covered: string[] = [];
+    const walker = document.createTreeWalker(button.closest('main')!, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim();
+      if (!text || button.contains(node)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const rect of Array.from(range.getClientRects())) {
+        if (rect.width > 1 && rect.height > 1 && rect.right > box.left && rect.left < box.right && rect.bottom > box.top && rect.top < box.bottom) covered.push(text);
+      }
+    }
+    return covered;
+  });
+}
+
+/** At 360x640 and 390x844, from the top of the home to its end: the support button covers no text. */
+async function expectSupportButtonClear(page: Page, home: string) {
+  for (const viewport of [
+    { width: 360, height: 640 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(page.getByTestId('customer-service')).toBeInViewport();
+    const end = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+    for (let top = 0; top <= end + 100; top += 100) {
+      await page.evaluate((y) => window.scrollTo(0, y), top);
+      expect(await textsUnderSupportButton(page), `${home} at ${viewport.width}x${viewport.height}, scrolled ${top} px`).toEqual([]);
+    }
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
 test.beforeEach(async ({ page }) => {
   await useLanguage(page, 'en');
 });
@@ -110,4 +150,26 @@ test('a signed-in borrower not yet certified sees the steps left and continues',
   await expectNoAxeViolations(page);
   await page.getByTestId('continue-certification').click();
   await expect(page).toHaveURL(/\/authentication\/batch(\/kyc)?$/);
+});
+
+test('the customer-service button covers nothing of the homes at 360x640 and 390x844', async ({ page, request }) => {
+  await page.goto('/home/no-auth');
+  await waitForApp(page);
+  await expect(page.getByTestId('annual-rate')).toContainText('%');
+  await expectSupportButtonClear(page, 'visitor home');
+
+  await signIn(page, request, freshPhone());
+  await expect(page.getByTestId('steps-left')).toBeVisible();
+  await expectSupportButtonClear(page, 'steps-left home');
+
+  const phone = freshPhone();
+  await certify(request, phone, { birthDate: '1994-06-15', monthlySalaryBand: '2' });
+  await runReview(request);
+  await page.evaluate(() => window.localStorage.clear()); // signed out: the next sign-in is another borrower's
+  await signIn(page, request, phone);
+  await page.getByTestId('congratulation-popup').getByRole('button', { name: 'Close' }).click();
+  await page.getByTestId('new-products-popup').getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByTestId('new-products-popup')).toBeHidden();
+  await expect(page.getByTestId('mode-normal')).toBeVisible();
+  await expectSupportButtonClear(page, 'signed-in home');
 });

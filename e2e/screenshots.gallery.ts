@@ -341,6 +341,12 @@ for (const lang of LANGUAGES) {
     await page.getByTestId('work-submit').click();
     await page.waitForTimeout(300);
     await shot(page, lang, 'additional-information-errors');
+    // 360x640 with the company name focused, as with the keyboard open, its messages shown.
+    await page.setViewportSize({ width: 360, height: 640 });
+    await page.locator('#companyName').focus();
+    await page.waitForTimeout(300);
+    await shot(page, lang, 'additional-information-360-focused');
+    await page.setViewportSize({ width: 390, height: 844 });
   });
 }
 /** Receiving accounts and emergency contacts (issue 9), in Vietnamese, as the demo user (seeded with a default card and two contacts). */

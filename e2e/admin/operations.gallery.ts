@@ -3,13 +3,14 @@ import type { Browser } from '@playwright/test';
 import { ADMIN_PATHS, API_PATHS } from '@sen/contract';
 import { expect, test, type Page } from '../fixtures.ts';
 import { freshPhone } from '../support.ts';
-import { acceptInvitation, DEMO_ADMIN, freshTotpCode, useAdminLanguage } from './admin-support.ts';
+import { acceptInvitation, DEMO_ADMIN, freshTotpCode, signInDemoAdminInVietnamese, useAdminLanguage } from './admin-support.ts';
 
 /**
  * Refreshes docs/screenshots/admin-{lang}-{reviews,review,review-decided,dashboard,ledger-check,
- * receipts,transfers,feedback}.png (npm run screenshots): the credit reviews, the dashboards and
- * the operations screens (decision 102) at 1440x900 in Vietnamese and English, with the demo admin.
- * The review cases are appeals of borrowers the engine refused (decision 095), made through the API.
+ * receipts,transfers,feedback,unmatched,unmatched-returned}.png (npm run screenshots): the credit
+ * reviews, the dashboards and the operations screens (decision 102) at 1440x900 in Vietnamese and
+ * English, with the demo admin. The review cases are appeals of borrowers the engine refused
+ * (decision 095), made through the API.
  */
 const gallery = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
 const LANGUAGES = ['vn', 'en'] as const;
@@ -44,9 +45,12 @@ async function shot(page: Page, lang: Lang, name: string) {
   await page.screenshot({ path: `${gallery}admin-${lang}-${name}.png`, animations: 'disabled' });
 }
 
-/** A second operator (a reviewer), signed in in a page of their own: an appeal's opener may not decide it (decision 110). */
-async function secondOperator(browser: Browser, baseURL: string, admin: Page, lang: Lang): Promise<Page> {
-  const invited = await admin.request.post(ADMIN_PATHS.operatorInvite, { headers: { 'x-sen-admin': '1' }, data: { email: `hotline-${lang}-${Date.now()}@sen.local`, name: 'Hotline Reviewer', role: 'reviewer' } });
+/**
+ * A second operator (a reviewer by default), signed in in a page of their own: an appeal's opener
+ * may not decide it (decision 110), a proposal's maker may not approve it.
+ */
+async function secondOperator(browser: Browser, baseURL: string, admin: Page, lang: Lang, role: 'reviewer' | 'finance' = 'reviewer'): Promise<Page> {
+  const invited = await admin.request.post(ADMIN_PATHS.operatorInvite, { headers: { 'x-sen-admin': '1' }, data: { email: `${role}-${lang}-${Date.now()}@sen.local`, name: role === 'finance' ? 'Finance Checker' : 'Hotline Reviewer', role } });
   expect(invited.ok(), await invited.text()).toBe(true);
   const { enrolmentLink } = (await invited.json()).data as { enrolmentLink: string };
   const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
@@ -65,15 +69,20 @@ async function refusedBorrower(page: Page): Promise<number> {
   return userId;
 }
 
-/** Money into the collection account that names nothing of Sen's (the bank's webhook, development key): a row of the unmatched queue. */
-async function unidentifiedTransfer(page: Page, content: string, amount: number): Promise<void> {
+/**
+ * Money into the collection account that names nothing of Sen's (the bank's webhook, development
+ * key): a row of the unmatched queue; or, `out`, money out of it (a return sent without its memo).
+ * `minutesAgo` dates it as the bank would, in Vietnam's wall-clock time. Answers the bank's id.
+ */
+async function unidentifiedTransfer(page: Page, content: string, amount: number, { out = false, minutesAgo = 0 } = {}): Promise<number> {
   const id = Math.floor(Math.random() * 2 ** 40);
-  const now = new Date(Date.now() + 7 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
+  const at = new Date(Date.now() + 7 * 3600_000 - minutesAgo * 60_000).toISOString().replace('T', ' ').slice(0, 19);
   const response = await page.request.post(API_PATHS.sepayWebhook, {
     headers: { authorization: 'Apikey sen-dev-sepay-webhook-key' },
-    data: { id, gateway: 'MBBank', transactionDate: now, accountNumber: '0000123456789', code: null, content, transferType: 'in', transferAmount: amount, accumulated: 19_077_000, subAccount: null, referenceCode: `MBVCB.${id}`, description: '' },
+    data: { id, gateway: 'MBBank', transactionDate: at, accountNumber: '0000123456789', code: null, content, transferType: out ? 'out' : 'in', transferAmount: amount, accumulated: 19_077_000, subAccount: null, referenceCode: `MBVCB.${id}`, description: '' },
   });
   expect(response.ok(), await response.text()).toBe(true);
+  return id;
 }
 
 /** A borrower refused by the engine (past the maximum age), whose appeal an operator opened: a case in the queue. */
@@ -171,3 +180,42 @@ for (const lang of LANGUAGES) {
     await shot(page, lang, 'unmatched');
   });
 }
+
+// Decision 125: a transfer approved for return whose money out carried no memo; "Money left…"
+// opens the dialog listing the money out of its amount, one picked and a reason given.
+test('the unmatched queue\'s "Money left…" dialog in vn and en', async ({ page, browser, baseURL }) => {
+  await signInDemoAdminInVietnamese(page);
+  const finance = await secondOperator(browser, baseURL!, page, 'en', 'finance');
+  const headers = { 'x-sen-admin': '1' };
+  for (const lang of LANGUAGES) {
+    await page.evaluate((language) => window.localStorage.setItem('sen-admin-language', language), lang);
+    const amount = lang === 'vn' ? 2_150_000 : 1_870_000;
+    const content = lang === 'vn' ? 'TRAN THI HOA chuyen nham' : 'TRAN THI HOA wrong account';
+    const bankId = await unidentifiedTransfer(page, content, amount, { minutesAgo: 180 });
+    const queue = await page.request.get(ADMIN_PATHS.unidentifiedTransfers, { headers, params: { state: 'open' } });
+    const row = ((await queue.json()).data as { transferId: number; providerTransactionId: string }[]).find((transfer) => transfer.providerTransactionId === String(bankId))!;
+    expect(row, 'the transfer is in the unmatched queue').toBeDefined();
+    const proposed = await page.request.post(ADMIN_PATHS.unidentifiedReturn, { headers, data: { transferId: row.transferId, reason: lang === 'vn' ? 'Người gửi gọi tổng đài, chuyển nhầm tài khoản' : 'The sender called: wrong account' } });
+    expect(proposed.ok(), await proposed.text()).toBe(true);
+    const { proposal } = (await proposed.json()).data as { proposal: { id: number } };
+    const approved = await finance.request.post(ADMIN_PATHS.proposalApprove, { headers, data: { proposalId: proposal.id } });
+    expect(((await approved.json()) as { code: number }).code, await approved.text()).toBe(200);
+    // Finance sent it back without the memo HOANTRA<id>.
+    await unidentifiedTransfer(page, lang === 'vn' ? 'HOAN TIEN TRAN THI HOA' : 'REFUND TRAN THI HOA', amount, { out: true, minutesAgo: 30 });
+
+    await page.goto('/admin/unmatched?state=to_return');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: lang === 'vn' ? `Ghi nhận hoàn trả giao dịch #${row.transferId}` : `Record the return of transfer #${row.transferId}` }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await dialog.locator('.ant-select').click();
+    await page.locator('.ant-select-item-option').first().click();
+    await dialog.locator('textarea').fill(lang === 'vn' ? 'Kế toán chuyển trả ngày hôm nay, quên ghi nội dung HOANTRA' : 'Finance sent it back today without the HOANTRA memo');
+    // The title wraps before the close button (the Vietnamese one is long enough to reach it).
+    const title = (await dialog.locator('.ant-modal-title').boundingBox())!;
+    const close = (await dialog.locator('.ant-modal-close').boundingBox())!;
+    expect(title.x + title.width, 'the dialog title stops before its close button').toBeLessThanOrEqual(close.x);
+    await shot(page, lang, 'unmatched-returned');
+  }
+  await finance.context().close();
+});

@@ -186,7 +186,10 @@ export const workInfoRequestSchema = workInfoFieldsSchema.superRefine(refineComp
  * (no e-mail stored with the personal data, e.g. saved by a family client that does not send one).
  */
 export function workInfoFormSchema(options: { askEmail: boolean }) {
-  return (options.askEmail ? workInfoFieldsSchema.extend({ email: text(emailSchema.max(100, { error: 'error.requestFailed' })) }) : workInfoFieldsSchema).superRefine(refineCompany);
+  const fields = options.askEmail ? workInfoFieldsSchema.extend({ email: text(emailSchema.max(100, { error: 'error.requestFailed' })) }) : workInfoFieldsSchema;
+  // The company's check runs even when another field failed (zod skips an object's refinement
+  // then): an empty form shows every message at once, not the industry's alone.
+  return fields.superRefine(refineCompany, { when: (payload) => typeof payload.value === 'object' && payload.value !== null });
 }
 export type WorkInfoRequest = z.input<typeof workInfoRequestSchema>;
 export type ParsedWorkInfoRequest = z.output<typeof workInfoRequestSchema>;

@@ -71,6 +71,25 @@ describe('additional information', { timeout: 20_000 }, () => {
     expect(saveCall()).toBeUndefined();
   });
 
+  it('shows every invalid field\'s message at once on the first submit of an empty form, focus on the first', async () => {
+    await changeLanguage('en');
+    render({ ...NULLS, id: null, userId: 7, industry: null, companyName: null, companyTel: null, companyAddress: null, email: null });
+    const submit = await screen.findByTestId('work-submit', {}, SLOW);
+    fireEvent.click(submit);
+    await waitFor(() => expect(screen.getByTestId('work-industry')).toHaveAttribute('aria-invalid', 'true'), SLOW);
+    // The industry (a choice), the company's name, phone and address, and the e-mail (none is stored); Facebook UID is optional.
+    const messages = Object.fromEntries(screen.getAllByRole('alert').map((alert) => [alert.id, alert.textContent]));
+    expect(messages).toEqual({
+      'industry-picker-error': 'Please select',
+      'companyName-error': 'Please input',
+      'companyTel-error': 'Please input',
+      'companyAddress-error': 'Please input',
+      'work-email-error': 'Please input',
+    });
+    expect(screen.getByTestId('work-industry')).toHaveFocus();
+    expect(saveCall()).toBeUndefined();
+  });
+
   it('keeps the company required', async () => {
     await changeLanguage('en');
     render({ ...SAVED, companyName: null, email: 'an@example.com' });

@@ -69,6 +69,13 @@ describe('operator code and work forms', () => {
     expect(workFormSchema.safeParse({ ...work, industry: '19' }).success).toBe(true);
   });
 
+  it('names every empty required field at once, the company too while the industry is not chosen', () => {
+    const empty = { industry: '', companyName: '', companyTel: '', companyAddress: '', email: '', facebookUid: '' };
+    const paths = (result: { error?: { issues: { path: PropertyKey[] }[] } }) => result.error?.issues.map((issue) => issue.path.join('.')).sort();
+    expect(paths(workFormSchema.safeParse(empty))).toEqual(['companyAddress', 'companyName', 'companyTel', 'industry']);
+    expect(paths(workFormWithEmailSchema.safeParse(empty))).toEqual(['companyAddress', 'companyName', 'companyTel', 'email', 'industry']);
+  });
+
   it('takes Facebook UID as optional and the e-mail only when the form asks it (SPEC.md §3)', () => {
     const work = { industry: '7', companyName: 'Sen', companyTel: '0243', companyAddress: 'Hà Nội', email: '', facebookUid: '' };
     expect(workFormSchema.safeParse(work).success).toBe(true);

@@ -162,6 +162,7 @@ export function HasAuthHome() {
           <h1 id="credit-title" className="credit-hero__title">
             {t('home.hasAuth.title')}
           </h1>
+          <CustomerService configs={commonIndex.data?.customerConfigs ?? []} />
           {!data ? (
             index.isError ? (
               <p className="credit-hero__text" role="alert">
@@ -255,8 +256,6 @@ export function HasAuthHome() {
             </ul>
           </section>
         ) : null}
-
-        <CustomerService configs={commonIndex.data?.customerConfigs ?? []} />
 
         <CongratulationPopup
           visible={popup === 'congratulation'}

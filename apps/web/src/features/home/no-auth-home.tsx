@@ -63,6 +63,7 @@ export function NoAuthHome() {
             <h1>{t('home.hero.title', { name: PRODUCT_NAME })}</h1>
             <p>{t('home.hero.subtitle')}</p>
           </div>
+          <CustomerService configs={figures?.customerConfigs ?? []} />
         </section>
 
         <section className="loan-card" aria-labelledby="max-amount-label" aria-busy={loading}>
@@ -126,7 +127,6 @@ export function NoAuthHome() {
           </ul>
         </section>
         <p className="home__indicative">{t('home.noAuth.indicative')}</p>
-        <CustomerService configs={figures?.customerConfigs ?? []} />
       </main>
     </PullToRefresh>
   );

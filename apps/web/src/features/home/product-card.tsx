@@ -5,6 +5,54 @@ import { Button } from '../../shared/ui/button.tsx';
 import { displayDate, money, moneyRange } from '../../shared/i18n/format.ts';
 import { isCardLocked, needsAdditionalInformation } from './home-rules.ts';
 
+/** What a card's amount line shows. */
+type AmountLineKind = 'minimum' | 'single' | 'range' | 'maximumAndRange';
+
+/** The first that applies, in this order: a limit below the minimum, one amount, locked, unlocked. */
+function amountLineKind(card: Card, locked: boolean): AmountLineKind {
+  // The limit is below the product's smallest amount: no range to borrow in, only where it starts.
+  if (locked && card.lockReason === 'limit') return 'minimum';
+  // One amount only (what is left equals the product's minimum): not a range.
+  if (card.minLoanAmount === card.maxLoanAmount) return 'single';
+  if (locked) return 'range';
+  // SPEC.md §4: an unlocked card shows its maximum and its range too (issue 25 item 8).
+  return 'maximumAndRange';
+}
+
+function AmountLine({ card, locked }: { card: Card; locked: boolean }) {
+  const { t, language } = useT();
+  const range = (
+    <>
+      <span className="product-card__label">{t('home.card.range')}</span> {moneyRange(card.minLoanAmount, card.maxLoanAmount, language)}
+    </>
+  );
+  switch (amountLineKind(card, locked)) {
+    case 'minimum':
+      return (
+        <>
+          <span className="product-card__label">{t('home.card.min')}</span> {money(card.minLoanAmount, language)}
+        </>
+      );
+    case 'single':
+      return (
+        <span data-testid="card-range">
+          <span className="product-card__label">{t('home.card.amount')}</span> {money(card.maxLoanAmount, language)}
+        </span>
+      );
+    case 'range':
+      return range;
+    case 'maximumAndRange':
+      return (
+        <>
+          {t('home.card.max', { amount: money(card.maxLoanAmount, language) })}
+          <span className="product-card__range" data-testid="card-range">
+            {range}
+          </span>
+        </>
+      );
+  }
+}
+
 /**
  * A product card (SPEC.md §4): locked cards say 'Not unlocked' and show the range; a card whose
  * condition sign is '1' offers 'Go to add information'; an unlocked card shows its maximum and its range.
@@ -23,29 +71,7 @@ export function ProductCardView({ card, onApply, onAddInformation }: { card: Car
         {card.newSign === 1 ? <span className="product-card__badge">{t('home.card.new')}</span> : null}
       </div>
       <p className="product-card__amount">
-        {locked && card.lockReason === 'limit' ? (
-          // The limit is below the product's smallest amount: no range to borrow in, only where it starts.
-          <>
-            <span className="product-card__label">{t('home.card.min')}</span> {money(card.minLoanAmount, language)}
-          </>
-        ) : card.minLoanAmount === card.maxLoanAmount ? (
-          // One amount only (what is left equals the product's minimum): not a range.
-          <span data-testid="card-range">
-            <span className="product-card__label">{t('home.card.amount')}</span> {money(card.maxLoanAmount, language)}
-          </span>
-        ) : locked ? (
-          <>
-            <span className="product-card__label">{t('home.card.range')}</span> {moneyRange(card.minLoanAmount, card.maxLoanAmount, language)}
-          </>
-        ) : (
-          <>
-            {t('home.card.max', { amount: money(card.maxLoanAmount, language) })}
-            {/* SPEC.md §4: an unlocked card shows its range too (issue 25 item 8). */}
-            <span className="product-card__range" data-testid="card-range">
-              <span className="product-card__label">{t('home.card.range')}</span> {moneyRange(card.minLoanAmount, card.maxLoanAmount, language)}
-            </span>
-          </>
-        )}
+        <AmountLine card={card} locked={locked} />
       </p>
       <p className="product-card__facts">
         <span>{t('home.card.term', { days: card.timeLimit })}</span>

@@ -73,10 +73,10 @@ export function StepsLeftHome() {
             <h1>{t('home.hero.title', { name: PRODUCT_NAME })}</h1>
             <p>{t('home.hero.subtitle')}</p>
           </div>
+          <CustomerService configs={commonIndex.data?.customerConfigs ?? []} />
         </section>
         <StepsLeftCard />
         {banners.length > 0 ? <BannerCarousel banners={banners} /> : null}
-        <CustomerService configs={commonIndex.data?.customerConfigs ?? []} />
       </main>
     </PullToRefresh>
   );

@@ -23,7 +23,7 @@ export function PageHeader({ title, onBack, showBack = true, right, transparent 
     else void navigate('/', { replace: true });
   };
   return (
-    <header className={`page-header${transparent ? ' page-header--transparent' : ''}`}>
+    <header className={`page-header${right ? ' page-header--with-action' : ''}${transparent ? ' page-header--transparent' : ''}`}>
       <div className="page-header__side">
         {showBack ? (
           <button type="button" className="page-header__back" aria-label={t('common.back')} data-testid="back-button" onClick={back}>
