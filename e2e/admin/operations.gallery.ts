@@ -208,8 +208,7 @@ test('the unmatched queue\'s "Money left…" dialog in vn and en', async ({ page
     await page.getByRole('button', { name: lang === 'vn' ? `Ghi nhận hoàn trả giao dịch #${row.transferId}` : `Record the return of transfer #${row.transferId}` }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
-    await dialog.locator('.ant-select').click();
-    await page.locator('.ant-select-item-option').first().click();
+    await dialog.getByRole('radio').first().check();
     await dialog.locator('textarea').fill(lang === 'vn' ? 'Kế toán chuyển trả ngày hôm nay, quên ghi nội dung HOANTRA' : 'Finance sent it back today without the HOANTRA memo');
     // The title wraps before the close button (the Vietnamese one is long enough to reach it).
     const title = (await dialog.locator('.ant-modal-title').boundingBox())!;

@@ -177,8 +177,7 @@ describe('the unmatched queue page', { timeout: 60_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Propose recording the return' }));
     expect(await within(dialog).findByText('Please input')).toBeInTheDocument();
     expect(posted()).toEqual([]);
-    await user.click(within(dialog).getByLabelText('Money out that carried it back'));
-    await user.click(await screen.findByTitle(/· hoan tien \(900095\)$/));
+    await user.click(within(dialog).getByRole('radio', { name: /· hoan tien \(900095\)$/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Propose recording the return' }));
     expect(await screen.findByText('Proposal #79 is waiting for another operator')).toBeInTheDocument();
     expect(posted()).toEqual([{ url: '/api/admin/repayments/unidentified/returned', body: { transferId: 42, outgoingTransferId: 95, reason: 'bank sent it without the memo' } }]);

@@ -1,5 +1,5 @@
 import { adminEndpoints, type ProposalView, type TransferSuggestion } from '@sen/contract';
-import { Alert, Button, Descriptions, Form, Input, Modal, Select, Space, Table, Tabs, Typography } from 'antd';
+import { Alert, Button, Descriptions, Form, Input, Modal, Radio, Space, Table, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { zodRule } from '../../shared/forms/zod-rule.ts';
 import { formatBankTime, formatDateTime, formatVnd } from '../../shared/format/format.ts';
@@ -216,7 +216,9 @@ export function DecisionDialog({ decision, onClose, onProposed }: { decision: De
                   validateTrigger="onSubmit"
                   extra={t('unidentified.returnedHelp', { memo: decision.transfer.returnMemo ?? '' })}
                 >
-                  <Select
+                  {/* Each money out in full (a select cut the chosen one's content and bank reference). */}
+                  <Radio.Group
+                    className="unidentified-outgoing"
                     options={decision.transfer.returnCandidates.map((candidate) => ({
                       value: candidate.transferId,
                       label: t('unidentified.outgoingOption', { at: formatBankTime(candidate.transactionDate), amount: formatVnd(candidate.amount), content: candidate.content, reference: candidate.providerTransactionId }),
