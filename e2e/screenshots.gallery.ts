@@ -292,6 +292,8 @@ for (const lang of LANGUAGES) {
     await page.setViewportSize({ width: 360, height: 640 });
     await page.getByTestId('personal-birth-date').fill('20-10-1996');
     await page.getByTestId('personal-birth-date').focus();
+    // The field it fills may sit under the sticky header after the resize: the picture shows it.
+    await page.getByTestId('personal-birth-date').evaluate((element) => element.scrollIntoView({ block: 'center' }));
     await page.waitForTimeout(300);
     await shot(page, lang, 'personal-data-360-focused');
     await page.setViewportSize({ width: 390, height: 844 });
