@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { STATEMENT_MAX_BYTES, type StatementRowError } from '@sen/contract';
+import type { StatementRowError } from '@sen/contract';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { type BankTransferService, sameTransfer, type SepayTransfer } from './bank-transfer.service.ts';
@@ -56,7 +56,6 @@ export class StatementImportService {
   async import(file: Buffer | undefined, fileName: string): Promise<StatementImport> {
     this.deps.uow.requireTransaction('StatementImportService.import');
     if (!file || file.length === 0) throw new AppError('STATEMENT_UNREADABLE');
-    if (file.length > STATEMENT_MAX_BYTES) throw new AppError('STATEMENT_TOO_LARGE');
     const sha256 = createHash('sha256').update(file).digest('hex');
     const parsed = parseStatement(file);
     const known = await this.deps.transfers.known(parsed.rows.map((row) => row.transfer.id));

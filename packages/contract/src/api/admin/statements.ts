@@ -77,7 +77,7 @@ export const adminStatementImportEndpoint = defineEndpoint({
   session: 'operator',
   bodyEncoding: 'multipart',
   // Checked by the import, not by the shared part checks: their refusals speak of images (decision 118).
-  fileParts: [{ name: 'statement', required: false, description: 'The statement, CSV in UTF-8 (header row of SePay column names), at most 2 MB; absent or empty: STATEMENT_UNREADABLE, larger: STATEMENT_TOO_LARGE' }],
+  fileParts: [{ name: 'statement', required: false, maxBytes: STATEMENT_MAX_BYTES, description: 'The statement, CSV in UTF-8 (header row of SePay column names), at most 2 MB; absent or empty: STATEMENT_UNREADABLE, larger: STATEMENT_TOO_LARGE' }],
   fileTooLarge: 'STATEMENT_TOO_LARGE',
   permission: 'receipts.review',
   audited: 'statement.import',
