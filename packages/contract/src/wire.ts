@@ -54,12 +54,15 @@ export function integerText(options: { signed?: boolean; error?: { error: string
 
 const signedIntegerText = integerText();
 
+/** Integer text as its number, anything else as it came, for the schema after it to judge (a z.preprocess step). */
+export function numberFromIntegerText(value: unknown): unknown {
+  const text = signedIntegerText.safeParse(value);
+  return text.success ? text.data : value;
+}
+
 /** An integer sent as a JSON number or a numeric string ("2"); booleans and arrays are refused. */
 export function wireInt() {
-  return z.preprocess((value) => {
-    const text = signedIntegerText.safeParse(value);
-    return text.success ? text.data : value;
-  }, z.number().int().safe());
+  return z.preprocess(numberFromIntegerText, z.number().int().safe());
 }
 
 /** An optional integer: absent, null, "" or "null" → undefined. */

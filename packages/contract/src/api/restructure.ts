@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import type { MessageKey } from '../messages.ts';
-import { hasControlCharacters, wireInt } from '../wire.ts';
+import { hasControlCharacters, numberFromIntegerText, wireInt } from '../wire.ts';
 import { API_PATHS } from './paths.ts';
 
 /**
@@ -30,9 +30,6 @@ export const hardshipAmountTextSchema = z
   .refine((text) => Number(text) >= HARDSHIP_AMOUNT.min && Number(text) <= HARDSHIP_AMOUNT.max, key('validation.hardship.amountRange'));
 
 /** The monthly amount on the wire: an integer number of VND within the range. */
-/** '100000' (digits, spaces around) as 100000; anything else as it came, for the schema to judge. */
-const digitsAsNumber = (value: unknown) => (typeof value === 'string' && /^\s*\d{1,15}\s*$/.test(value) ? Number(value.trim()) : value);
-
 export const hardshipAmountSchema = z
   .number(key('validation.hardship.amountRequired'))
   .int(key('validation.hardship.amountWhole'))
@@ -147,7 +144,7 @@ export const hardshipRequestEndpoint = defineEndpoint({
   summary: 'Sen: asks for help with a loan that is overdue or due within 7 days: a reason, a note and what the borrower can pay a month (VND). One open request per loan; it lands on the loan’s collection case.',
   module: 'loan',
   // The amount as a number or its digits, as the borrower endpoints take amounts; the rules are the form's.
-  request: z.object({ orderId: wireInt(), reason: hardshipReasonSchema, note: hardshipNoteSchema.default(''), monthlyAmount: z.preprocess(digitsAsNumber, hardshipAmountSchema) }),
+  request: z.object({ orderId: wireInt(), reason: hardshipReasonSchema, note: hardshipNoteSchema.default(''), monthlyAmount: z.preprocess(numberFromIntegerText, hardshipAmountSchema) }),
   response: hardshipViewSchema,
   signed: true,
   session: 'required',
