@@ -1,4 +1,5 @@
 import { API_PATHS, INTL_LOCALE, LANG_HEADER, type Language, type RepayStatus } from '@sen/contract';
+import { formatVnd } from '@sen/domain';
 
 /*
  * Our repayment page (payUrl, /pay/<token>; docs/decisions/076): small, self-contained HTML that
@@ -138,8 +139,8 @@ function fill(text: string, values: Record<string, string>): string {
 }
 
 function money(amount: number, lang: Language): string {
-  // The app's one money format per language: grouped, a no-break space, ₫ after (decision 113).
-  return `${new Intl.NumberFormat(INTL_LOCALE[lang], { maximumFractionDigits: 0 }).format(amount)}\u00a0${TEXTS[lang].currency}`;
+  // The app's one money format per language (decision 113); the page's script writes the same with Intl.
+  return formatVnd(BigInt(amount), lang, { symbol: true });
 }
 
 /** 'HH:mm dd/MM/yyyy' on Vietnam's clock. */
